@@ -1,0 +1,92 @@
+package dev.perflab.ladder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A component's rungs, in order from naive to tuned, followed by its peers and exhibits.
+ *
+ * <p>Names resolve the same way everywhere in the lab: an exact id ({@code r3-long-ticks}), its short
+ * prefix before the first dash ({@code r3}), or the aliases {@code naive} (the first rung) and
+ * {@code tuned} (the last rung).
+ *
+ * @param <F> the component's factory type
+ */
+public final class Ladder<F> {
+    private final String component;
+    private final String title;
+    private final List<Entry<F>> entries;
+
+    public Ladder(String component, String title, List<Entry<F>> entries) {
+        this.component = component;
+        this.title = title;
+        this.entries = List.copyOf(entries);
+        if (rungs().isEmpty()) {
+            throw new IllegalArgumentException(component + ": a ladder needs at least one rung");
+        }
+    }
+
+    public String component() {
+        return component;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    /** Every entry: rungs in ladder order, then peers and exhibits. */
+    public List<Entry<F>> entries() {
+        return entries;
+    }
+
+    public List<Entry<F>> rungs() {
+        return entries.stream().filter(e -> e.kind() == Kind.RUNG).collect(Collectors.toList());
+    }
+
+    /** Rungs and peers: everything that must pass the component's contract suite. */
+    public List<Entry<F>> correct() {
+        return entries.stream().filter(e -> e.kind() != Kind.EXHIBIT).collect(Collectors.toList());
+    }
+
+    public Entry<F> naive() {
+        return rungs().get(0);
+    }
+
+    public Entry<F> tuned() {
+        List<Entry<F>> rungs = rungs();
+        return rungs.get(rungs.size() - 1);
+    }
+
+    /**
+     * Finds an entry by id, short prefix or alias.
+     *
+     * @throws UnknownEntryException naming the known ids when nothing matches
+     */
+    public Entry<F> resolve(String name) {
+        if ("naive".equals(name)) {
+            return naive();
+        }
+        if ("tuned".equals(name)) {
+            return tuned();
+        }
+        List<Entry<F>> matches = new ArrayList<>();
+        for (Entry<F> e : entries) {
+            if (e.id().equals(name)) {
+                return e;
+            }
+            if (e.id().startsWith(name + "-")) {
+                matches.add(e);
+            }
+        }
+        if (matches.size() == 1) {
+            return matches.get(0);
+        }
+        throw new UnknownEntryException("unknown " + component + " rung '" + name + "'; known: naive, tuned, "
+                + ids().stream().collect(Collectors.joining(", ")));
+    }
+
+    public List<String> ids() {
+        return entries.stream().map(Entry::id).collect(Collectors.toList());
+    }
+}
