@@ -14,6 +14,19 @@ public interface OrderBookListener {
     /** The incoming order executed against the best resting order on the other side; neither rests. */
     void executed(long buyOrderId, long sellOrderId, long priceTicks);
 
+    /**
+     * Reports an execution from the incoming order's side: puts the two ids in buy/sell order.
+     *
+     * @param priceTicks the resting order's price
+     */
+    default void executedAgainst(Side incomingSide, long incomingId, long restingId, long priceTicks) {
+        if (incomingSide == Side.BUY) {
+            executed(incomingId, restingId, priceTicks);
+        } else {
+            executed(restingId, incomingId, priceTicks);
+        }
+    }
+
     /** The resting order was removed. */
     void canceled(long orderId);
 

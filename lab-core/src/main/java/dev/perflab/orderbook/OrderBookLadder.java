@@ -1,0 +1,35 @@
+package dev.perflab.orderbook;
+
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
+import dev.perflab.ladder.Ladder;
+import java.util.List;
+
+/**
+ * The order-book ladder: every rung from the report's naive book to the tuned one, then the peers.
+ * The ids here are the ones JMH's {@code @Param("rung")}, the CLI and the result files use.
+ */
+public final class OrderBookLadder {
+    public static final String COMPONENT = "orderbook";
+
+    public static final Ladder<OrderBookFactory> LADDER = new Ladder<>(COMPONENT,
+            "Limit order book (report 004): cancel-heavy matching of fixed-quantity limit orders", List.of(
+            new Entry<>("r0-persistent-scan", Kind.RUNG,
+                    "persistent sorted map of BigDecimal → immutable FIFO, new book per command, cancel scans every level",
+                    PersistentScanBook::new),
+            new Entry<>("r1-indexed-level", Kind.RUNG,
+                    "r0 + persistent index id → order, so cancel walks one level only",
+                    IndexedLevelBook::new),
+            new Entry<>("r2-intrusive-list", Kind.RUNG,
+                    "mutable TreeMap of levels as intrusive doubly-linked FIFOs + HashMap id → node: O(1) cancel",
+                    IntrusiveListBook::new),
+            new Entry<>("r3-long-ticks", Kind.RUNG,
+                    "prices as long ticks, fastutil primitive tree and hash maps: no BigDecimal, no boxing",
+                    LongTickBook::new),
+            new Entry<>("r4-tick-array", Kind.RUNG,
+                    "tick-indexed level window + bitset, cached best prices, pooled nodes: no steady-state allocation",
+                    TickArrayBook::new)));
+
+    private OrderBookLadder() {
+    }
+}
