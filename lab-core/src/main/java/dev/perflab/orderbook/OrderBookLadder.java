@@ -3,6 +3,8 @@ package dev.perflab.orderbook;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.orderbook.peers.ExchangeCoreBook;
+import dev.perflab.orderbook.peers.ParityMatchBook;
 import java.util.List;
 
 /**
@@ -28,7 +30,19 @@ public final class OrderBookLadder {
                     LongTickBook::new),
             new Entry<>("r4-tick-array", Kind.RUNG,
                     "tick-indexed level window + bitset, cached best prices, pooled nodes: no steady-state allocation",
-                    TickArrayBook::new)));
+                    TickArrayBook::new),
+            new Entry<>("peer-parity", Kind.PEER,
+                    "parity-match 0.7.0 (com.paritytrading.parity), with a fix for its executed-order leak",
+                    ParityMatchBook::new),
+            new Entry<>("peer-exchange-naive", Kind.PEER,
+                    "exchange-core 0.5.3 OrderBookNaiveImpl: TreeMap of LinkedHashMap buckets",
+                    ExchangeCoreBook::naive),
+            new Entry<>("peer-exchange-direct", Kind.PEER,
+                    "exchange-core 0.5.3 OrderBookDirectImpl: pooled orders, ART price and id indexes",
+                    ExchangeCoreBook::direct),
+            new Entry<>("x-parity-as-shipped", Kind.EXHIBIT,
+                    "parity-match 0.7.0 unpatched: executed orders stay in its id map (leak, lost orders)",
+                    ParityMatchBook::withoutPurge)));
 
     private OrderBookLadder() {
     }

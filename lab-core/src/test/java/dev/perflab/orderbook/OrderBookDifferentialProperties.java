@@ -3,6 +3,7 @@ package dev.perflab.orderbook;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -26,6 +27,21 @@ class OrderBookDifferentialProperties {
     @Property(tries = 300)
     void everyRungEmitsR0sEvents(@ForAll("streams") CommandStream commands) {
         assertAllAgreeWithNaive(commands, OrderBookLadder.LADDER.rungs());
+    }
+
+    @Property(tries = 200)
+    void everyPeerEmitsR0sEvents(@ForAll("streams") CommandStream commands) {
+        assertAllAgreeWithNaive(commands, peers());
+    }
+
+    @Property(tries = 10)
+    void everyPeerEmitsR0sEventsOnGeneratedMarkets(@ForAll long seed) {
+        assertAllAgreeWithNaive(CommandGenerator.generate(
+                new CommandGenerator.Config(seed, 3_000, 0.6, 10_000, 20, 200, 0.01)), peers());
+    }
+
+    private static List<Entry<OrderBookFactory>> peers() {
+        return OrderBookLadder.LADDER.entries().stream().filter(e -> e.kind() == Kind.PEER).toList();
     }
 
     @Property(tries = 25)

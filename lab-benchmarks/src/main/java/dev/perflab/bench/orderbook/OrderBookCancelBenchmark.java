@@ -1,0 +1,123 @@
+package dev.perflab.bench.orderbook;
+
+import dev.perflab.orderbook.OrderBook;
+import dev.perflab.orderbook.OrderBookLadder;
+import dev.perflab.orderbook.Side;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The report's cancel table: one price level holding {@code depth} orders, and a cancel of the first,
+ * the last, or an id that does not exist — for every rung and peer, depth 1 to 1000.
+ *
+ * <h2>Keeping the book the same size without per-invocation setup</h2>
+ * A cancel shrinks the book, so the next invocation would measure a different book. Rebuilding it in a
+ * {@code @Setup(Level.Invocation)} method would put JMH's timestamps around a sub-microsecond operation,
+ * which JMH's own docs warn distorts the result. Instead each measured call restores the book itself:
+ * <ul>
+ *   <li>{@code cancelFirst} cancels the order at the front of the level and adds it back at the end:
+ *       the level keeps its depth and the next call cancels the next order in line;</li>
+ *   <li>{@code cancelLast} cancels the order at the end and adds it back, at the end again;</li>
+ *   <li>{@code cancelNonexistent} cancels an id that never rested: no change to restore.</li>
+ * </ul>
+ * So {@code cancelFirst} and {@code cancelLast} report <b>cancel + re-add</b> per operation, and
+ * {@code cancelNonexistent} a cancel alone. For the tuned rungs the add is a small constant; for r0 it is
+ * a persistent-map update, also small next to a scan of {@code depth} orders. {@code -prof gc}'s
+ * {@code gc.alloc.rate.norm} then gives bytes allocated per cancel + add.
+ *
+ * <h2>Other pitfalls avoided</h2>
+ * Events go to a {@link CountingListener} whose counters live on the heap, so nothing is dead code; the
+ * tear-down checks every call produced the events it should. One fork per rung keeps the JIT's profile
+ * of one rung from polluting another's (the book is called through an interface).
+ *
+ * <h2>Run</h2>
+ * {@code ./lab run orderbook}, or directly:
+ * {@code java -jar lab-benchmarks/target/benchmarks.jar OrderBookCancelBenchmark -p depth=1000 -prof gc}.
+ * The report's figures (2016 hardware, r0 only): cancel-last 7.37M ops/s at depth 1, 242k at depth 100.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class OrderBookCancelBenchmark {
+    static final long LEVEL_PRICE_TICKS = 10_000;
+    static final long NONEXISTENT_ID = Long.MAX_VALUE;
+
+    @Param({"r0-persistent-scan", "r1-indexed-level", "r2-intrusive-list", "r3-long-ticks", "r4-tick-array",
+            "peer-parity", "peer-exchange-naive", "peer-exchange-direct"})
+    public String rung;
+
+    @Param({"1", "10", "100", "1000"})
+    public int depth;
+
+    private OrderBook book;
+    private CountingListener events;
+    /** Ids in the level's FIFO order, as a ring starting at {@code front}. */
+    private long[] queue;
+    private int front;
+    private long lastId;
+    private long calls;
+
+    @Setup(Level.Trial)
+    public void buildLevel() {
+        events = new CountingListener();
+        book = OrderBookLadder.LADDER.resolve(rung).factory().create(events);
+        queue = new long[depth];
+        for (int i = 0; i < depth; i++) {
+            queue[i] = i + 1;
+            book.add(Side.SELL, queue[i], LEVEL_PRICE_TICKS);
+        }
+        lastId = queue[depth - 1];
+        // A bid below the level, so the book has two sides as in a market.
+        book.add(Side.BUY, depth + 1, LEVEL_PRICE_TICKS - 10);
+    }
+
+    @Benchmark
+    public void cancelFirst() {
+        long id = queue[front];
+        book.cancel(id);
+        book.add(Side.SELL, id, LEVEL_PRICE_TICKS);
+        front = front + 1 == depth ? 0 : front + 1;
+        calls++;
+    }
+
+    @Benchmark
+    public void cancelLast() {
+        book.cancel(lastId);
+        book.add(Side.SELL, lastId, LEVEL_PRICE_TICKS);
+        calls++;
+    }
+
+    @Benchmark
+    public void cancelNonexistent() {
+        book.cancel(NONEXISTENT_ID);
+        calls++;
+    }
+
+    @TearDown(Level.Trial)
+    public void checkEvents() {
+        long setupAdds = depth + 1;
+        boolean restoring = events.canceled > 0;
+        long expectedAdds = setupAdds + (restoring ? calls : 0);
+        if (events.added != expectedAdds || events.executed != 0 || events.rejectedDuplicate != 0
+                || (restoring ? events.canceled != calls || events.cancelRejected != 0 : events.cancelRejected != calls)) {
+            throw new IllegalStateException(rung + " produced unexpected events: added " + events.added + ", canceled "
+                    + events.canceled + ", cancelRejected " + events.cancelRejected + ", executed " + events.executed
+                    + " for " + calls + " calls");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.perflab.bench.orderbook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.perflab.ladder.Entry;
+import dev.perflab.orderbook.OrderBookLadder;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.openjdk.jmh.annotations.Param;
+
+/**
+ * JMH's {@code @Param} values must be compile-time constants, so each suite spells out the rung ids. This
+ * test keeps those lists equal to the ladder: every rung and peer, in ladder order, and nothing else.
+ */
+class RungParamsTest {
+    private static final List<String> LADDER_IDS =
+            OrderBookLadder.LADDER.correct().stream().map(Entry::id).toList();
+
+    @ParameterizedTest
+    @ValueSource(classes = {OrderBookCancelBenchmark.class, OrderBookReplayBenchmark.class})
+    void rungParamListsEveryRungAndPeerInLadderOrder(Class<?> benchmark) throws Exception {
+        Param param = benchmark.getField("rung").getAnnotation(Param.class);
+        assertEquals(LADDER_IDS, List.of(param.value()));
+    }
+
+    /** Runs each measured method as JMH would (one per trial) and lets the tear-down check the events. */
+    @Test
+    void cancelBenchmarkRestoresTheBookOnEveryRung() {
+        for (String rung : LADDER_IDS) {
+            for (Runnable method : List.<java.util.function.Consumer<OrderBookCancelBenchmark>>of(
+                    OrderBookCancelBenchmark::cancelFirst, OrderBookCancelBenchmark::cancelLast,
+                    OrderBookCancelBenchmark::cancelNonexistent).stream().map(m -> (Runnable) () -> trial(rung, m)).toList()) {
+                method.run();
+            }
+        }
+    }
+
+    private static void trial(String rung, java.util.function.Consumer<OrderBookCancelBenchmark> method) {
+        OrderBookCancelBenchmark b = new OrderBookCancelBenchmark();
+        b.rung = rung;
+        b.depth = 10;
+        b.buildLevel();
+        for (int i = 0; i < 25; i++) {
+            method.accept(b);
+        }
+        b.checkEvents();
+    }
+
+    @Test
+    void tearDownCatchesABookThatDidNotRestore() {
+        OrderBookCancelBenchmark b = new OrderBookCancelBenchmark();
+        b.rung = "tuned";
+        b.depth = 10;
+        b.buildLevel();
+        b.cancelLast();
+        b.cancelNonexistent();
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, b::checkEvents);
+    }
+}

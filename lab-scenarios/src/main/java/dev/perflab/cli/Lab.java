@@ -1,0 +1,76 @@
+package dev.perflab.cli;
+
+import dev.perflab.ladder.UnknownEntryException;
+import dev.perflab.report.ReportCommand;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code ./lab}: the one entry point of the lab. Every subcommand prints numbers with their units and
+ * the machine they came from; bad input gets one line naming what is wrong and exit code 2.
+ */
+@Command(name = "lab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
+        description = "perflab: field reports turned into measured ladders of rungs, naive to tuned.",
+        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, OrderBookCommand.class,
+                CommandLine.HelpCommand.class},
+        footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})
+public final class Lab implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the CLI and returns its exit code; used by {@link #main} and by tests. */
+    public static int execute(String... args) {
+        return newCommandLine().execute(args);
+    }
+
+    static CommandLine newCommandLine() {
+        CommandLine cli = new CommandLine(new Lab());
+        cli.setParameterExceptionHandler(Lab::badArguments);
+        cli.setExecutionExceptionHandler(Lab::failed);
+        return cli;
+    }
+
+    private static int badArguments(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("lab: " + e.getMessage() + " (see ./lab " + qualifiedName(cmd) + " --help)");
+        err.flush();
+        return LabException.BAD_INPUT;
+    }
+
+    private static String qualifiedName(CommandLine cmd) {
+        String name = cmd.getCommandSpec().qualifiedName(" ");
+        return name.startsWith("lab ") ? name.substring(4) : "";
+    }
+
+    private static int failed(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+        PrintWriter err = cmd.getErr();
+        if (e instanceof LabException) {
+            err.println("lab: " + e.getMessage());
+            err.flush();
+            return ((LabException) e).exitCode();
+        }
+        if (e instanceof UnknownEntryException) {
+            err.println("lab: " + e.getMessage());
+            err.flush();
+            return LabException.BAD_INPUT;
+        }
+        if (System.getenv("PERFLAB_DEBUG") != null) {
+            e.printStackTrace(err);
+        }
+        err.println("lab: internal error: " + e + " (set PERFLAB_DEBUG=1 for the stack trace)");
+        err.flush();
+        return 1;
+    }
+}

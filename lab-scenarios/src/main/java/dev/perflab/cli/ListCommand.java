@@ -1,0 +1,28 @@
+package dev.perflab.cli;
+
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Ladder;
+import java.io.PrintWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code ./lab list}: every component and its rungs, in ladder order, one line each. */
+@Command(name = "list", description = "List every component and its rungs, peers and exhibits, in order.")
+final class ListCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        PrintWriter out = spec.commandLine().getOut();
+        for (Ladder<?> ladder : Components.all()) {
+            out.printf("%-10s %s%n", ladder.component(), ladder.title());
+            for (Entry<?> entry : ladder.entries()) {
+                out.printf("%-10s %-24s %-7s %s%n", ladder.component(), entry.id(),
+                        entry.kind().name().toLowerCase(java.util.Locale.ROOT), entry.summary());
+            }
+        }
+        out.flush();
+    }
+}

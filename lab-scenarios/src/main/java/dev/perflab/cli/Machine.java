@@ -1,0 +1,41 @@
+package dev.perflab.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The facts every printed number must carry: JDK, CPU model and core count of this machine. */
+public final class Machine {
+    private Machine() {
+    }
+
+    public static String jdk() {
+        return System.getProperty("java.vm.vendor", "?") + " " + System.getProperty("java.vm.name", "JVM") + " "
+                + System.getProperty("java.runtime.version", System.getProperty("java.version"));
+    }
+
+    public static String cpuModel() {
+        try {
+            List<String> lines = Files.readAllLines(Path.of("/proc/cpuinfo"));
+            for (String line : lines) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim().replaceAll("\\s+", " ");
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or /proc unreadable: fall through
+        }
+        return System.getProperty("os.arch", "unknown CPU");
+    }
+
+    public static int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** One line, e.g. {@code JDK 17.0.15 (OpenJDK 64-Bit Server VM) · CPU AMD EPYC 7B13 · 2 cores}. */
+    public static String header() {
+        return "JDK " + System.getProperty("java.runtime.version", System.getProperty("java.version")) + " ("
+                + System.getProperty("java.vm.name", "JVM") + ") · CPU " + cpuModel() + " · " + cores() + " cores";
+    }
+}

@@ -1,0 +1,160 @@
+package dev.perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.perflab.cli.Suite.RunLength;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Ladder;
+import dev.perflab.report.LadderReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab run COMPONENT}: the main job. Runs the component's JMH suites through the shaded jar (one
+ * forked JVM per benchmark and parameter set, {@code -prof gc} always on), saves JMH's JSON untouched,
+ * and prints the ladder: each rung's score ± error, × previous rung, × r0, and bytes allocated per op.
+ */
+@Command(name = "run", description = {"Run a component's JMH suites and print its ladder.",
+        "Writes DIR/<component>.json (JMH's JSON), <component>.md, <component>-*.png and the JMH logs.",
+        "Times on a 2-core machine: --smoke ~1 min, --quick ~6 min, default ~25 min, --full a few hours."})
+final class RunCommand implements Callable<Integer> {
+    /** The CI smoke gate: tuned / naive on cancelLast at depth 1000 must reach this. */
+    static final double SMOKE_MIN_SPEEDUP = 20;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component to run, e.g. orderbook (see ./lab list).")
+    String component;
+
+    @ArgGroup(exclusive = true)
+    Length length = new Length();
+
+    static final class Length {
+        @Option(names = "--quick", description = "Short iterations, fewer sizes: a first look (~6 min here).")
+        boolean quick;
+
+        @Option(names = "--full", description = "More forks and longer iterations, fit for publishing.")
+        boolean full;
+
+        @Option(names = "--smoke", description = {"CI smoke pass: cancel suite, naive and tuned rungs, depth 1 and 1000;",
+                "exit 1 if tuned/naive cancelLast at depth 1000 is below " + "20×."})
+        boolean smoke;
+
+        RunLength value() {
+            return smoke ? RunLength.SMOKE : quick ? RunLength.QUICK : full ? RunLength.FULL : RunLength.STANDARD;
+        }
+    }
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/<component>).")
+    Path out;
+
+    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs/peers (ids, r-prefixes, naive, tuned).")
+    List<String> rungs;
+
+    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmark methods matching this regex, e.g. cancelLast.")
+    String benchmark;
+
+    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "Restrict a JMH @Param, e.g. --param depth=1,1000.")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws Exception {
+        Ladder<?> ladder = Components.byName(component);
+        RunLength runLength = length.value();
+        Map<String, List<String>> jmhParams = jmhParams(ladder, runLength);
+        Path dir = out != null ? out : Path.of("results", component);
+        Files.createDirectories(dir);
+        PrintWriter console = spec.commandLine().getOut();
+        String header = Machine.header();
+        console.printf("perflab run %s (%s) · %s%n", component, runLength.name().toLowerCase(Locale.ROOT), header);
+
+        List<Path> jsons = new ArrayList<>();
+        for (Suite suite : Suite.forComponent(component)) {
+            if (suite.runsIn(runLength)) {
+                jsons.add(runSuite(suite, runLength, jmhParams, dir, console));
+            }
+        }
+        Path merged = dir.resolve(component + ".json");
+        mergeJsonArrays(jsons, merged);
+        Files.writeString(dir.resolve(component + ".machine.txt"), header + "\n", StandardCharsets.UTF_8);
+        return printLadder(merged, dir, header, runLength, console);
+    }
+
+    private Map<String, List<String>> jmhParams(Ladder<?> ladder, RunLength runLength) {
+        Map<String, List<String>> result = new LinkedHashMap<>();
+        params.forEach((name, values) -> result.put(name, List.of(values.split(","))));
+        List<String> chosen = rungs;
+        if (runLength == RunLength.SMOKE) {
+            chosen = List.of("naive", "tuned");
+            result.put("depth", List.of("1", "1000"));
+        }
+        if (chosen != null) {
+            result.put("rung", chosen.stream().map(name -> ladder.resolve(name)).map(Entry::id).distinct()
+                    .collect(Collectors.toList()));
+        }
+        return result;
+    }
+
+    private Path runSuite(Suite suite, RunLength runLength, Map<String, List<String>> jmhParams, Path dir,
+                          PrintWriter console) throws IOException, InterruptedException {
+        String include = suite.include(runLength, benchmark);
+        int total = JmhProcess.countConfigurations(include, jmhParams);
+        Path json = dir.resolve(component + "-" + suite.name() + ".json");
+        Path log = dir.resolve(component + "-" + suite.name() + ".log");
+        List<String> args = new ArrayList<>(List.of(include));
+        args.addAll(suite.options().get(runLength));
+        args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", json.toString()));
+        jmhParams.forEach((name, values) -> args.addAll(List.of("-p", name + "=" + String.join(",", values))));
+        console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name(), total,
+                String.join(" ", suite.options().get(runLength)), log);
+        console.flush();
+        int exit = JmhProcess.run(suite.name(), total, args, log, console);
+        if (exit != 0 || !Files.isRegularFile(json)) {
+            throw new LabException("JMH failed for suite " + suite.name() + " (exit " + exit + "); see " + log, 1);
+        }
+        return json;
+    }
+
+    /** Concatenates JMH's result arrays; every row stays exactly as JMH wrote it. */
+    static void mergeJsonArrays(List<Path> inputs, Path output) throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        ArrayNode merged = mapper.createArrayNode();
+        for (Path input : inputs) {
+            JsonNode rows = mapper.readTree(input.toFile());
+            rows.forEach(merged::add);
+        }
+        mapper.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), merged);
+    }
+
+    private int printLadder(Path json, Path dir, String header, RunLength runLength, PrintWriter console)
+            throws IOException {
+        LadderReport report = LadderReport.read(List.of(json));
+        console.println();
+        console.print(report.text(header));
+        Path markdown = dir.resolve(component + ".md");
+        Files.writeString(markdown, report.markdown(header), StandardCharsets.UTF_8);
+        console.println();
+        console.println("saved: " + json + ", " + markdown);
+        console.println("charts: " + report.png(dir, component, header));
+        console.flush();
+        return runLength == RunLength.SMOKE ? SmokeGate.check(report, console) : 0;
+    }
+}

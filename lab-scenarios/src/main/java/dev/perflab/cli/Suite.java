@@ -1,0 +1,52 @@
+package dev.perflab.cli;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One JMH benchmark class of a component, with the JMH options each run length uses. Run lengths differ
+ * per suite because a replay invocation can last many seconds where a cancel lasts nanoseconds.
+ *
+ * @param name      short name, used in file names ({@code orderbook-cancel.json})
+ * @param className the JMH benchmark class
+ * @param options   JMH options per run length
+ * @param methods   per run length, a method-name regex ({@code .*} for all)
+ */
+record Suite(String name, String className, Map<RunLength, List<String>> options, Map<RunLength, String> methods) {
+
+    /** How long and how carefully to measure. */
+    enum RunLength {
+        SMOKE, QUICK, STANDARD, FULL
+    }
+
+    /** The component's suites, in the order they run. */
+    static List<Suite> forComponent(String component) {
+        if (!component.equals("orderbook")) {
+            throw new LabException("component '" + component + "' has no benchmark suites yet");
+        }
+        String pkg = "dev.perflab.bench.orderbook.";
+        List<String> cancelQuick = List.of("-f", "1", "-wi", "1", "-w", "500ms", "-i", "2", "-r", "500ms");
+        Suite cancel = new Suite("cancel", pkg + "OrderBookCancelBenchmark", Map.of(
+                RunLength.SMOKE, cancelQuick,
+                RunLength.QUICK, cancelQuick,
+                RunLength.STANDARD, List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s"),
+                RunLength.FULL, List.of("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")),
+                Map.of(RunLength.SMOKE, ".*", RunLength.QUICK, ".*", RunLength.STANDARD, ".*", RunLength.FULL, ".*"));
+        Suite replay = new Suite("replay", pkg + "OrderBookReplayBenchmark", Map.of(
+                RunLength.QUICK, List.of("-f", "1", "-wi", "0", "-i", "2", "-r", "1s"),
+                RunLength.STANDARD, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
+                RunLength.FULL, List.of("-f", "2", "-wi", "2", "-w", "2s", "-i", "5", "-r", "2s")),
+                Map.of(RunLength.QUICK, "replay(250k|1M)", RunLength.STANDARD, ".*", RunLength.FULL, ".*"));
+        return List.of(cancel, replay);
+    }
+
+    boolean runsIn(RunLength length) {
+        return options.containsKey(length);
+    }
+
+    /** The JMH include regex for a run length, narrowed further by the user's {@code --benchmark} regex. */
+    String include(RunLength length, String userMethods) {
+        String m = userMethods != null ? userMethods : methods.get(length);
+        return "^" + className.replace(".", "\\.") + "\\.(" + m + ")$";
+    }
+}

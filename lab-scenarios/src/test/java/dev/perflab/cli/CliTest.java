@@ -1,0 +1,139 @@
+package dev.perflab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The CLI's promises: exit codes, one-line errors, and nothing already processed lost. */
+class CliTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int lab(String... args) {
+        CommandLine cli = Lab.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    private String errLine() {
+        String text = err.toString();
+        assertEquals(1, text.lines().count(), "exactly one error line, was: " + text);
+        return text.strip();
+    }
+
+    @Test
+    void listShowsEveryRungInOrderOneLineEach() {
+        assertEquals(0, lab("list"));
+        List<String> lines = out.toString().lines().toList();
+        List<String> ids = lines.stream().map(l -> l.split("\\s+")[1]).toList();
+        assertTrue(ids.indexOf("r0-persistent-scan") < ids.indexOf("r1-indexed-level"), out.toString());
+        assertTrue(ids.indexOf("r3-long-ticks") < ids.indexOf("r4-tick-array"), out.toString());
+    }
+
+    @Test
+    void generatedStreamReplaysToTheSameEventsOnNaiveAndTuned() throws Exception {
+        Path commands = dir.resolve("c.bin");
+        assertEquals(0, lab("orderbook", "generate", "--count", "5000", "--seed", "3", "--out", commands.toString()));
+        assertTrue(out.toString().contains("wrote 5,000 commands (binary"), out.toString());
+        Path naive = dir.resolve("naive.txt");
+        Path tuned = dir.resolve("tuned.txt");
+        assertEquals(0, lab("orderbook", "replay", "--in", commands.toString(), "--rung", "naive", "--events", naive.toString()));
+        assertEquals(0, lab("orderbook", "replay", "--in", commands.toString(), "--rung", "tuned", "--events", tuned.toString()));
+        assertEquals(5000, Files.readAllLines(naive).size());
+        assertEquals(Files.readAllLines(naive), Files.readAllLines(tuned));
+        assertTrue(out.toString().matches("(?s).*r4-tick-array: 5,000 commands in [0-9.]+ s = [0-9,]+ commands/s.*"), out.toString());
+    }
+
+    @Test
+    void textAndBinaryOfTheSameStreamGiveTheSameEvents() throws Exception {
+        Path text = dir.resolve("c.txt");
+        Path binary = dir.resolve("c.bin");
+        assertEquals(0, lab("orderbook", "generate", "--count", "2000", "--seed", "9", "--out", text.toString(), "--text"));
+        assertEquals(0, lab("orderbook", "generate", "--count", "2000", "--seed", "9", "--out", binary.toString()));
+        assertEquals(0, lab("orderbook", "replay", "--in", text.toString(), "--rung", "r2", "--events", dir.resolve("t.ev").toString()));
+        assertEquals(0, lab("orderbook", "replay", "--in", binary.toString(), "--rung", "r2", "--events", dir.resolve("b.ev").toString()));
+        assertEquals(Files.readAllLines(dir.resolve("t.ev")), Files.readAllLines(dir.resolve("b.ev")));
+    }
+
+    @Test
+    void badLineStopsWithFileAndLineAfterWritingEarlierEvents() throws Exception {
+        Path in = dir.resolve("bad.txt");
+        Files.writeString(in, "A B 1 100.00\n# comment\nA S 2 101.00\nC 1\nA B 3 100.005\nC 2\n");
+        Path events = dir.resolve("ev.txt");
+        assertEquals(2, lab("orderbook", "replay", "--in", in.toString(), "--rung", "tuned", "--events", events.toString()));
+        assertEquals("lab: " + in + ":5: price '100.005' has more fraction digits than the tick 0.01 allows", errLine());
+        assertEquals(List.of("ADDED 1", "ADDED 2", "CANCELED 1"), Files.readAllLines(events));
+    }
+
+    @Test
+    void unknownCommandLetterIsNamed() throws Exception {
+        Path in = dir.resolve("bad.txt");
+        Files.writeString(in, "A B 1 100.00\nM 1\n");
+        assertEquals(2, lab("orderbook", "replay", "--in", in.toString()));
+        assertEquals("lab: " + in + ":2: unknown command 'M' (expected A to add or C to cancel)", errLine());
+    }
+
+    @Test
+    void truncatedBinaryNamesTheByteOffsetAndKeepsEarlierEvents() throws Exception {
+        Path good = dir.resolve("c.bin");
+        assertEquals(0, lab("orderbook", "generate", "--count", "1000", "--out", good.toString()));
+        byte[] bytes = Files.readAllBytes(good);
+        Path cut = dir.resolve("cut.bin");
+        Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
+        Path events = dir.resolve("ev.txt");
+        assertEquals(2, lab("orderbook", "replay", "--in", cut.toString(), "--events", events.toString()));
+        assertTrue(errLine().matches("lab: .*cut\\.bin:byte \\d+: truncated: file ends after \\d+ of 1000 commands"), err.toString());
+        long kept = Files.readAllLines(events).size();
+        assertTrue(kept > 100 && kept < 1000, kept + " events kept");
+    }
+
+    @Test
+    void corruptedBinaryIsRejected() throws Exception {
+        Path file = dir.resolve("c.bin");
+        assertEquals(0, lab("orderbook", "generate", "--count", "1000", "--out", file.toString()));
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length - 2] ^= 0x55;
+        Files.write(file, bytes);
+        assertEquals(2, lab("orderbook", "replay", "--in", file.toString()));
+        assertTrue(errLine().contains("checksum mismatch"), err.toString());
+    }
+
+    @Test
+    void missingFileUnknownRungAndUnknownComponentAreOneLineErrors() {
+        assertEquals(2, lab("orderbook", "replay", "--in", dir.resolve("nope.txt").toString()));
+        assertEquals("lab: " + dir.resolve("nope.txt") + ": no such file", errLine());
+        err.getBuffer().setLength(0);
+
+        assertEquals(2, lab("orderbook", "replay", "--in", "x", "--rung", "r9"));
+        assertTrue(errLine().startsWith("lab: unknown orderbook rung 'r9'; known: naive, tuned, r0-persistent-scan"), err.toString());
+        err.getBuffer().setLength(0);
+
+        assertEquals(2, lab("run", "nosuch"));
+        assertTrue(errLine().startsWith("lab: unknown component 'nosuch'; known: orderbook"), err.toString());
+    }
+
+    @Test
+    void badOptionValuesExitWithTwo() {
+        assertEquals(2, lab("orderbook", "generate", "--count", "many", "--out", "x"));
+        assertTrue(errLine().contains("--count"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, lab("orderbook", "generate", "--count", "10", "--cancel-share", "1.5", "--out", dir.resolve("x").toString()));
+        assertEquals("lab: generator: cancel share must be in [0, 1), was 1.5", errLine());
+        assertFalse(Files.exists(dir.resolve("x")));
+    }
+}
