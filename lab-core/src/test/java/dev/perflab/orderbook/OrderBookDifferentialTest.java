@@ -18,7 +18,7 @@ import net.jqwik.api.Tuple;
  * a narrow band of prices (so orders cross and queue), prices far outside any dense window, a small id
  * space (so duplicates and id reuse happen), and cancels of resting, gone and unknown ids.
  */
-class OrderBookDifferentialProperties {
+class OrderBookDifferentialTest {
 
     /** One command before it is put in a stream: type 0 buy, 1 sell, 2 cancel. */
     record Command(int type, long id, long price) {
@@ -72,7 +72,7 @@ class OrderBookDifferentialProperties {
         Arbitrary<Command> command = Combinators.combine(
                 Arbitraries.integers().between(0, 2), Arbitraries.longs().between(1, 40), price)
                 .as(Command::new);
-        return command.list().ofMaxSize(400).map(OrderBookDifferentialProperties::toStream);
+        return command.list().ofMaxSize(400).map(OrderBookDifferentialTest::toStream);
     }
 
     private static CommandStream toStream(List<Command> commands) {
