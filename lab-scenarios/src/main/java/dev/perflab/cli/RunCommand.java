@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.perflab.cli.Suite.RunLength;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -153,7 +154,9 @@ final class RunCommand implements Callable<Integer> {
         Files.writeString(markdown, report.markdown(header), StandardCharsets.UTF_8);
         console.println();
         console.println("saved: " + json + ", " + markdown);
-        console.println("charts: " + report.png(dir, component, header));
+        ChartOutput charts = report.png(dir, component, header);
+        console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
+        charts.warning().ifPresent(w -> console.println("charts: " + w));
         console.flush();
         return runLength == RunLength.SMOKE ? SmokeGate.check(report, console) : 0;
     }

@@ -1,0 +1,71 @@
+package dev.perflab.report;
+
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * Human-readable numbers for reports: whole numbers with thousands separators from 1,000 up, three significant
+ * digits below ({@code 123}, {@code 12.3}, {@code 1.23}, {@code 0.0123}); speedups as {@code ×103} or
+ * {@code ×1.18}; allocation as bytes per operation.
+ */
+final class Formats {
+    /** Shown where there is no value. */
+    static final String NONE = "-";
+
+    private Formats() {
+    }
+
+    /** A score or error, e.g. {@code 12,345,678}, {@code 123}, {@code 1.23}, {@code 0.00456}. */
+    static String number(double v) {
+        if (Double.isNaN(v)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "∞" : "-∞";
+        }
+        double a = Math.abs(v);
+        if (a >= 1000 || a == 0) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        return String.format(Locale.ROOT, "%,." + decimalsFor(a, 3) + "f", v);
+    }
+
+    /** {@code score ± error unit}, without the error when JMH recorded none. */
+    static String score(Row row) {
+        String score = number(row.score());
+        return Double.isNaN(row.scoreError())
+                ? score + " " + row.unit()
+                : score + " ± " + number(row.scoreError()) + " " + row.unit();
+    }
+
+    /** A speedup such as {@code ×103}, {@code ×41.2}, {@code ×1.18}, {@code ×0.85} or {@code ×0.012}. */
+    static String speedup(OptionalDouble speedup) {
+        if (speedup.isEmpty()) {
+            return NONE;
+        }
+        double x = speedup.getAsDouble();
+        if (x >= 100) {
+            return "×" + String.format(Locale.ROOT, "%,.0f", x);
+        }
+        int decimals = x >= 10 ? 1 : x >= 0.1 ? 2 : decimalsFor(x, 2);
+        return "×" + String.format(Locale.ROOT, "%." + decimals + "f", x);
+    }
+
+    /** Bytes allocated per operation: {@code -} when not measured, {@code ≈0} below 0.1 B. */
+    static String alloc(Double bytesPerOp) {
+        if (bytesPerOp == null || Double.isNaN(bytesPerOp)) {
+            return NONE;
+        }
+        double b = bytesPerOp;
+        if (b < 0.1) {
+            return "≈0";
+        }
+        return String.format(Locale.ROOT, b < 10 ? "%.1f" : "%,.0f", b);
+    }
+
+    /** Decimals that show {@code digits} significant digits of a positive number below 1,000. */
+    private static int decimalsFor(double positive, int digits) {
+        int magnitude = (int) Math.floor(Math.log10(positive));
+        return Math.max(0, digits - 1 - magnitude);
+    }
+}

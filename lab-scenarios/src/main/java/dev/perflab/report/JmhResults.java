@@ -1,0 +1,104 @@
+package dev.perflab.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the JSON array that JMH writes with {@code -rf json} (from this lab or any other project) into
+ * {@link Row}s, in file order. Anything unusable becomes a {@link ReportException} naming the file.
+ */
+public final class JmhResults {
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    private JmhResults() {
+    }
+
+    /** Reads the files in order and concatenates their rows. */
+    public static List<Row> read(List<Path> files) {
+        List<Row> rows = new ArrayList<>();
+        for (Path file : files) {
+            rows.addAll(read(file));
+        }
+        return rows;
+    }
+
+    /** Reads one JMH JSON file. */
+    public static List<Row> read(Path file) {
+        return parse(text(file), file.toString());
+    }
+
+    /**
+     * Parses the text of a JMH JSON file.
+     *
+     * @param source names the input in error messages, usually the file's path
+     */
+    public static List<Row> parse(String json, String source) {
+        JsonNode root = tree(json, source);
+        if (!root.isArray()) {
+            throw new ReportException(source, "not a JMH result file (expected a JSON array of benchmark results)");
+        }
+        if (root.isEmpty()) {
+            throw new ReportException(source, "no benchmark results (empty JMH array)");
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < root.size(); i++) {
+            rows.add(RowParser.parse(root.get(i), source, i + 1));
+        }
+        return rows;
+    }
+
+    private static JsonNode tree(String json, String source) {
+        if (json.stripLeading().startsWith("Benchmark ")) {
+            throw new ReportException(source, "not JSON but JMH's text table; run JMH with -rf json -rff FILE.json");
+        }
+        try {
+            JsonNode root = JSON.readTree(json);
+            if (root == null || root.isMissingNode()) {
+                throw new ReportException(source, "empty file, not JSON");
+            }
+            return root;
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+            throw new ReportException(source, "not JSON (" + e.getOriginalMessage() + where + ")");
+        }
+    }
+
+    /** The file's text: UTF-8, or Latin-1 for files JMH wrote in a Windows code page (its '·' is 0xB7 there). */
+    private static String text(Path file) {
+        byte[] bytes = bytes(file);
+        try {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private static byte[] bytes(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new ReportException(file.toString(), "is a directory, not a JMH JSON file");
+        }
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new ReportException(file.toString(), "no such file");
+        } catch (IOException e) {
+            throw new ReportException(file.toString(), "cannot read (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        }
+    }
+}

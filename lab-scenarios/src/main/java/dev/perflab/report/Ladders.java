@@ -1,0 +1,86 @@
+package dev.perflab.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * Groups rows into ladders: one group per (benchmark, mode, params minus {@code rung}), groups in file order.
+ * Within a group, rows are ordered by where their rung value first appears among the benchmark's rows, which
+ * is the {@code @Param} declaration order JMH runs them in, and each gets its speedups over the previous rung and
+ * over {@code r0}.
+ */
+final class Ladders {
+    private Ladders() {
+    }
+
+    static List<LadderGroup> of(List<Row> rows) {
+        Map<String, Map<String, Integer>> rungOrder = rungOrder(rows);
+        List<LadderGroup> groups = new ArrayList<>();
+        for (List<Row> members : bucket(rows).values()) {
+            groups.add(group(members, rungOrder));
+        }
+        return groups;
+    }
+
+    /** Per benchmark, each rung value's first position among that benchmark's rows. */
+    private static Map<String, Map<String, Integer>> rungOrder(List<Row> rows) {
+        Map<String, Map<String, Integer>> orders = new HashMap<>();
+        for (Row row : rows) {
+            if (row.rung() != null) {
+                Map<String, Integer> order = orders.computeIfAbsent(row.benchmark(), b -> new HashMap<>());
+                order.putIfAbsent(row.rung(), order.size());
+            }
+        }
+        return orders;
+    }
+
+    private static Map<List<Object>, List<Row>> bucket(List<Row> rows) {
+        Map<List<Object>, List<Row>> buckets = new LinkedHashMap<>();
+        for (Row row : rows) {
+            List<Object> key = List.of(row.benchmark(), row.mode(), row.paramsWithoutRung());
+            buckets.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+        }
+        return buckets;
+    }
+
+    private static LadderGroup group(List<Row> members, Map<String, Map<String, Integer>> rungOrder) {
+        Row first = members.get(0);
+        boolean ladder = members.stream().anyMatch(r -> r.rung() != null);
+        List<Row> ordered = new ArrayList<>(members);
+        if (ladder) {
+            Map<String, Integer> order = rungOrder.get(first.benchmark());
+            ordered.sort(Comparator.comparing(r -> order.getOrDefault(r.rung(), Integer.MAX_VALUE)));
+        }
+        return new LadderGroup(first.benchmark(), first.mode(), first.paramsWithoutRung(), ladder,
+                ladder ? steps(ordered) : plain(ordered));
+    }
+
+    private static List<Step> plain(List<Row> rows) {
+        return rows.stream().map(r -> new Step(r, OptionalDouble.empty(), OptionalDouble.empty())).toList();
+    }
+
+    private static List<Step> steps(List<Row> ordered) {
+        Row base = base(ordered);
+        List<Step> steps = new ArrayList<>();
+        Row previousRung = null;
+        for (Row row : ordered) {
+            OptionalDouble vsPrev = row.isRung() && previousRung != null
+                    ? Speedup.of(previousRung, row) : OptionalDouble.empty();
+            OptionalDouble vsR0 = base != null ? Speedup.of(base, row) : OptionalDouble.empty();
+            steps.add(new Step(row, vsPrev, vsR0));
+            previousRung = row.isRung() ? row : previousRung;
+        }
+        return steps;
+    }
+
+    /** The group's {@code r0-…} row, else its first rung, else null (a group of peers only). */
+    private static Row base(List<Row> ordered) {
+        return ordered.stream().filter(r -> r.isRung() && r.rung().startsWith("r0-")).findFirst()
+                .orElse(ordered.stream().filter(Row::isRung).findFirst().orElse(null));
+    }
+}

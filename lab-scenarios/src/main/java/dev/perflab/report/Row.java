@@ -1,0 +1,65 @@
+package dev.perflab.report;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * One result of a JMH JSON file: a benchmark method at one combination of {@code @Param} values.
+ *
+ * @param benchmark        full name, e.g. {@code dev.perflab.bench.OrderBookCancelBenchmark.cancelLast}
+ * @param method           the part after the last dot, e.g. {@code cancelLast}
+ * @param params           the {@code @Param} values in file order; empty if none
+ * @param mode             {@code thrpt}, {@code avgt}, {@code sample} or {@code ss}
+ * @param score            the primary metric
+ * @param scoreError       its error half-width; NaN when absent
+ * @param unit             the primary metric's unit, e.g. {@code ops/s} or {@code ns/op}
+ * @param allocBytesPerOp  {@code gc.alloc.rate.norm} in bytes per operation; null when not measured
+ * @param jdkVersion       as JMH recorded it, e.g. {@code 17.0.15}; empty when absent
+ * @param vmName           as JMH recorded it, e.g. {@code OpenJDK 64-Bit Server VM}; empty when absent
+ * @param secondaryMetrics every secondary metric, keyed as in the file
+ */
+public record Row(String benchmark, String method, Map<String, String> params, String mode,
+                  double score, double scoreError, String unit, Double allocBytesPerOp,
+                  String jdkVersion, String vmName, Map<String, Metric> secondaryMetrics) {
+
+    /** The {@code @Param} that names a rung or peer of a ladder. */
+    public static final String RUNG_PARAM = "rung";
+
+    private static final Pattern RUNG_ID = Pattern.compile("r\\d+-.*");
+
+    public Row {
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        secondaryMetrics = Collections.unmodifiableMap(new LinkedHashMap<>(secondaryMetrics));
+    }
+
+    /** The {@code rung} param's value ({@code r2-intrusive-list}, {@code peer-parity}), or null if none. */
+    public String rung() {
+        return params.get(RUNG_PARAM);
+    }
+
+    /** True when this row is a rung of a ladder ({@code r<N>-…}), false for peers and rows without a rung. */
+    public boolean isRung() {
+        return rung() != null && RUNG_ID.matcher(rung()).matches();
+    }
+
+    /** True when this row has a {@code rung} param that is not an {@code r<N>-…} id, e.g. {@code peer-parity}. */
+    public boolean isPeer() {
+        return rung() != null && !isRung();
+    }
+
+    /** The params without {@code rung}, in file order: what identifies this row's ladder. */
+    public Map<String, String> paramsWithoutRung() {
+        Map<String, String> rest = new LinkedHashMap<>(params);
+        rest.remove(RUNG_PARAM);
+        return Collections.unmodifiableMap(rest);
+    }
+
+    /** The benchmark's class and method without the package, e.g. {@code OrderBookCancelBenchmark.cancelLast}. */
+    public String shortBenchmark() {
+        int methodDot = benchmark.lastIndexOf('.');
+        int classDot = methodDot > 0 ? benchmark.lastIndexOf('.', methodDot - 1) : -1;
+        return benchmark.substring(classDot + 1);
+    }
+}

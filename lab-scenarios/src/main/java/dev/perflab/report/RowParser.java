@@ -1,0 +1,142 @@
+package dev.perflab.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Turns one element of a JMH JSON array into a {@link Row}; package-private helper of {@link JmhResults}. */
+final class RowParser {
+    /** The normalized bytes-per-operation metric of JMH's {@code -prof gc}. */
+    static final String ALLOC_NORM = "gc.alloc.rate.norm";
+
+    private final JsonNode node;
+    private final String source;
+    private final int index;
+
+    private RowParser(JsonNode node, String source, int index) {
+        this.node = node;
+        this.source = source;
+        this.index = index;
+    }
+
+    /** Parses result number {@code index} (1-based, for messages) of {@code source}. */
+    static Row parse(JsonNode node, String source, int index) {
+        return new RowParser(node, source, index).row();
+    }
+
+    private Row row() {
+        if (!node.isObject()) {
+            throw problem("is not a JSON object");
+        }
+        String benchmark = requiredText(node, "benchmark");
+        JsonNode primary = node.get("primaryMetric");
+        if (primary == null || !primary.isObject()) {
+            throw problem("(" + benchmark + ") has no primaryMetric");
+        }
+        Map<String, Metric> secondary = secondaryMetrics();
+        return new Row(benchmark, method(benchmark), params(), requiredText(node, "mode"),
+                number(primary.get("score"), "primaryMetric.score"),
+                optionalNumber(primary.get("scoreError")),
+                requiredText(primary, "scoreUnit"),
+                allocBytesPerOp(secondary),
+                text(node.get("jdkVersion")), text(node.get("vmName")), secondary);
+    }
+
+    private static String method(String benchmark) {
+        return benchmark.substring(benchmark.lastIndexOf('.') + 1);
+    }
+
+    private Map<String, String> params() {
+        Map<String, String> params = new LinkedHashMap<>();
+        JsonNode p = node.get("params");
+        if (p != null && p.isObject()) {
+            p.fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+        }
+        return params;
+    }
+
+    private Map<String, Metric> secondaryMetrics() {
+        Map<String, Metric> metrics = new LinkedHashMap<>();
+        JsonNode s = node.get("secondaryMetrics");
+        if (s != null && s.isObject()) {
+            s.fields().forEachRemaining(e -> metrics.put(e.getKey(), metric(e.getKey(), e.getValue())));
+        }
+        return metrics;
+    }
+
+    private Metric metric(String name, JsonNode m) {
+        return new Metric(number(m.get("score"), "secondaryMetrics." + name + ".score"),
+                optionalNumber(m.get("scoreError")), text(m.get("scoreUnit")));
+    }
+
+    /** {@code gc.alloc.rate.norm}, whether JMH wrote it as {@code ·gc.alloc.rate.norm} or not. */
+    private static Double allocBytesPerOp(Map<String, Metric> secondary) {
+        for (Map.Entry<String, Metric> e : secondary.entrySet()) {
+            if (normalizedName(e.getKey()).equals(ALLOC_NORM)) {
+                return e.getValue().score();
+            }
+        }
+        return null;
+    }
+
+    /** A metric name without JMH's leading middle dot (or whatever a code page turned it into). */
+    static String normalizedName(String key) {
+        int start = 0;
+        while (start < key.length() && !Character.isLetterOrDigit(key.charAt(start))) {
+            start++;
+        }
+        return key.substring(start);
+    }
+
+    private String requiredText(JsonNode parent, String field) {
+        JsonNode value = parent.get(field);
+        if (value == null || !value.isValueNode() || value.asText().isBlank()) {
+            throw problem("has no " + field);
+        }
+        return value.asText();
+    }
+
+    private static String text(JsonNode value) {
+        return value == null || value.isNull() ? "" : value.asText();
+    }
+
+    private double number(JsonNode value, String field) {
+        double d = optionalNumber(value);
+        if (Double.isNaN(d) && (value == null || !isNaN(value))) {
+            throw problem("has no numeric " + field);
+        }
+        return d;
+    }
+
+    /** A JMH number: JSON numbers, or the strings JMH writes for odd values ("NaN", "+INF", "-INF"). */
+    private static double optionalNumber(JsonNode value) {
+        if (value == null || value.isNull()) {
+            return Double.NaN;
+        }
+        if (value.isNumber()) {
+            return value.doubleValue();
+        }
+        switch (value.asText().strip()) {
+            case "+INF": case "INF": case "Infinity": case "+Infinity": return Double.POSITIVE_INFINITY;
+            case "-INF": case "-Infinity": return Double.NEGATIVE_INFINITY;
+            default: return parseOrNaN(value.asText());
+        }
+    }
+
+    private static double parseOrNaN(String text) {
+        try {
+            return Double.parseDouble(text.strip());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static boolean isNaN(JsonNode value) {
+        return value.isNumber() ? Double.isNaN(value.doubleValue()) : "NaN".equals(value.asText().strip());
+    }
+
+    private ReportException problem(String what) {
+        return new ReportException(source, "result #" + index + " " + what);
+    }
+}
