@@ -2,19 +2,18 @@ package dev.perflab.orderbook;
 
 import org.pcollections.HashTreePMap;
 import org.pcollections.PMap;
-import org.pcollections.PVector;
 
 /**
  * r1 — r0 plus an index from order id to its resting order (and so its price level): a cancel touches
  * one level instead of the whole book.
  *
  * <p><b>What changed.</b> A persistent map {@code orderId → RestingOrder} replaces r0's scan over every
- * level. Cancel looks up the order's side and price, then walks only that level's immutable queue. An
- * unknown id is rejected after one lookup.
+ * level. Cancel looks up the order's side and price, then rebuilds only that level's immutable queue
+ * without it. An unknown id is rejected after one lookup.
  *
  * <p><b>Why faster.</b> The report's profile put 84% of CPU in cancel's scan ({@code exists()} 53%,
  * {@code Queue.iterator()} 31%): the work now grows with one level's depth, not the book's size. It is
- * still linear in that depth, still allocates a new book per command, and still compares
+ * still linear in the level's depth (the rebuild), still allocates a new book per command, and still compares
  * {@code BigDecimal}s; later rungs remove those.
  */
 public final class IndexedLevelBook implements OrderBook {
@@ -45,7 +44,7 @@ public final class IndexedLevelBook implements OrderBook {
             listener.added(order.id());
             return new Book(current.levels().append(order), current.byId().plus(order.id(), order));
         }
-        PersistentLevels levels = current.levels().removeAt(match.side(), match.price(), 0);
+        PersistentLevels levels = current.levels().removeHead(match.side(), match.price());
         listener.executedAgainst(order.side(), order.id(), match.id(), DecimalPrices.ticks(match.price()));
         return new Book(levels, current.byId().minus(match.id()));
     }
@@ -61,9 +60,7 @@ public final class IndexedLevelBook implements OrderBook {
             listener.cancelRejected(orderId);
             return new Book(current.levels(), current.byId());
         }
-        PVector<RestingOrder> level = current.levels().side(order.side()).get(order.price());
-        int index = PersistentLevels.indexOf(level, orderId);
         listener.canceled(orderId);
-        return new Book(current.levels().removeAt(order.side(), order.price(), index), current.byId().minus(orderId));
+        return new Book(current.levels().remove(order.side(), order.price(), orderId), current.byId().minus(orderId));
     }
 }

@@ -25,7 +25,7 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
             throw new LabException("component '" + component + "' has no benchmark suites yet");
         }
         String pkg = "dev.perflab.bench.orderbook.";
-        List<String> cancelQuick = List.of("-f", "1", "-wi", "1", "-w", "500ms", "-i", "2", "-r", "500ms");
+        List<String> cancelQuick = List.of("-f", "1", "-wi", "1", "-w", "400ms", "-i", "3", "-r", "400ms");
         Suite cancel = new Suite("cancel", pkg + "OrderBookCancelBenchmark", Map.of(
                 RunLength.SMOKE, cancelQuick,
                 RunLength.QUICK, cancelQuick,
@@ -33,7 +33,7 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
                 RunLength.FULL, List.of("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")),
                 Map.of(RunLength.SMOKE, ".*", RunLength.QUICK, ".*", RunLength.STANDARD, ".*", RunLength.FULL, ".*"));
         Suite replay = new Suite("replay", pkg + "OrderBookReplayBenchmark", Map.of(
-                RunLength.QUICK, List.of("-f", "1", "-wi", "0", "-i", "2", "-r", "1s"),
+                RunLength.QUICK, List.of("-f", "1", "-wi", "0", "-i", "3", "-r", "1s"),
                 RunLength.STANDARD, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
                 RunLength.FULL, List.of("-f", "2", "-wi", "2", "-w", "2s", "-i", "5", "-r", "2s")),
                 Map.of(RunLength.QUICK, "replay(250k|1M)", RunLength.STANDARD, ".*", RunLength.FULL, ".*"));
