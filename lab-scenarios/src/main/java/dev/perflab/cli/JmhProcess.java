@@ -53,6 +53,12 @@ final class JmhProcess {
         List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar", benchmarksJar().toString()));
         command.addAll(jmhArgs);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // Ctrl-C on the lab must not leave JMH (and its forked JVMs) running.
+        Thread stopJmh = new Thread(() -> {
+            process.descendants().forEach(ProcessHandle::destroy);
+            process.destroy();
+        });
+        Runtime.getRuntime().addShutdownHook(stopJmh);
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             out.write("# " + String.join(" ", command) + "\n");
@@ -61,6 +67,7 @@ final class JmhProcess {
             if (process.isAlive()) {
                 process.destroy();
             }
+            Runtime.getRuntime().removeShutdownHook(stopJmh);
         }
         return process.waitFor();
     }

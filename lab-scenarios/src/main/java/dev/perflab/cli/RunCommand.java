@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
@@ -90,8 +91,12 @@ final class RunCommand implements Callable<Integer> {
         List<Path> jsons = new ArrayList<>();
         for (Suite suite : Suite.forComponent(component)) {
             if (suite.runsIn(runLength)) {
-                jsons.add(runSuite(suite, runLength, jmhParams, dir, console));
+                runSuite(suite, runLength, jmhParams, dir, console).ifPresent(jsons::add);
             }
+        }
+        if (jsons.isEmpty()) {
+            throw new LabException("no " + component + " benchmark matches --benchmark " + benchmark
+                    + "; methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
         }
         Path merged = dir.resolve(component + ".json");
         mergeJsonArrays(jsons, merged);
@@ -114,10 +119,14 @@ final class RunCommand implements Callable<Integer> {
         return result;
     }
 
-    private Path runSuite(Suite suite, RunLength runLength, Map<String, List<String>> jmhParams, Path dir,
-                          PrintWriter console) throws IOException, InterruptedException {
+    private Optional<Path> runSuite(Suite suite, RunLength runLength, Map<String, List<String>> jmhParams, Path dir,
+                                    PrintWriter console) throws IOException, InterruptedException {
         String include = suite.include(runLength, benchmark);
         int total = JmhProcess.countConfigurations(include, jmhParams);
+        if (total == 0) {
+            console.printf("suite %s: no benchmark matches, skipped%n", suite.name());
+            return Optional.empty();
+        }
         Path json = dir.resolve(component + "-" + suite.name() + ".json");
         Path log = dir.resolve(component + "-" + suite.name() + ".log");
         List<String> args = new ArrayList<>(List.of(include));
@@ -131,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
         if (exit != 0 || !Files.isRegularFile(json)) {
             throw new LabException("JMH failed for suite " + suite.name() + " (exit " + exit + "); see " + log, 1);
         }
-        return json;
+        return Optional.of(json);
     }
 
     /** Concatenates JMH's result arrays; every row stays exactly as JMH wrote it. */

@@ -25,7 +25,7 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
             throw new LabException("component '" + component + "' has no benchmark suites yet");
         }
         String pkg = "dev.perflab.bench.orderbook.";
-        List<String> cancelQuick = List.of("-f", "1", "-wi", "1", "-w", "400ms", "-i", "3", "-r", "400ms");
+        List<String> cancelQuick = List.of("-f", "1", "-wi", "1", "-w", "300ms", "-i", "3", "-r", "300ms");
         Suite cancel = new Suite("cancel", pkg + "OrderBookCancelBenchmark", Map.of(
                 RunLength.SMOKE, cancelQuick,
                 RunLength.QUICK, cancelQuick,

@@ -53,7 +53,7 @@ public final class ReportCommand implements Callable<Integer> {
             writeCharts(report, header, err);
             return 0;
         } catch (ReportException e) {
-            err.println(e.getMessage());
+            err.println("lab: " + e.getMessage());
             err.flush();
             return ERROR;
         }

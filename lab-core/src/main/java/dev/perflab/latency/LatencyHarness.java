@@ -1,0 +1,282 @@
+package dev.perflab.latency;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.SingleWriterRecorder;
+import org.jctools.queues.SpscArrayQueue;
+
+/**
+ * Drives a {@link LatencyTask} at a target rate from a schedule of intended start times, and records each
+ * command's latency in up to three views ({@link TimingMode}) into HdrHistogram.
+ *
+ * <pre>
+ *  one thread:   [wait until intended(i)] → run(i) → record        (i = 0, 1, 2, …)
+ *
+ *  two threads:  sender:    [wait until intended(i)] → offer(token) ─┐  JCTools SpscArrayQueue
+ *                component: poll(token) → run(i) → record  ◄─────────┘  (time queued counts)
+ *
+ *  reporter (daemon, every second): swaps each mode's interval histogram, adds it to the totals,
+ *                                   writes it to the .hlog, reports progress
+ * </pre>
+ *
+ * <h2>Assumptions and guarantees</h2>
+ * <ul>
+ *   <li><b>Who records.</b> Only the thread that runs the task (the caller's thread) records, each mode
+ *       into its own {@link SingleWriterRecorder}; the reporter thread only swaps interval histograms,
+ *       which that class supports while recording goes on. The task always runs on the caller's thread.</li>
+ *   <li><b>Timer.</b> {@link System#nanoTime()} for every timestamp (monotonic; resolution tens of ns on
+ *       Linux). Values are recorded in ns with 3 significant digits. Waits longer than
+ *       {@link #PARK_AHEAD_NANOS} park, then spin the last stretch, so starts are on time to about a
+ *       microsecond when the machine is idle — at the cost of a busy core while waiting.</li>
+ *   <li><b>Warm-up.</b> The first {@link LatencyConfig#warmupCommands()} commands run on schedule and are
+ *       not recorded.</li>
+ *   <li><b>Falling behind.</b> A command is never skipped to catch up: when the schedule is behind,
+ *       commands start back to back and their intended latency shows the wait. A recorded command that
+ *       starts more than one period late counts in {@code lateStarts}. Only when the run passes its
+ *       deadline ({@link #DEADLINE_FACTOR} × planned duration + {@link #DEADLINE_GRACE_SECONDS} s) does it
+ *       stop, counting the commands never run in {@code notRun}.</li>
+ *   <li><b>Allocation.</b> None per command in the harness itself (the queue carries one shared token;
+ *       both threads walk their own copy of the schedule).</li>
+ * </ul>
+ */
+public final class LatencyHarness {
+    /** Waits longer than this park first and spin the rest. */
+    public static final long PARK_AHEAD_NANOS = 100_000;
+    public static final double DEADLINE_FACTOR = 3;
+    public static final double DEADLINE_GRACE_SECONDS = 5;
+    /** Capacity of the sender → component queue, in commands. */
+    public static final int QUEUE_CAPACITY_COMMANDS = 1 << 16;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final Object TOKEN = new Object();
+    private static final long START_DELAY_NANOS = 5_000_000;
+
+    /** Called once a second from the reporter thread. */
+    public interface Progress {
+        void second(double elapsedSeconds, double ratePerSecond, double runningP99Micros);
+    }
+
+    private final LatencyConfig config;
+    private final LatencyTask task;
+    private final Map<TimingMode, SingleWriterRecorder> recorders = new EnumMap<>(TimingMode.class);
+    private final long periodNanos;
+    private final long total;
+    private final long warmup;
+    private long start;
+    private long deadline;
+    private long lateStarts;
+    private long maxLateness;
+    private long firstRecordedIntended = -1;
+    private long lastEnd;
+    private long done;
+    private volatile long senderLate;
+
+    private LatencyHarness(LatencyConfig config, LatencyTask task) {
+        this.config = config;
+        this.task = task;
+        for (TimingMode mode : config.modes()) {
+            recorders.put(mode, new SingleWriterRecorder(3));
+        }
+        this.periodNanos = Math.max(1, (long) (1e9 / config.ratePerSecond()));
+        this.warmup = config.warmupCommands();
+        this.total = warmup + config.recordedCommands();
+    }
+
+    /**
+     * Runs the whole schedule on the calling thread (plus a sender thread in the two-thread model).
+     *
+     * @param progress called every second from the reporter thread; may be null
+     * @param hlog     receives one interval histogram per mode per second, tagged with the mode; may be null
+     */
+    public static LatencyResult run(LatencyConfig config, LatencyTask task, Progress progress, HistogramLogWriter hlog)
+            throws InterruptedException {
+        return new LatencyHarness(config, task).run(progress, hlog);
+    }
+
+    private LatencyResult run(Progress progress, HistogramLogWriter hlog) throws InterruptedException {
+        start = System.nanoTime() + START_DELAY_NANOS;
+        double plannedSeconds = config.warmupSeconds() + config.seconds();
+        deadline = start + (long) ((plannedSeconds * DEADLINE_FACTOR + DEADLINE_GRACE_SECONDS) * NANOS_PER_SECOND);
+        Reporter reporter = new Reporter(progress, hlog);
+        reporter.start();
+        if (config.threads() == ThreadModel.ONE_THREAD) {
+            runOneThread();
+        } else {
+            runWithSender();
+        }
+        reporter.finish();
+        long recorded = Math.max(0, done - warmup);
+        double seconds = firstRecordedIntended < 0 ? Double.NaN : (lastEnd - firstRecordedIntended) / 1e9;
+        return new LatencyResult(config, reporter.totals, recorded, total - done, lateStarts, maxLateness, senderLate,
+                recorded / seconds);
+    }
+
+    private void runOneThread() {
+        Schedule schedule = new Schedule(config.arrivals(), config.ratePerSecond(), config.seed());
+        for (long i = 0; i < total; i++) {
+            long intended = start + schedule.next();
+            if (waitUntil(intended) > deadline) {
+                return;
+            }
+            runAndRecord(i, intended);
+        }
+    }
+
+    private void runWithSender() throws InterruptedException {
+        SpscArrayQueue<Object> queue = new SpscArrayQueue<>(QUEUE_CAPACITY_COMMANDS);
+        Thread sender = new Thread(() -> send(queue), "latency-sender");
+        sender.setDaemon(true);
+        sender.start();
+        Schedule schedule = new Schedule(config.arrivals(), config.ratePerSecond(), config.seed());
+        for (long i = 0; i < total; i++) {
+            long intended = start + schedule.next();
+            while (queue.poll() == null) {
+                if (System.nanoTime() > deadline) {
+                    sender.interrupt();
+                    sender.join();
+                    return;
+                }
+                Thread.onSpinWait();
+            }
+            runAndRecord(i, intended);
+        }
+        sender.join();
+    }
+
+    private void send(SpscArrayQueue<Object> queue) {
+        Schedule schedule = new Schedule(config.arrivals(), config.ratePerSecond(), config.seed());
+        long late = 0;
+        for (long i = 0; i < total && !Thread.currentThread().isInterrupted(); i++) {
+            long intended = start + schedule.next();
+            waitUntil(intended);
+            while (!queue.offer(TOKEN)) {
+                if (System.nanoTime() > deadline) {
+                    senderLate = late;
+                    return;
+                }
+                Thread.onSpinWait();
+            }
+            if (i >= warmup && System.nanoTime() - intended > periodNanos) {
+                late++;
+            }
+        }
+        senderLate = late;
+    }
+
+    private void runAndRecord(long sequence, long intended) {
+        long begin = System.nanoTime();
+        task.run(sequence);
+        long end = System.nanoTime();
+        done = sequence + 1;
+        if (sequence < warmup) {
+            return;
+        }
+        if (firstRecordedIntended < 0) {
+            firstRecordedIntended = intended;
+        }
+        lastEnd = end;
+        long lateness = begin - intended;
+        if (lateness > periodNanos) {
+            lateStarts++;
+        }
+        maxLateness = Math.max(maxLateness, lateness);
+        record(TimingMode.SERVICE, end - begin);
+        record(TimingMode.INTENDED, end - intended);
+        long batchStart = start + (intended - start) / NANOS_PER_SECOND * NANOS_PER_SECOND;
+        record(TimingMode.BATCH, end - batchStart);
+    }
+
+    private void record(TimingMode mode, long nanos) {
+        SingleWriterRecorder recorder = recorders.get(mode);
+        if (recorder != null) {
+            recorder.recordValue(Math.max(0, nanos));
+        }
+    }
+
+    /** Parks, then spins, until {@code target}; returns the time it woke. */
+    private static long waitUntil(long target) {
+        long now = System.nanoTime();
+        while (now < target) {
+            long remaining = target - now;
+            if (remaining > PARK_AHEAD_NANOS) {
+                LockSupport.parkNanos(remaining - PARK_AHEAD_NANOS / 2);
+            } else {
+                Thread.onSpinWait();
+            }
+            now = System.nanoTime();
+        }
+        return now;
+    }
+
+    /** Once a second: swap interval histograms, add them to the totals, log them, report progress. */
+    private final class Reporter extends Thread {
+        final Map<TimingMode, Histogram> totals = new EnumMap<>(TimingMode.class);
+        private final Map<TimingMode, Histogram> recycled = new EnumMap<>(TimingMode.class);
+        private final Progress progress;
+        private final HistogramLogWriter hlog;
+        private volatile boolean running = true;
+
+        Reporter(Progress progress, HistogramLogWriter hlog) {
+            super("latency-reporter");
+            setDaemon(true);
+            this.progress = progress;
+            this.hlog = hlog;
+            for (TimingMode mode : config.modes()) {
+                totals.put(mode, new Histogram(3));
+            }
+            if (hlog != null) {
+                long nowMillis = System.currentTimeMillis();
+                hlog.outputLogFormatVersion();
+                hlog.outputStartTime(nowMillis);
+                hlog.setBaseTime(nowMillis);
+                hlog.outputBaseTime(nowMillis);
+                hlog.outputComment("latency in nanoseconds; one interval per second per mode, tagged service, batch or intended");
+                hlog.outputLegend();
+            }
+        }
+
+        @Override
+        public void run() {
+            long startMillis = System.currentTimeMillis();
+            while (running) {
+                LockSupport.parkNanos(this, TimeUnit.SECONDS.toNanos(1));
+                if (running) {
+                    long count = sample();
+                    if (progress != null) {
+                        TimingMode shown = totals.containsKey(TimingMode.INTENDED) ? TimingMode.INTENDED
+                                : totals.keySet().iterator().next();
+                        progress.second((System.currentTimeMillis() - startMillis) / 1000.0, count,
+                                totals.get(shown).getValueAtPercentile(99) / 1000.0);
+                    }
+                }
+            }
+        }
+
+        /** Moves each mode's interval into the totals and the log; returns the interval's command count. */
+        private synchronized long sample() {
+            long count = 0;
+            for (Map.Entry<TimingMode, SingleWriterRecorder> entry : recorders.entrySet()) {
+                TimingMode mode = entry.getKey();
+                Histogram interval = entry.getValue().getIntervalHistogram(recycled.get(mode));
+                recycled.put(mode, interval);
+                totals.get(mode).add(interval);
+                count = interval.getTotalCount();
+                if (hlog != null && interval.getTotalCount() > 0) {
+                    interval.setTag(mode.id());
+                    hlog.outputIntervalHistogram(interval);
+                }
+            }
+            return count;
+        }
+
+        void finish() throws InterruptedException {
+            running = false;
+            LockSupport.unpark(this);
+            join();
+            sample();
+        }
+    }
+}
