@@ -54,7 +54,7 @@ class ReportCommandTest {
     void badFileIsOneLineOnStderrAndExitCodeTwo() {
         Path missing = tmp.resolve("missing.json");
         assertEquals(2, run(Fixtures.path(Fixtures.QUEUE).toString(), missing.toString()));
-        assertEquals(missing + ": no such file" + System.lineSeparator(), err.toString());
+        assertEquals("lab: " + missing + ": no such file" + System.lineSeparator(), err.toString());
         assertEquals("", out.toString());
     }
 
@@ -70,7 +70,7 @@ class ReportCommandTest {
         Path file = Files.writeString(tmp.resolve("plain"), "x");
         assertEquals(2, run(Fixtures.path(Fixtures.QUEUE).toString(), "--markdown", file.resolve("r.md").toString()));
         assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().startsWith(file.resolve("r.md") + ": cannot write"), err.toString());
+        assertTrue(err.toString().startsWith("lab: " + file.resolve("r.md") + ": cannot write"), err.toString());
     }
 
     @Test
