@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", description = {"Run a component's JMH suites and print its ladder.",
         "Writes DIR/<component>.json (JMH's JSON), <component>.md, <component>-*.png and the JMH logs.",
-        "Times on a 2-core machine: --smoke ~1 min, --quick ~6 min, default ~25 min, --full a few hours."})
+        "Times on a 2-core machine: --smoke ~40 s, --quick ~6 min, default ~21 min, --full several hours."})
 final class RunCommand implements Callable<Integer> {
     /** The CI smoke gate: tuned / naive on cancelLast at depth 1000 must reach this. */
     static final double SMOKE_MIN_SPEEDUP = 20;
