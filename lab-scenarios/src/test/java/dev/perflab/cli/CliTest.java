@@ -136,4 +136,28 @@ class CliTest {
         assertEquals("lab: generator: cancel share must be in [0, 1), was 1.5", errLine());
         assertFalse(Files.exists(dir.resolve("x")));
     }
+
+    @Test
+    void gateExitsZeroOnPassOneOnFailTwoOnBadInput() throws Exception {
+        Path good = Path.of(getClass().getResource("/gate/orderbook-run.json").toURI());
+        Path regressed = Path.of(getClass().getResource("/gate/orderbook-run-regressed.json").toURI());
+        Path gates = dir.resolve("gates.yaml");
+        Files.writeString(gates, "gates:\n  - name: tuned vs naive\n    ratio:\n"
+                + "      numerator:   {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}\n"
+                + "      denominator: {benchmark: cancelLast, params: {rung: naive, depth: 1000}}\n    min: 400\n");
+        Path junit = dir.resolve("g.xml");
+        assertEquals(0, lab("gate", "--results", good.toString(), "--gates", gates.toString(), "--junit", junit.toString()));
+        assertTrue(out.toString().contains("PASS  tuned vs naive"), out.toString());
+        assertTrue(Files.readString(junit).contains("failures=\"0\""));
+        assertEquals(1, lab("gate", "--results", regressed.toString(), "--gates", gates.toString()));
+        assertTrue(out.toString().contains("FAIL  tuned vs naive"), out.toString());
+        assertEquals("", err.toString());
+
+        Files.writeString(gates, "gates: {}\n");
+        assertEquals(2, lab("gate", "--results", good.toString(), "--gates", gates.toString()));
+        assertEquals("lab: " + gates + ": expected a top-level 'gates:' list", errLine());
+        err.getBuffer().setLength(0);
+        assertEquals(2, lab("gate", "--results", dir.resolve("none.json").toString(), "--gates", gates.toString()));
+        assertEquals(1, err.toString().lines().count(), err.toString());
+    }
 }

@@ -1,0 +1,73 @@
+package dev.perflab.cli;
+
+import dev.perflab.gate.GateEvaluator;
+import dev.perflab.gate.GateFile;
+import dev.perflab.gate.GateFileException;
+import dev.perflab.gate.GateOutput;
+import dev.perflab.gate.GateResult;
+import dev.perflab.report.LadderReport;
+import dev.perflab.report.ReportException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab gate}: checks a run against checked-in gates. Every gate compares rows of the same run (a
+ * ratio, or one row's metric against a bound), so it holds on any machine. Exit 0 when all pass, 1 when
+ * any fails (a gate whose rows are missing fails), 2 when the gates file or the results are unusable.
+ */
+@Command(name = "gate", description = {"Check JMH results against the gates in a YAML file (ratios of rows of the same run).",
+        "Exit 0: all pass; 1: a gate failed or its rows are missing; 2: bad gates file or unreadable results."})
+final class GateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--results", arity = "1..*", paramLabel = "FILE.json",
+            description = "JMH JSON results (default results/orderbook/orderbook.json).")
+    List<Path> results = List.of(Path.of("results", "orderbook", "orderbook.json"));
+
+    @Option(names = "--gates", paramLabel = "FILE", description = "Gates file (default ${DEFAULT-VALUE}).",
+            defaultValue = "ci/gates.yaml")
+    Path gates;
+
+    @Option(names = "--junit", paramLabel = "OUT.xml", description = "Also write JUnit XML, one test case per gate.")
+    Path junit;
+
+    @Option(names = "--markdown", paramLabel = "OUT.md", description = "Also write a markdown summary for a pull-request comment.")
+    Path markdown;
+
+    @Override
+    public Integer call() throws IOException {
+        GateFile file;
+        LadderReport report;
+        try {
+            file = GateFile.read(gates);
+            report = LadderReport.read(results);
+        } catch (GateFileException | ReportException e) {
+            throw new LabException(e.getMessage());
+        }
+        List<GateResult> outcome = GateEvaluator.evaluate(file.gates(), report);
+        PrintWriter out = spec.commandLine().getOut();
+        String header = "gates " + gates + " on " + results.get(0);
+        out.println(header);
+        out.print(GateOutput.text(outcome));
+        if (junit != null) {
+            Files.writeString(junit, GateOutput.junitXml(outcome), StandardCharsets.UTF_8);
+            out.println("wrote " + junit);
+        }
+        if (markdown != null) {
+            Files.writeString(markdown, GateOutput.markdown(outcome, header), StandardCharsets.UTF_8);
+            out.println("wrote " + markdown);
+        }
+        out.flush();
+        return outcome.stream().allMatch(GateResult::passed) ? 0 : LabException.CHECK_FAILED;
+    }
+}

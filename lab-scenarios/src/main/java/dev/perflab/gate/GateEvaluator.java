@@ -1,0 +1,156 @@
+package dev.perflab.gate;
+
+import dev.perflab.report.LadderReport;
+import dev.perflab.report.Metric;
+import dev.perflab.report.Row;
+import dev.perflab.report.Speedup;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Evaluates gates against the rows of one run. A ratio's interval comes from both rows' JMH errors (the
+ * half-width of JMH's 99.9% confidence interval): the worst case of one against the best case of the
+ * other. A gate passes on its measured value; when the interval straddles the threshold the result says
+ * so, since a rerun could fall either side. A gate whose rows are missing or ambiguous fails, by name.
+ */
+public final class GateEvaluator {
+    private static final Pattern RUNG_NUMBER = Pattern.compile("r(\\d+)-.*");
+
+    private GateEvaluator() {
+    }
+
+    public static List<GateResult> evaluate(List<Gate> gates, LadderReport report) {
+        List<GateResult> results = new ArrayList<>();
+        for (Gate gate : gates) {
+            results.add(gate instanceof Gate.Ratio ? ratio((Gate.Ratio) gate, report) : bound((Gate.Bound) gate, report));
+        }
+        return results;
+    }
+
+    private static GateResult ratio(Gate.Ratio gate, LadderReport report) {
+        String threshold = "≥ " + format(gate.min());
+        Selection numerator = select(report, gate.numerator());
+        Selection denominator = select(report, gate.denominator());
+        if (numerator.row == null || denominator.row == null) {
+            return GateResult.failure(gate, threshold, numerator.row == null ? numerator.problem : denominator.problem);
+        }
+        OptionalDouble value = Speedup.of(denominator.row, numerator.row);
+        if (value.isEmpty()) {
+            return GateResult.failure(gate, threshold, "rows cannot be compared (units " + numerator.row.unit()
+                    + " and " + denominator.row.unit() + ")");
+        }
+        // Worst case: the numerator at its worst against the denominator at its best; best case the reverse.
+        double low = Speedup.of(shifted(denominator.row, false), shifted(numerator.row, true)).orElse(0);
+        double high = Speedup.of(shifted(denominator.row, true), shifted(numerator.row, false))
+                .orElse(Double.POSITIVE_INFINITY);
+        boolean passed = value.getAsDouble() >= gate.min();
+        String note = low < gate.min() && high >= gate.min() ? "interval straddles the threshold: noisy" : "";
+        return new GateResult(gate, passed, value.getAsDouble(), low, high, "×", threshold, note);
+    }
+
+    private static GateResult bound(Gate.Bound gate, LadderReport report) {
+        String threshold = (gate.min() != null ? "≥ " + format(gate.min()) : "")
+                + (gate.min() != null && gate.max() != null ? " and " : "")
+                + (gate.max() != null ? "≤ " + format(gate.max()) : "");
+        Selection selection = select(report, gate.row());
+        if (selection.row == null) {
+            return GateResult.failure(gate, threshold, selection.problem);
+        }
+        Metric metric = metric(selection.row, gate.metric());
+        if (metric == null) {
+            return GateResult.failure(gate, threshold, "metric '" + gate.metric() + "' is not in the results of "
+                    + gate.row() + (gate.metric().startsWith("gc.") ? " (run JMH with -prof gc)" : ""));
+        }
+        double v = metric.score();
+        double e = Double.isFinite(metric.error()) ? metric.error() : 0;
+        boolean passed = (gate.min() == null || v >= gate.min()) && (gate.max() == null || v <= gate.max());
+        boolean straddles = (gate.min() != null && v - e < gate.min() && v + e >= gate.min())
+                || (gate.max() != null && v + e > gate.max() && v - e <= gate.max());
+        return new GateResult(gate, passed, v, v - e, v + e, metric.unit(), threshold,
+                straddles ? "interval straddles the threshold: noisy" : "");
+    }
+
+    private static Metric metric(Row row, String name) {
+        if (name.equals("primary")) {
+            return new Metric(row.score(), row.scoreError(), row.unit());
+        }
+        Metric m = row.secondaryMetrics().get(name);
+        return m != null ? m : row.secondaryMetrics().get("·" + name);
+    }
+
+    /** A row a selector picked, or why none could be picked. */
+    private record Selection(Row row, String problem) {
+    }
+
+    private static Selection select(LadderReport report, RowSelector selector) {
+        String rung = selector.params().get(Row.RUNG_PARAM);
+        boolean alias = "naive".equals(rung) || "tuned".equals(rung);
+        Map<String, String> params = new LinkedHashMap<>(selector.params());
+        if (alias) {
+            params.remove(Row.RUNG_PARAM);
+        }
+        List<Row> rows = report.find(selector.benchmark(), params);
+        if (alias) {
+            rows = pickAlias(rows, rung);
+        }
+        if (rows.size() == 1) {
+            return new Selection(rows.get(0), "");
+        }
+        if (rows.isEmpty()) {
+            return new Selection(null, "no row in the results matches " + selector);
+        }
+        return new Selection(null, rows.size() + " rows match " + selector + " (add params to pick one: "
+                + rows.stream().map(r -> r.params().toString()).distinct().limit(3).collect(Collectors.joining(", ")) + ")");
+    }
+
+    /** {@code naive}: the rows of the lowest-numbered rung; {@code tuned}: of the highest. */
+    private static List<Row> pickAlias(List<Row> rows, String alias) {
+        Comparator<Row> byNumber = Comparator.comparingInt(GateEvaluator::rungNumber);
+        List<Row> rungs = rows.stream().filter(r -> rungNumber(r) >= 0).collect(Collectors.toList());
+        if (rungs.isEmpty()) {
+            return rungs;
+        }
+        Row pick = "naive".equals(alias) ? rungs.stream().min(byNumber).get() : rungs.stream().max(byNumber).get();
+        return rungs.stream().filter(r -> rungNumber(r) == rungNumber(pick)).collect(Collectors.toList());
+    }
+
+    private static int rungNumber(Row row) {
+        String rung = row.rung();
+        Matcher m = rung == null ? null : RUNG_NUMBER.matcher(rung);
+        return m != null && m.matches() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
+    /** The row with its score moved to the edge of its interval: towards worse, or towards better. */
+    private static Row shifted(Row row, boolean worse) {
+        double error = Double.isFinite(row.scoreError()) ? row.scoreError() : 0;
+        boolean higherIsBetter = !Speedup.isTimePerOp(row.unit());
+        double score = row.score() + (worse == higherIsBetter ? -error : error);
+        return new Row(row.benchmark(), row.method(), row.params(), row.mode(), score, row.scoreError(), row.unit(),
+                row.allocBytesPerOp(), row.jdkVersion(), row.vmName(), row.secondaryMetrics());
+    }
+
+    static String format(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        if (Double.isInfinite(v)) {
+            return "∞";
+        }
+        double a = Math.abs(v);
+        if (a >= 1 && a == Math.rint(a)) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        return a >= 1000 ? String.format(Locale.ROOT, "%,.0f", v)
+                : a >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+                : a >= 0.01 || a == 0 ? String.format(Locale.ROOT, "%.3g", v)
+                : String.format(Locale.ROOT, "%.2e", v);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.perflab.gate;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * A checked-in gates file:
+ *
+ * <pre>
+ * gates:
+ *   - name: tuned beats naive on cancelLast at depth 1000
+ *     ratio:
+ *       numerator:   {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}
+ *       denominator: {benchmark: cancelLast, params: {rung: naive, depth: 1000}}
+ *     min: 100
+ *   - name: tuned allocates nothing on cancel
+ *     bound:
+ *       row: {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}
+ *       metric: gc.alloc.rate.norm      # or primary
+ *       max: 1
+ * </pre>
+ *
+ * Parsed with SnakeYAML's safe constructor (plain maps, lists and scalars only).
+ */
+public final class GateFile {
+    private final List<Gate> gates;
+
+    private GateFile(List<Gate> gates) {
+        this.gates = List.copyOf(gates);
+    }
+
+    public List<Gate> gates() {
+        return gates;
+    }
+
+    public static GateFile read(Path file) {
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return parse(reader, file.toString());
+        } catch (NoSuchFileException e) {
+            throw new GateFileException(file + ": no such file");
+        } catch (IOException e) {
+            throw new GateFileException(file + ": cannot read (" + e.getMessage() + ")");
+        }
+    }
+
+    public static GateFile parse(Reader reader, String source) {
+        Object root;
+        try {
+            root = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
+        } catch (YAMLException e) {
+            throw new GateFileException(source + ": not valid YAML: " + e.getMessage().replaceAll("\\s+", " ").trim());
+        }
+        if (!(root instanceof Map) || !(((Map<?, ?>) root).get("gates") instanceof List)) {
+            throw new GateFileException(source + ": expected a top-level 'gates:' list");
+        }
+        List<Gate> gates = new ArrayList<>();
+        List<?> entries = (List<?>) ((Map<?, ?>) root).get("gates");
+        for (int i = 0; i < entries.size(); i++) {
+            gates.add(new Entry(source, i + 1, entries.get(i)).gate());
+        }
+        if (gates.isEmpty()) {
+            throw new GateFileException(source + ": the 'gates:' list is empty");
+        }
+        return new GateFile(gates);
+    }
+
+    /** One entry of the list, with what is needed to name it in an error. */
+    private static final class Entry {
+        private final String where;
+        private final Map<?, ?> map;
+
+        Entry(String source, int index, Object value) {
+            String name = value instanceof Map && ((Map<?, ?>) value).get("name") != null
+                    ? " ('" + ((Map<?, ?>) value).get("name") + "')" : "";
+            this.where = source + ": gate " + index + name;
+            if (!(value instanceof Map)) {
+                throw new GateFileException(where + ": expected a mapping with name and ratio or bound");
+            }
+            this.map = (Map<?, ?>) value;
+        }
+
+        Gate gate() {
+            String name = text(map, "name");
+            boolean ratio = map.containsKey("ratio");
+            boolean bound = map.containsKey("bound");
+            if (ratio == bound) {
+                throw new GateFileException(where + ": needs exactly one of 'ratio' or 'bound'");
+            }
+            if (ratio) {
+                Map<?, ?> r = mapping(map, "ratio");
+                return new Gate.Ratio(name, selector(mapping(r, "numerator")), selector(mapping(r, "denominator")),
+                        number(map, "min", true));
+            }
+            Map<?, ?> b = mapping(map, "bound");
+            Double min = b.containsKey("min") ? number(b, "min", true) : null;
+            Double max = b.containsKey("max") ? number(b, "max", true) : null;
+            if (min == null && max == null) {
+                throw new GateFileException(where + ": a bound needs min, max or both");
+            }
+            String metric = b.containsKey("metric") ? text(b, "metric") : "primary";
+            return new Gate.Bound(name, selector(mapping(b, "row")), metric, min, max);
+        }
+
+        private RowSelector selector(Map<?, ?> m) {
+            Map<String, String> params = new LinkedHashMap<>();
+            if (m.containsKey("params")) {
+                mapping(m, "params").forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
+            }
+            return new RowSelector(text(m, "benchmark"), params);
+        }
+
+        private Map<?, ?> mapping(Map<?, ?> m, String key) {
+            Object v = m.get(key);
+            if (!(v instanceof Map)) {
+                throw new GateFileException(where + ": '" + key + "' must be a mapping");
+            }
+            return (Map<?, ?>) v;
+        }
+
+        private String text(Map<?, ?> m, String key) {
+            Object v = m.get(key);
+            if (v == null || String.valueOf(v).isBlank()) {
+                throw new GateFileException(where + ": '" + key + "' is missing");
+            }
+            return String.valueOf(v);
+        }
+
+        private double number(Map<?, ?> m, String key, boolean required) {
+            Object v = m.get(key);
+            if (v instanceof Number) {
+                return ((Number) v).doubleValue();
+            }
+            throw new GateFileException(where + ": '" + key + "' must be a number" + (v == null && required ? " (missing)" : ""));
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.perflab.gate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.perflab.report.LadderReport;
+import java.io.StringReader;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Gates on a trimmed real run (orderbook-run.json: r0, r2, r4 on cancelLast and cancelNonexistent at depth 1
+ * and 1000, JDK 17, 2 cores) and on a hand-made time-per-op file (report/queue-avgt.json).
+ */
+class GateTest {
+
+    private static LadderReport results(String resource) throws URISyntaxException {
+        return LadderReport.read(List.of(Path.of(GateTest.class.getResource(resource).toURI())));
+    }
+
+    private static List<GateResult> evaluate(String yaml, String resource) throws URISyntaxException {
+        return GateEvaluator.evaluate(GateFile.parse(new StringReader(yaml), "gates.yaml").gates(), results(resource));
+    }
+
+    private static final String RATIO = "gates:\n"
+            + "  - name: tuned vs naive\n"
+            + "    ratio:\n"
+            + "      numerator:   {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}\n"
+            + "      denominator: {benchmark: cancelLast, params: {rung: naive, depth: 1000}}\n"
+            + "    min: %s\n";
+
+    @Test
+    void ratioPassesAndFailsOnItsThresholdWithAnInterval() throws Exception {
+        GateResult pass = evaluate(String.format(RATIO, 100), "/gate/orderbook-run.json").get(0);
+        assertTrue(pass.passed());
+        assertEquals(50_132_933.0 / 23_393.0, pass.value(), 5, "r4 / r0 from the file");
+        assertTrue(pass.low() < pass.value() && pass.value() < pass.high(), pass.toString());
+        GateResult fail = evaluate(String.format(RATIO, 5000), "/gate/orderbook-run.json").get(0);
+        assertFalse(fail.passed());
+    }
+
+    @Test
+    void aPlantedRegressionIsCaught() throws Exception {
+        // The same gate on a copy of the run whose tuned rows are ten times slower.
+        String yaml = String.format(RATIO, 1000);
+        assertTrue(evaluate(yaml, "/gate/orderbook-run.json").get(0).passed());
+        assertFalse(evaluate(yaml, "/gate/orderbook-run-regressed.json").get(0).passed());
+    }
+
+    @Test
+    void missingRowsFailWithTheirOwnMessage() throws Exception {
+        GateResult r = evaluate(String.format(RATIO, 1).replace("depth: 1000}}\n    min", "depth: 77}}\n    min")
+                .replace("numerator:   {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}",
+                        "numerator:   {benchmark: cancelLast, params: {rung: tuned, depth: 77}}"), "/gate/orderbook-run.json").get(0);
+        assertFalse(r.passed());
+        assertTrue(r.detail().startsWith("no row in the results matches cancelLast [depth=77, rung=tuned]"), r.detail());
+    }
+
+    @Test
+    void ambiguousSelectorsFail() throws Exception {
+        String yaml = "gates:\n  - name: which depth?\n    bound:\n      row: {benchmark: cancelLast, params: {rung: r4}}\n      max: 1e12\n";
+        GateResult r = evaluate(yaml, "/gate/orderbook-run.json").get(0);
+        assertFalse(r.passed());
+        assertTrue(r.detail().startsWith("2 rows match"), r.detail());
+    }
+
+    @Test
+    void timePerOpRatiosPointTheRightWay() throws Exception {
+        String yaml = "gates:\n  - name: ring beats locked deque\n    ratio:\n"
+                + "      numerator:   {benchmark: offerPoll, params: {rung: tuned}}\n"
+                + "      denominator: {benchmark: offerPoll, params: {rung: naive}}\n    min: 20\n";
+        GateResult r = evaluate(yaml, "/report/queue-avgt.json").get(0);
+        assertEquals(25.0, r.value(), 1e-9, "200 ns/op over 8 ns/op: ×25 better, not ×0.04");
+        assertTrue(r.passed());
+        assertEquals((200.0 - 4) / (8 + 0.2), r.low(), 1e-9);
+        assertEquals((200.0 + 4) / (8 - 0.2), r.high(), 1e-9);
+    }
+
+    @Test
+    void secondaryMetricBound() throws Exception {
+        String yaml = "gates:\n  - name: r4 does not allocate\n    bound:\n"
+                + "      row: {benchmark: cancelLast, params: {rung: r4, depth: 1000}}\n"
+                + "      metric: gc.alloc.rate.norm\n      max: 1\n"
+                + "  - name: r0 does\n    bound:\n"
+                + "      row: {benchmark: cancelLast, params: {rung: r0, depth: 1000}}\n"
+                + "      metric: gc.alloc.rate.norm\n      max: 1\n"
+                + "  - name: no such metric\n    bound:\n"
+                + "      row: {benchmark: cancelLast, params: {rung: r0, depth: 1000}}\n"
+                + "      metric: gc.nonsense\n      max: 1\n";
+        List<GateResult> r = evaluate(yaml, "/gate/orderbook-run.json");
+        assertTrue(r.get(0).passed(), r.get(0).toString());
+        assertFalse(r.get(1).passed());
+        assertTrue(r.get(1).value() > 100_000, "r0 allocates ~235 kB per cancel at depth 1000");
+        assertFalse(r.get(2).passed());
+        assertTrue(r.get(2).detail().contains("run JMH with -prof gc"), r.get(2).detail());
+    }
+
+    @Test
+    void badGateFilesNameWhatIsWrong() {
+        assertEquals("g.yaml: expected a top-level 'gates:' list",
+                assertThrows(GateFileException.class, () -> GateFile.parse(new StringReader("x: 1"), "g.yaml")).getMessage());
+        assertEquals("g.yaml: gate 1 ('a'): needs exactly one of 'ratio' or 'bound'",
+                assertThrows(GateFileException.class, () -> GateFile.parse(new StringReader(
+                        "gates:\n  - name: a\n"), "g.yaml")).getMessage());
+        assertEquals("g.yaml: gate 1 ('a'): 'min' must be a number (missing)",
+                assertThrows(GateFileException.class, () -> GateFile.parse(new StringReader(
+                        "gates:\n  - name: a\n    ratio: {numerator: {benchmark: x}, denominator: {benchmark: y}}\n"),
+                        "g.yaml")).getMessage());
+        assertTrue(assertThrows(GateFileException.class, () -> GateFile.parse(new StringReader("gates: [a, {"), "g.yaml"))
+                .getMessage().startsWith("g.yaml: not valid YAML: "));
+    }
+
+    @Test
+    void junitXmlHasOneTestCasePerGateAndMarksFailures() throws Exception {
+        List<GateResult> r = evaluate(String.format(RATIO, 100) + String.format(RATIO, 5000).substring("gates:\n".length()),
+                "/gate/orderbook-run.json");
+        String xml = GateOutput.junitXml(r);
+        assertTrue(xml.contains("tests=\"2\" failures=\"1\""), xml);
+        assertEquals(2, xml.split("<testcase ").length - 1);
+        assertEquals(1, xml.split("<failure ").length - 1);
+        String md = GateOutput.markdown(r, "header");
+        assertTrue(md.startsWith("### perflab gates: 1 of 2 failed"), md);
+    }
+}
