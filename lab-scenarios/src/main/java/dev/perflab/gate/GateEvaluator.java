@@ -47,10 +47,9 @@ public final class GateEvaluator {
             return GateResult.failure(gate, threshold, "rows cannot be compared (units " + numerator.row.unit()
                     + " and " + denominator.row.unit() + ")");
         }
-        // Worst case: the numerator at its worst against the denominator at its best; best case the reverse.
-        double low = Speedup.of(shifted(denominator.row, false), shifted(numerator.row, true)).orElse(0);
-        double high = Speedup.of(shifted(denominator.row, true), shifted(numerator.row, false))
-                .orElse(Double.POSITIVE_INFINITY);
+        double[] interval = Speedup.interval(denominator.row, numerator.row);
+        double low = interval[0];
+        double high = interval[1];
         boolean passed = value.getAsDouble() >= gate.min();
         String note = low < gate.min() && high >= gate.min() ? "interval straddles the threshold: noisy" : "";
         return new GateResult(gate, passed, value.getAsDouble(), low, high, "×", threshold, note);
@@ -126,15 +125,6 @@ public final class GateEvaluator {
         String rung = row.rung();
         Matcher m = rung == null ? null : RUNG_NUMBER.matcher(rung);
         return m != null && m.matches() ? Integer.parseInt(m.group(1)) : -1;
-    }
-
-    /** The row with its score moved to the edge of its interval: towards worse, or towards better. */
-    private static Row shifted(Row row, boolean worse) {
-        double error = Double.isFinite(row.scoreError()) ? row.scoreError() : 0;
-        boolean higherIsBetter = !Speedup.isTimePerOp(row.unit());
-        double score = row.score() + (worse == higherIsBetter ? -error : error);
-        return new Row(row.benchmark(), row.method(), row.params(), row.mode(), score, row.scoreError(), row.unit(),
-                row.allocBytesPerOp(), row.jdkVersion(), row.vmName(), row.secondaryMetrics());
     }
 
     static String format(double v) {

@@ -8,7 +8,7 @@ import java.util.OptionalDouble;
  * digits below ({@code 123}, {@code 12.3}, {@code 1.23}, {@code 0.0123}); speedups as {@code ×103} or
  * {@code ×1.18}; allocation as bytes per operation.
  */
-final class Formats {
+public final class Formats {
     /** Shown where there is no value. */
     static final String NONE = "-";
 
@@ -16,7 +16,7 @@ final class Formats {
     }
 
     /** A score or error, e.g. {@code 12,345,678}, {@code 123}, {@code 1.23}, {@code 0.00456}. */
-    static String number(double v) {
+    public static String number(double v) {
         if (Double.isNaN(v)) {
             return "NaN";
         }
@@ -31,7 +31,7 @@ final class Formats {
     }
 
     /** {@code score ± error unit}, without the error when JMH recorded none. */
-    static String score(Row row) {
+    public static String score(Row row) {
         String score = number(row.score());
         return Double.isNaN(row.scoreError())
                 ? score + " " + row.unit()
@@ -39,7 +39,7 @@ final class Formats {
     }
 
     /** A speedup such as {@code ×103}, {@code ×41.2}, {@code ×1.18}, {@code ×0.85} or {@code ×0.012}. */
-    static String speedup(OptionalDouble speedup) {
+    public static String speedup(OptionalDouble speedup) {
         if (speedup.isEmpty()) {
             return NONE;
         }

@@ -38,6 +38,26 @@ public final class Speedup {
         return OptionalDouble.empty();
     }
 
+    /**
+     * The range the speedup can take within both rows' JMH errors: {@code [low, high]}, from the candidate
+     * at its worst against the base at its best, to the reverse. {@code low} is 0 and {@code high} infinite
+     * where an error reaches the score itself. A row without an error counts as exact.
+     */
+    public static double[] interval(Row base, Row candidate) {
+        double low = of(shifted(base, false), shifted(candidate, true)).orElse(0);
+        double high = of(shifted(base, true), shifted(candidate, false)).orElse(Double.POSITIVE_INFINITY);
+        return new double[] {low, high};
+    }
+
+    /** The row with its score moved to the edge of its error interval, towards worse or towards better. */
+    private static Row shifted(Row row, boolean worse) {
+        double error = Double.isFinite(row.scoreError()) ? row.scoreError() : 0;
+        boolean higherIsBetter = !isTimePerOp(row.unit());
+        double score = row.score() + (worse == higherIsBetter ? -error : error);
+        return new Row(row.benchmark(), row.method(), row.params(), row.mode(), score, row.scoreError(), row.unit(),
+                row.allocBytesPerOp(), row.jdkVersion(), row.vmName(), row.secondaryMetrics());
+    }
+
     /** True for units of operations per time ({@code ops/s}), false for anything else. */
     public static boolean isThroughput(String unit) {
         String[] parts = split(unit);

@@ -1,0 +1,78 @@
+package dev.perflab.cli;
+
+import dev.perflab.compare.CompareOutput;
+import dev.perflab.compare.RunComparison;
+import dev.perflab.report.JmhResults;
+import dev.perflab.report.ReportException;
+import dev.perflab.report.Row;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab compare BASE.json HEAD.json}: what changed between two runs, knowing noise from change.
+ * Works on JMH JSON from any project. Exit 1 on any regression (of rows, or with {@code --ratios-only} of
+ * rung ratios alone, for runs from different machines).
+ */
+@Command(name = "compare", description = {"Compare two JMH JSON result files, row by row and rung ratio by rung ratio.",
+        "A row regressed or improved only if it moved by more than the threshold AND the confidence intervals",
+        "do not overlap. Exit 1 on any regression, 2 on unreadable input."})
+final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BASE.json")
+    Path base;
+
+    @Parameters(index = "1", paramLabel = "HEAD.json")
+    Path head;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "10%",
+            description = "Smallest move that counts, e.g. 10% (default ${DEFAULT-VALUE}).")
+    String threshold;
+
+    @Option(names = "--ratios-only", description = "Fail only on rung-ratio regressions (runs from different machines).")
+    boolean ratiosOnly;
+
+    @Option(names = "--all", description = "List unchanged rows and ratios too.")
+    boolean all;
+
+    @Override
+    public Integer call() {
+        double t = parseThreshold(threshold);
+        List<Row> baseRows;
+        List<Row> headRows;
+        try {
+            baseRows = JmhResults.read(base);
+            headRows = JmhResults.read(head);
+        } catch (ReportException e) {
+            throw new LabException(e.getMessage());
+        }
+        RunComparison comparison = RunComparison.of(baseRows, headRows, t);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("compare " + base + " (base) → " + head + " (head)");
+        out.print(CompareOutput.text(comparison, t, all));
+        out.flush();
+        long failures = ratiosOnly ? comparison.ratioRegressions() : comparison.regressions() + comparison.ratioRegressions();
+        return failures > 0 ? LabException.CHECK_FAILED : 0;
+    }
+
+    static double parseThreshold(String text) {
+        String number = text.endsWith("%") ? text.substring(0, text.length() - 1) : text;
+        try {
+            double percent = Double.parseDouble(number);
+            if (percent >= 0 && percent < 100) {
+                return percent / 100;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the message below
+        }
+        throw new LabException("--threshold '" + text + "' must be a percentage from 0% to 99%, e.g. 10%");
+    }
+}

@@ -1,0 +1,58 @@
+package dev.perflab.compare;
+
+import dev.perflab.report.Formats;
+import dev.perflab.report.Row;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.stream.Collectors;
+
+/** A comparison as console text: what regressed or improved, then the rung ratios, then a summary. */
+public final class CompareOutput {
+    private CompareOutput() {
+    }
+
+    public static String text(RunComparison c, double threshold, boolean all) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "rows (moved > %.0f%% and intervals apart; ×: head vs base, above 1 is better)%n",
+                threshold * 100));
+        for (RunComparison.RowChange r : c.rows()) {
+            if (all || r.verdict() != Verdict.NO_CHANGE) {
+                out.append(String.format(Locale.ROOT, "  %-11s %8s  %s → %s  %s%n", label(r.verdict()),
+                        Formats.speedup(OptionalDouble.of(r.change())), Formats.score(r.base()), Formats.score(r.head()),
+                        name(r.base())));
+            }
+        }
+        out.append(String.format(Locale.ROOT, "rung ratios (× r0 in each run)%n"));
+        for (RunComparison.RatioChange r : c.ratios()) {
+            if (all || r.verdict() != Verdict.NO_CHANGE) {
+                out.append(String.format(Locale.ROOT, "  %-11s %8s  %s → %s  %s %s%n", label(r.verdict()),
+                        Formats.speedup(OptionalDouble.of(r.change())), Formats.speedup(OptionalDouble.of(r.baseRatio())),
+                        Formats.speedup(OptionalDouble.of(r.headRatio())), r.group().title(), r.rung()));
+            }
+        }
+        c.onlyInBase().forEach(r -> out.append("  only in base: ").append(name(r)).append('\n'));
+        c.onlyInHead().forEach(r -> out.append("  only in head: ").append(name(r)).append('\n'));
+        out.append(String.format(Locale.ROOT, "%d rows: %d regressions, %d improvements, %d no change; "
+                        + "%d rung ratios: %d regressions, %d improvements%n",
+                c.rows().size(), c.regressions(), count(c.rows().stream().map(RunComparison.RowChange::verdict).toList(), Verdict.IMPROVEMENT),
+                count(c.rows().stream().map(RunComparison.RowChange::verdict).toList(), Verdict.NO_CHANGE),
+                c.ratios().size(), c.ratioRegressions(),
+                count(c.ratios().stream().map(RunComparison.RatioChange::verdict).toList(), Verdict.IMPROVEMENT)));
+        return out.toString();
+    }
+
+    private static long count(List<Verdict> verdicts, Verdict v) {
+        return verdicts.stream().filter(x -> x == v).count();
+    }
+
+    private static String label(Verdict v) {
+        return v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    private static String name(Row row) {
+        String params = row.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(" "));
+        return row.shortBenchmark() + (params.isEmpty() ? "" : " " + params) + " (" + row.mode() + ")";
+    }
+}
