@@ -33,6 +33,12 @@ public final class Machine {
         return Runtime.getRuntime().availableProcessors();
     }
 
+    /** The same line for a JDK other than the one running the lab (a {@code --jdk} run). */
+    static String header(Jdk jdk) {
+        return "JDK " + jdk.version() + " (" + jdk.vendor() + ", " + jdk.home() + ") · CPU " + cpuModel() + " · "
+                + cores() + " cores";
+    }
+
     /** One line, e.g. {@code JDK 17.0.15 (OpenJDK 64-Bit Server VM) · CPU AMD EPYC 7B13 · 2 cores}. */
     public static String header() {
         return "JDK " + System.getProperty("java.runtime.version", System.getProperty("java.version")) + " ("

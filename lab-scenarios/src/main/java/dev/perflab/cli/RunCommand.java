@@ -74,21 +74,53 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "Restrict a JMH @Param, e.g. --param depth=1,1000.")
     Map<String, String> params = new LinkedHashMap<>();
 
+    @Option(names = "--jdk", split = ",", paramLabel = "HOME",
+            description = "Run the ladder on each of these JDKs (JMH -jvm) and print each rung's ratio between them; see ./lab jdks.")
+    List<Path> jdks;
+
     @Override
     public Integer call() throws Exception {
         Ladder<?> ladder = Components.byName(component);
         RunLength runLength = length.value();
         Map<String, List<String>> jmhParams = jmhParams(ladder, runLength);
         Path dir = out != null ? out : Path.of("results", component);
-        Files.createDirectories(dir);
         PrintWriter console = spec.commandLine().getOut();
-        String header = Machine.header();
-        console.printf("perflab run %s (%s) · %s%n", component, runLength.name().toLowerCase(Locale.ROOT), header);
+        if (jdks == null || jdks.isEmpty()) {
+            runOnce(dir, List.of(), Machine.header(), runLength, jmhParams, console);
+            return 0;
+        }
+        Map<String, Path> results = new LinkedHashMap<>();
+        for (Jdk jdk : jdks.stream().map(Jdk::at).collect(Collectors.toList())) {
+            String label = uniqueLabel(jdk.label(), results.keySet());
+            results.put(label, runOnce(dir.resolve(label), List.of("-jvm", jdk.java().toString()), Machine.header(jdk),
+                    runLength, jmhParams, console));
+        }
+        String comparison = JdkComparison.text(results);
+        Files.writeString(dir.resolve(component + "-jdks.txt"), comparison, StandardCharsets.UTF_8);
+        console.println();
+        console.print(comparison);
+        console.println("saved: " + dir.resolve(component + "-jdks.txt"));
+        console.flush();
+        return 0;
+    }
 
+    private static String uniqueLabel(String label, java.util.Set<String> taken) {
+        String candidate = label;
+        for (int i = 2; taken.contains(candidate); i++) {
+            candidate = label + "-" + i;
+        }
+        return candidate;
+    }
+
+    /** Runs every suite once (on one JVM), saves the merged JSON in {@code dir}, prints the ladder; returns the JSON. */
+    private Path runOnce(Path dir, List<String> extraJmhArgs, String header, RunLength runLength,
+                         Map<String, List<String>> jmhParams, PrintWriter console) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        console.printf("perflab run %s (%s) · %s%n", component, runLength.name().toLowerCase(Locale.ROOT), header);
         List<Path> jsons = new ArrayList<>();
         for (Suite suite : Suite.forComponent(component)) {
             if (suite.runsIn(runLength)) {
-                runSuite(suite, runLength, jmhParams, dir, console).ifPresent(jsons::add);
+                runSuite(suite, runLength, jmhParams, extraJmhArgs, dir, console).ifPresent(jsons::add);
             }
         }
         if (jsons.isEmpty()) {
@@ -99,7 +131,7 @@ final class RunCommand implements Callable<Integer> {
         mergeJsonArrays(jsons, merged);
         Files.writeString(dir.resolve(component + ".machine.txt"), header + "\n", StandardCharsets.UTF_8);
         printLadder(merged, dir, header, console);
-        return 0;
+        return merged;
     }
 
     private Map<String, List<String>> jmhParams(Ladder<?> ladder, RunLength runLength) {
@@ -117,8 +149,9 @@ final class RunCommand implements Callable<Integer> {
         return result;
     }
 
-    private Optional<Path> runSuite(Suite suite, RunLength runLength, Map<String, List<String>> jmhParams, Path dir,
-                                    PrintWriter console) throws IOException, InterruptedException {
+    private Optional<Path> runSuite(Suite suite, RunLength runLength, Map<String, List<String>> jmhParams,
+                                    List<String> extraJmhArgs, Path dir, PrintWriter console)
+            throws IOException, InterruptedException {
         String include = suite.include(runLength, benchmark);
         int total = JmhProcess.countConfigurations(include, jmhParams);
         if (total == 0) {
@@ -130,6 +163,7 @@ final class RunCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>(List.of(include));
         args.addAll(suite.options().get(runLength));
         args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", json.toString()));
+        args.addAll(extraJmhArgs);
         jmhParams.forEach((name, values) -> args.addAll(List.of("-p", name + "=" + String.join(",", values))));
         console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name(), total,
                 String.join(" ", suite.options().get(runLength)), log);
