@@ -30,8 +30,11 @@ import org.jctools.queues.SpscArrayQueue;
  *       which that class supports while recording goes on. The task always runs on the caller's thread.</li>
  *   <li><b>Timer.</b> {@link System#nanoTime()} for every timestamp (monotonic; resolution tens of ns on
  *       Linux). Values are recorded in ns with 3 significant digits. Waits longer than
- *       {@link #PARK_AHEAD_NANOS} park, then spin the last stretch, so starts are on time to about a
- *       microsecond when the machine is idle — at the cost of a busy core while waiting.</li>
+ *       {@link #PARK_BEYOND_NANOS} park, then spin the last {@link #SPIN_LAST_NANOS}, so starts are on
+ *       time to about a microsecond when the machine is idle — at the cost of a busy core while waiting.
+ *       In the two-thread model the component thread, finding the queue empty, spins, then yields, then
+ *       parks ({@link #idle}), so that on a 2-core machine the JIT, the GC and the OS get a core; a command
+ *       released while it is parked waits for its wake-up (tens of µs), and that wait counts.</li>
  *   <li><b>Warm-up.</b> The first {@link LatencyConfig#warmupCommands()} commands run on schedule and are
  *       not recorded.</li>
  *   <li><b>Falling behind.</b> A command is never skipped to catch up: when the schedule is behind,
@@ -44,8 +47,17 @@ import org.jctools.queues.SpscArrayQueue;
  * </ul>
  */
 public final class LatencyHarness {
-    /** Waits longer than this park first and spin the rest. */
-    public static final long PARK_AHEAD_NANOS = 100_000;
+    /** Waits longer than this park first; shorter ones spin. */
+    public static final long PARK_BEYOND_NANOS = 1_000_000;
+    /**
+     * A parked wait wakes this long before its target and spins the rest: parking wakes tens of µs late on
+     * a busy VM (50–100 µs measured here), which would otherwise show up as intended latency.
+     */
+    public static final long SPIN_LAST_NANOS = 500_000;
+    /** Component thread, queue empty: spin this many times, then yield, then park (see {@link #idle}). */
+    private static final int IDLE_SPINS = 256;
+    private static final int IDLE_YIELDS = 64;
+    private static final long IDLE_PARK_NANOS = 1_000;
     public static final double DEADLINE_FACTOR = 3;
     public static final double DEADLINE_GRACE_SECONDS = 5;
     /** Capacity of the sender → component queue, in commands. */
@@ -133,13 +145,13 @@ public final class LatencyHarness {
         Schedule schedule = new Schedule(config.arrivals(), config.ratePerSecond(), config.seed());
         for (long i = 0; i < total; i++) {
             long intended = start + schedule.next();
-            while (queue.poll() == null) {
+            for (int idleRounds = 0; queue.poll() == null; idleRounds++) {
                 if (System.nanoTime() > deadline) {
                     sender.interrupt();
                     sender.join();
                     return;
                 }
-                Thread.onSpinWait();
+                idle(idleRounds);
             }
             runAndRecord(i, intended);
         }
@@ -201,14 +213,25 @@ public final class LatencyHarness {
         long now = System.nanoTime();
         while (now < target) {
             long remaining = target - now;
-            if (remaining > PARK_AHEAD_NANOS) {
-                LockSupport.parkNanos(remaining - PARK_AHEAD_NANOS / 2);
+            if (remaining > PARK_BEYOND_NANOS) {
+                LockSupport.parkNanos(remaining - SPIN_LAST_NANOS);
             } else {
                 Thread.onSpinWait();
             }
             now = System.nanoTime();
         }
         return now;
+    }
+
+    /** Backs off while the queue stays empty: spin, then yield the core, then park briefly. */
+    private static void idle(int rounds) {
+        if (rounds < IDLE_SPINS) {
+            Thread.onSpinWait();
+        } else if (rounds < IDLE_SPINS + IDLE_YIELDS) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(IDLE_PARK_NANOS);
+        }
     }
 
     /** Once a second: swap interval histograms, add them to the totals, log them, report progress. */

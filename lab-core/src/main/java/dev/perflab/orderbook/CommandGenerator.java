@@ -1,7 +1,5 @@
 package dev.perflab.orderbook;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.SplittableRandom;
 
 /**
@@ -64,7 +62,7 @@ public final class CommandGenerator {
     private final Config config;
     private final SplittableRandom random;
     private final CommandStream out;
-    private final RestingIds resting = new RestingIds();
+    private final RestingOrders resting = new RestingOrders();
     private final OrderBook book;
     private long mid;
     private long nextId = 1;
@@ -118,60 +116,5 @@ public final class CommandGenerator {
         }
         out.cancel(id);
         book.cancel(id);
-    }
-
-    /** The ids resting in the generator's book, for picking a random one in O(1). */
-    private static final class RestingIds implements OrderBookListener {
-        private final LongArrayList ids = new LongArrayList();
-        private final Long2IntOpenHashMap slots = new Long2IntOpenHashMap();
-
-        int size() {
-            return ids.size();
-        }
-
-        long get(int index) {
-            return ids.getLong(index);
-        }
-
-        boolean contains(long id) {
-            return slots.containsKey(id);
-        }
-
-        @Override
-        public void added(long orderId) {
-            slots.put(orderId, ids.size());
-            ids.add(orderId);
-        }
-
-        @Override
-        public void executed(long buyOrderId, long sellOrderId, long priceTicks) {
-            remove(buyOrderId);
-            remove(sellOrderId);
-        }
-
-        @Override
-        public void canceled(long orderId) {
-            remove(orderId);
-        }
-
-        @Override
-        public void cancelRejected(long orderId) {
-        }
-
-        @Override
-        public void rejectedDuplicate(long orderId) {
-        }
-
-        private void remove(long id) {
-            if (!slots.containsKey(id)) {
-                return;
-            }
-            int slot = slots.remove(id);
-            long last = ids.removeLong(ids.size() - 1);
-            if (slot < ids.size()) {
-                ids.set(slot, last);
-                slots.put(last, slot);
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.cli.latency.LatencyCommand;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.report.ReportCommand;
 import java.io.PrintWriter;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
         description = "perflab: field reports turned into measured ladders of rungs, naive to tuned.",
-        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class, JdksCommand.class, OrderBookCommand.class,
+        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class, JdksCommand.class, LatencyCommand.class, OrderBookCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})
 public final class Lab implements Runnable {
@@ -34,7 +35,8 @@ public final class Lab implements Runnable {
         return newCommandLine().execute(args);
     }
 
-    static CommandLine newCommandLine() {
+    /** The CLI with the lab's error handling; tests set its out and err writers. */
+    public static CommandLine newCommandLine() {
         CommandLine cli = new CommandLine(new Lab());
         cli.setParameterExceptionHandler(Lab::badArguments);
         cli.setExecutionExceptionHandler(Lab::failed);

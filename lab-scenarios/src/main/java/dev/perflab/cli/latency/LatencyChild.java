@@ -1,0 +1,249 @@
+package dev.perflab.cli.latency;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.cli.Machine;
+import dev.perflab.ladder.Entry;
+import dev.perflab.latency.Arrivals;
+import dev.perflab.latency.LatencyConfig;
+import dev.perflab.latency.LatencyHarness;
+import dev.perflab.latency.LatencyResult;
+import dev.perflab.latency.ThreadModel;
+import dev.perflab.latency.TimingMode;
+import dev.perflab.orderbook.OrderBook;
+import dev.perflab.orderbook.OrderBookFactory;
+import dev.perflab.orderbook.OrderBookLadder;
+import dev.perflab.orderbook.OrderFlow;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The child JVM of {@code ./lab latency}: one latency run in a fresh JVM whose collector and heap the
+ * parent chose. Builds the rung's book, prefills it from an {@link OrderFlow}, drives
+ * {@code flow.next(book)} through {@link LatencyHarness}, prints a progress line a second on runs longer
+ * than {@value #PROGRESS_AFTER_SECONDS} s, and writes the result as JSON to the file the parent named.
+ *
+ * <p>Why a child at all: a collector, heap and young size can only be chosen when a JVM starts, and a
+ * run's JIT and heap state must not leak into the next. Bad input: one line on stderr, exit 2.
+ */
+@Command(name = "latency-child", description = "One latency run; started by ./lab latency, not by hand.")
+public final class LatencyChild implements Callable<Integer> {
+    static final double PROGRESS_AFTER_SECONDS = 3;
+    /** The percentiles every result carries, besides max. */
+    static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+
+    @Option(names = "--rung", required = true)
+    String rung;
+
+    @Option(names = "--rate", required = true)
+    double rate;
+
+    @Option(names = "--seconds", required = true)
+    double seconds;
+
+    @Option(names = "--warmup", required = true)
+    double warmup;
+
+    @Option(names = "--modes", required = true, split = ",")
+    List<String> modes;
+
+    @Option(names = "--prefill", required = true)
+    int prefill;
+
+    @Option(names = "--arrivals", defaultValue = "uniform")
+    String arrivals;
+
+    @Option(names = "--threads", defaultValue = "1")
+    int threads;
+
+    @Option(names = "--seed", defaultValue = "1")
+    long seed;
+
+    @Option(names = "--gc", required = true, description = "Collector id, for the result only; the JVM flags choose it.")
+    String gc;
+
+    @Option(names = "--heap", required = true, description = "Heap size, for the result only.")
+    String heap;
+
+    @Option(names = "--young", defaultValue = "default", description = "Young size, for the result only.")
+    String young;
+
+    @Option(names = "--percentile", description = "Extra percentile to report in each mode.")
+    List<Double> extraPercentiles = new ArrayList<>();
+
+    @Option(names = "--result", required = true)
+    Path result;
+
+    @Option(names = "--hlog")
+    Path hlog;
+
+    public static void main(String[] args) {
+        CommandLine cli = new CommandLine(new LatencyChild());
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        cli.setParameterExceptionHandler((e, a) -> oneLine(err, e.getMessage(), 2));
+        cli.setExecutionExceptionHandler((e, c, p) -> e instanceof IllegalArgumentException
+                ? oneLine(err, e.getMessage(), 2) : oneLine(err, "latency run failed: " + e, 1));
+        System.exit(cli.execute(args));
+    }
+
+    private static int oneLine(PrintWriter err, String message, int exitCode) {
+        err.println("lab: " + message);
+        err.flush();
+        return exitCode;
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Entry<OrderBookFactory> entry = OrderBookLadder.LADDER.resolve(rung);
+        LatencyConfig config = new LatencyConfig(rate, warmup, seconds, Arrivals.fromId(arrivals), seed,
+                ThreadModel.ofThreads(threads), modeSet());
+        OrderFlow flow = new OrderFlow(seed, prefill);
+        OrderBook book = entry.factory().create(flow.listener());
+        flow.prefill(book);
+        // Start from a clean heap: the prefill's garbage is not the run's.
+        System.gc();
+        long[] gcBefore = gcCountAndMillis();
+        LatencyResult measured = measure(config, flow, book);
+        long[] gcAfter = gcCountAndMillis();
+        if (flow.events() != flow.commands()) {
+            throw new IllegalStateException(entry.id() + " reported " + flow.events() + " events for "
+                    + flow.commands() + " commands");
+        }
+        ObjectNode json = toJson(entry.id(), measured, flow);
+        json.put("gc_pauses", gcAfter[0] - gcBefore[0]);
+        json.put("gc_time_ms", gcAfter[1] - gcBefore[1]);
+        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(result.toFile(), json);
+        return 0;
+    }
+
+    private Set<TimingMode> modeSet() {
+        Set<TimingMode> set = EnumSet.noneOf(TimingMode.class);
+        for (String mode : modes) {
+            set.add(TimingMode.fromId(mode));
+        }
+        return set;
+    }
+
+    private LatencyResult measure(LatencyConfig config, OrderFlow flow, OrderBook book)
+            throws IOException, InterruptedException {
+        LatencyHarness.Progress progress = warmup + seconds > PROGRESS_AFTER_SECONDS ? this::progress : null;
+        if (hlog == null) {
+            return LatencyHarness.run(config, sequence -> flow.next(book), progress, null);
+        }
+        try (PrintStream log = new PrintStream(Files.newOutputStream(hlog), false, StandardCharsets.UTF_8)) {
+            return LatencyHarness.run(config, sequence -> flow.next(book), progress,
+                    new org.HdrHistogram.HistogramLogWriter(log));
+        }
+    }
+
+    /** One line a second, on stdout: the parent passes it through. */
+    private void progress(double elapsedSeconds, double ratePerSecond, double runningP99Micros) {
+        // The harness counts recorded commands only: during warm-up (and the second it ends in) that reads 0.
+        String line = elapsedSeconds < warmup + 1
+                ? String.format(Locale.ROOT, "  [%5.1f s] warming up", elapsedSeconds)
+                : String.format(Locale.ROOT, "  [%5.1f s] %,10.0f commands/s recorded · running p99 %,.1f µs",
+                        elapsedSeconds, ratePerSecond, runningP99Micros);
+        System.out.println(line);
+        System.out.flush();
+    }
+
+    private ObjectNode toJson(String rungId, LatencyResult r, OrderFlow flow) {
+        ObjectNode json = new ObjectMapper().createObjectNode();
+        json.put("target_rate_per_s", rate);
+        putFinite(json, "achieved_rate_per_s", r.achievedRatePerSecond());
+        json.put("jdk", Machine.jdk());
+        json.put("cpu", Machine.cpuModel());
+        json.put("cores", Machine.cores());
+        json.put("gc", gc);
+        json.put("gc_collectors", collectorNames());
+        json.put("heap", heap);
+        json.put("young", young);
+        ArrayNode jvmArgs = json.putArray("jvm_args");
+        ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(jvmArgs::add);
+        json.put("rung", rungId);
+        json.put("prefill", prefill);
+        json.put("threads", threads);
+        json.put("arrivals", arrivals);
+        json.put("seconds", seconds);
+        json.put("warmup_s", warmup);
+        json.put("recorded", r.recorded());
+        json.put("late_starts", r.lateStarts());
+        json.put("max_lateness_us", r.maxLatenessNanos() / 1e3);
+        json.put("not_run", r.notRun());
+        json.put("sender_late", r.senderLate());
+        json.put("book_orders_at_end", flow.restingOrders());
+        ObjectNode modesJson = json.putObject("modes");
+        for (TimingMode mode : TimingMode.values()) {
+            if (r.histograms().containsKey(mode)) {
+                modesJson.set(mode.id(), modeJson(r, mode));
+            }
+        }
+        return json;
+    }
+
+    private ObjectNode modeJson(LatencyResult r, TimingMode mode) {
+        ObjectNode node = new ObjectMapper().createObjectNode();
+        node.put("count", r.histograms().get(mode).getTotalCount());
+        for (double p : PERCENTILES) {
+            node.put(percentileKey(p), r.percentileMicros(mode, p));
+        }
+        for (double p : extraPercentiles) {
+            node.put(percentileKey(p), r.percentileMicros(mode, p));
+        }
+        node.put("max_us", r.maxMicros(mode));
+        node.put("mean_us", r.histograms().get(mode).getMean() / 1e3);
+        return node;
+    }
+
+    /** {@code p99_9_us} for 99.9, {@code p50_us} for 50: the result file's name for a percentile. */
+    static String percentileKey(double percentile) {
+        String text = String.format(Locale.ROOT, "%s", percentile);
+        if (text.endsWith(".0")) {
+            text = text.substring(0, text.length() - 2);
+        }
+        return "p" + text.replace('.', '_') + "_us";
+    }
+
+    private static String collectorNames() {
+        List<String> names = new ArrayList<>();
+        for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
+            names.add(bean.getName());
+        }
+        return String.join(", ", names);
+    }
+
+    /** Collections and milliseconds spent in them so far, over every collector (warm-up included). */
+    private static long[] gcCountAndMillis() {
+        long count = 0;
+        long millis = 0;
+        for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, bean.getCollectionCount());
+            millis += Math.max(0, bean.getCollectionTime());
+        }
+        return new long[] {count, millis};
+    }
+
+    private static void putFinite(ObjectNode json, String field, double value) {
+        if (Double.isFinite(value)) {
+            json.put(field, value);
+        } else {
+            json.putNull(field);
+        }
+    }
+}

@@ -1,0 +1,275 @@
+package dev.perflab.cli.latency;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.Machine;
+import dev.perflab.ladder.UnknownEntryException;
+import dev.perflab.latency.Arrivals;
+import dev.perflab.latency.LatencyConfig;
+import dev.perflab.latency.ThreadModel;
+import dev.perflab.latency.TimingMode;
+import dev.perflab.orderbook.OrderBookLadder;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab latency orderbook}: drives one rung at a fixed rate in a fresh child JVM and prints its
+ * latency three ways: service time (the call alone), batch (from the start of each second) and intended
+ * (from each command's own scheduled start, which is what a client waits). The gap between service and
+ * intended under load is coordinated omission, the lesson of report 004.
+ *
+ * <p>Every option is checked here, before any child starts: bad input is one line and exit 2. Then one
+ * child per run ({@link ChildProcess}); {@code --gc-matrix} runs one per collector configuration and
+ * {@code --find-max} one per trial rate.
+ */
+@Command(name = "latency", mixinStandardHelpOptions = true, description = {
+        "Measure a rung's latency at a fixed rate, in a fresh JVM per run (coordinated-omission aware).",
+        "Prints p50…max per timing mode: service (the call alone), batch (from the start of its second),",
+        "intended (from the command's own scheduled start: the honest one)."})
+public final class LatencyCommand implements Callable<Integer> {
+    static final String COMPONENT = OrderBookLadder.COMPONENT;
+    static final double DEFAULT_RATE = 10_000;
+    static final double DEFAULT_SECONDS = 10;
+    static final double DEFAULT_WARMUP = 2;
+    static final double FIND_MAX_SECONDS = 3;
+    static final double FIND_MAX_WARMUP = 1;
+    /** The highest rate the harness can schedule (see {@link LatencyConfig#MIN_PERIOD_NANOS}). */
+    static final double MAX_RATE = 1e9 / LatencyConfig.MIN_PERIOD_NANOS;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "COMPONENT", description = "What to drive: orderbook.")
+    String component;
+
+    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
+            description = "Rung or peer: id, r-prefix, naive or tuned (default ${DEFAULT-VALUE}).")
+    String rung;
+
+    @Option(names = "--rate", paramLabel = "OPS",
+            description = "Target commands/s; required, except with --find-max (its starting rate, default 10000).")
+    Double rate;
+
+    @Option(names = "--seconds", paramLabel = "S", description = "Recorded seconds (default 10; 3 with --find-max).")
+    Double seconds;
+
+    @Option(names = "--warmup", paramLabel = "S", description = "Warm-up seconds, run but not recorded (default 2; 1 with --find-max).")
+    Double warmup;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "service, batch, intended or all (default all; --gc-matrix and --find-max use intended).")
+    String mode;
+
+    @Option(names = "--prefill", paramLabel = "N", defaultValue = "1000",
+            description = "Resting orders before the run; the book stays about this deep (default ${DEFAULT-VALUE}).")
+    int prefill;
+
+    @Option(names = "--arrivals", paramLabel = "KIND", defaultValue = "uniform",
+            description = "uniform or poisson spacing of intended starts (default ${DEFAULT-VALUE}).")
+    String arrivals;
+
+    @Option(names = "--threads", paramLabel = "1|2", defaultValue = "1",
+            description = "1: one thread waits and runs; 2: a sender thread queues to the book's thread (default ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--gc", paramLabel = "GC", description = "g1, parallel, serial or zgc (default g1).")
+    String gc;
+
+    @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "1g", description = "-Xms and -Xmx of the child (default ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--young", paramLabel = "SIZE", description = "-Xmn of the child (default: the collector's choice).")
+    String young;
+
+    @Option(names = "--hlog", paramLabel = "FILE", description = "Write HdrHistogram interval logs, one per second per mode (tagged).")
+    Path hlog;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
+    Path json;
+
+    @Option(names = "--gc-matrix", description = "Run G1, Parallel, Serial (each with default young and young = ¾ heap) and ZGC; one table.")
+    boolean gcMatrix;
+
+    @Option(names = "--find-max", description = "Search for the highest rate that meets --slo (intended mode).")
+    boolean findMax;
+
+    @Option(names = "--slo", paramLabel = "pP=T", description = "Objective for --find-max, e.g. p99.9=1ms (the default); units ns, us, µs, ms, s.")
+    String slo;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        ChildRun run = validated();
+        PrintWriter out = spec.commandLine().getOut();
+        if (gcMatrix) {
+            return GcMatrix.run(run, out, json);
+        }
+        if (findMax) {
+            return FindMax.run(run, sloOrDefault(), out, json);
+        }
+        return single(run, out);
+    }
+
+    private int single(ChildRun run, PrintWriter out) throws IOException, InterruptedException {
+        out.println(header(run));
+        out.println(plan(run));
+        out.flush();
+        JsonNode result = ChildProcess.run(run, out);
+        out.println();
+        ResultText.print(result, out);
+        writeJson(result, json, out);
+        return 0;
+    }
+
+    static String header(ChildRun run) {
+        return "latency " + COMPONENT + " · " + Machine.header() + " · GC " + run.gc().title() + " · heap "
+                + run.heap().text() + (run.young() != null ? " · young " + run.young().text() : "");
+    }
+
+    static String plan(ChildRun run) {
+        return String.format(Locale.ROOT, "%s · prefill %,d orders · target %,.0f commands/s (%s) · %d thread%s · "
+                        + "%s s recorded after %s s warm-up", run.rung(), run.prefill(), run.rate(), run.arrivals().id(),
+                run.threads(), run.threads() == 1 ? "" : "s", trim(run.seconds()), trim(run.warmup()));
+    }
+
+    static void writeJson(JsonNode node, Path file, PrintWriter out) throws IOException {
+        if (file != null) {
+            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), node);
+            out.println("saved: " + file);
+            out.flush();
+        }
+    }
+
+    /** Checks every option and builds the run they describe; throws a one-line {@link LabException}. */
+    ChildRun validated() {
+        if (!COMPONENT.equals(component)) {
+            throw new LabException("unknown component '" + component + "'; latency runs know: " + COMPONENT);
+        }
+        if (gcMatrix && findMax) {
+            throw new LabException("--gc-matrix and --find-max are separate experiments; choose one");
+        }
+        String rungId = resolveRung();
+        double runRate = checkedRate();
+        double runSeconds = positive("--seconds", seconds != null ? seconds : findMax ? FIND_MAX_SECONDS : DEFAULT_SECONDS);
+        double runWarmup = warmup != null ? warmup : findMax ? FIND_MAX_WARMUP : DEFAULT_WARMUP;
+        if (!(runWarmup >= 0) || Double.isInfinite(runWarmup)) {
+            throw new LabException("--warmup must be ≥ 0 seconds, was " + runWarmup);
+        }
+        if (prefill < 1) {
+            throw new LabException("--prefill must be ≥ 1 order, was " + prefill);
+        }
+        ThreadModel threadModel = checked("--threads", () -> ThreadModel.ofThreads(threads));
+        Arrivals arrivalKind = checked("--arrivals", () -> Arrivals.fromId(arrivals));
+        Set<TimingMode> modes = modes();
+        GcChoice collector = collector();
+        MemorySize heapSize = MemorySize.parse("--heap", heap);
+        MemorySize youngSize = youngSize(collector, heapSize);
+        checkExperimentOptions();
+        List<Double> percentiles = findMax ? List.of(sloOrDefault().percentile()) : List.of();
+        checked("--rate", () -> new LatencyConfig(runRate, runWarmup, runSeconds, arrivalKind, ChildRun.SEED,
+                threadModel, modes));
+        return new ChildRun(rungId, runRate, runSeconds, runWarmup, modes, prefill, arrivalKind, threadModel.threads(),
+                collector, heapSize, youngSize, percentiles, hlog == null ? null : hlog.toAbsolutePath());
+    }
+
+    private String resolveRung() {
+        try {
+            return OrderBookLadder.LADDER.resolve(rung).id();
+        } catch (UnknownEntryException e) {
+            throw new LabException(e.getMessage());
+        }
+    }
+
+    private double checkedRate() {
+        if (rate == null && !findMax) {
+            throw new LabException("--rate OPS is required (commands/s), e.g. --rate 10000");
+        }
+        double value = rate != null ? rate : DEFAULT_RATE;
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new LabException("--rate must be a positive number of commands/s, was " + value);
+        }
+        return value;
+    }
+
+    private static double positive(String option, double value) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new LabException(option + " must be > 0, was " + value);
+        }
+        return value;
+    }
+
+    private Set<TimingMode> modes() {
+        if (gcMatrix || findMax) {
+            if (mode != null && !mode.equals(TimingMode.INTENDED.id())) {
+                throw new LabException((gcMatrix ? "--gc-matrix" : "--find-max") + " measures intended latency only; drop --mode " + mode);
+            }
+            return EnumSet.of(TimingMode.INTENDED);
+        }
+        if (mode == null || mode.equals("all")) {
+            return EnumSet.allOf(TimingMode.class);
+        }
+        return EnumSet.of(checked("--mode", () -> TimingMode.fromId(mode)));
+    }
+
+    private GcChoice collector() {
+        if (gcMatrix && gc != null) {
+            throw new LabException("--gc-matrix runs every collector; drop --gc " + gc);
+        }
+        return gc == null ? GcChoice.G1 : GcChoice.parse(gc);
+    }
+
+    private MemorySize youngSize(GcChoice collector, MemorySize heapSize) {
+        if (young == null) {
+            return null;
+        }
+        if (gcMatrix) {
+            throw new LabException("--gc-matrix chooses the young sizes itself (default and ¾ of the heap); drop --young");
+        }
+        if (!collector.hasYoungGeneration()) {
+            throw new LabException("--young: ZGC on JDK 17 has a single generation, so it has no young size to fix");
+        }
+        MemorySize size = MemorySize.parse("--young", young);
+        if (size.bytes() >= heapSize.bytes()) {
+            throw new LabException("--young " + young + " must be smaller than --heap " + heap);
+        }
+        return size;
+    }
+
+    private void checkExperimentOptions() {
+        if (slo != null && !findMax) {
+            throw new LabException("--slo is the objective of --find-max; add --find-max or drop --slo");
+        }
+        if (findMax) {
+            sloOrDefault();
+        }
+        if (hlog != null && (gcMatrix || findMax)) {
+            throw new LabException("--hlog records one run; it does not go with --gc-matrix or --find-max");
+        }
+    }
+
+    private Slo sloOrDefault() {
+        return Slo.parse(slo != null ? slo : Slo.EXAMPLE);
+    }
+
+    private static <T> T checked(String option, java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new LabException(option + ": " + e.getMessage());
+        }
+    }
+
+    static String trim(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+}
