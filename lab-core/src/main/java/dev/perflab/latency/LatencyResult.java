@@ -13,9 +13,10 @@ import org.HdrHistogram.Histogram;
  * @param recorded         commands recorded
  * @param notRun           commands never started because the run passed its deadline (the component
  *                         fell too far behind); reported, never dropped silently
- * @param lateStarts       recorded commands that started more than one period after their intended time
+ * @param lateStarts       recorded commands that started more than one period, and more than
+ *                         {@link LatencyHarness#LATE_SLACK_NANOS}, after their intended time
  * @param maxLatenessNanos the largest delay between a command's intended and actual start
- * @param senderLate       two-thread model only: commands the sender released more than one period late
+ * @param senderLate       two-thread model only: commands the sender released late by the same measure
  *                         (the harness itself fell behind: the queue was full or the sender was descheduled)
  * @param achievedRatePerSecond recorded commands divided by the time from the first recorded intended start
  *                              to the last completion
