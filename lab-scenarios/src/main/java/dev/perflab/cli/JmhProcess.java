@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * parameter set), keeps JMH's full output in a log file, and prints one progress line per benchmark:
  * which one runs, how many are left, and JMH's own estimate of the time left.
  */
-final class JmhProcess {
+public final class JmhProcess {
     private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete, ETA (\\S+)");
     private static final Pattern BENCHMARK = Pattern.compile("# Benchmark: .*\\.([^.]+)$");
     private static final Pattern PARAMETERS = Pattern.compile("# Parameters: \\((.*)\\)");
@@ -26,7 +26,7 @@ final class JmhProcess {
     private JmhProcess() {
     }
 
-    static Path benchmarksJar() {
+    public static Path benchmarksJar() {
         Path home = Path.of(System.getProperty("perflab.home", "."));
         Path jar = home.resolve("lab-benchmarks/target/benchmarks.jar");
         if (!Files.isRegularFile(jar)) {
@@ -48,7 +48,7 @@ final class JmhProcess {
      * @param log       where JMH's own output goes
      * @return JMH's exit code
      */
-    static int run(String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
+    public static int run(String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar", benchmarksJar().toString()));
         command.addAll(jmhArgs);
