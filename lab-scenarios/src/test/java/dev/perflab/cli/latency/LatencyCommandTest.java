@@ -6,10 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.perflab.cli.Lab;
+import dev.perflab.cli.LabCli;
 import java.io.FileInputStream;
 import java.io.InputStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /**
  * {@code ./lab latency orderbook}: every bad option is one line and exit 2 before any child JVM starts,
@@ -33,15 +31,12 @@ class LatencyCommandTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final LabCli cli = new LabCli();
+    private final StringWriter out = cli.out;
+    private final StringWriter err = cli.err;
 
-    /** The CLI as {@code ./lab} builds it (its error handlers included), writing to this test's buffers. */
     private int lab(String... args) {
-        CommandLine cli = Lab.newCommandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
+        return cli.run(args);
     }
 
     private void assertBadInput(String expectedFragment, String... args) {
