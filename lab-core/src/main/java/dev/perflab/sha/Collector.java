@@ -1,0 +1,173 @@
+package dev.perflab.sha;
+
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * The collector: accepts one executor, counts its results, samples them, and at the end re-computes
+ * each sampled digest from the task id ({@link Payloads}) to verify it.
+ *
+ * <p>Up to r5 it keeps every result in a list, as the report's collector did until it ran out of memory
+ * (step 8), and samples the list at the end; from r6 on it keeps only a {@link Reservoir}.
+ *
+ * <p>Throughput is counted over a window that starts {@code warmupSeconds} after the first result and ends
+ * at the last one, so start-up and JIT warm-up stay out of the figure.
+ *
+ * <p>Threads: one thread reads; {@link #collected()} may be read by any thread while it runs.
+ */
+public final class Collector {
+    /** One sampled result and whether its digest verified. */
+    public record Sample(long id, byte[] payload, byte[] digest, boolean verified) {
+    }
+
+    /** What the collector saw. {@code executorTotal} is -1 when no end frame came; {@code error} null if clean. */
+    public record Report(long collected, long executorTotal, double tasksPerSecond, double windowSeconds,
+                         List<Sample> samples, long sampleErrors, String error) {
+    }
+
+    private final PipelineSettings settings;
+    private final ServerSocket listener;
+    private final long warmupNanos;
+    private final Consumer<String> log;
+    private final AtomicLong collected = new AtomicLong();
+    private final List<byte[]> everyResult = new ArrayList<>();
+    private final Reservoir reservoir = new Reservoir(PipelineSettings.SAMPLE_SIZE, 42);
+    private long firstNanos;
+    private long lastNanos;
+    private long windowStartNanos;
+    private long windowStartCount = -1;
+
+    public Collector(PipelineSettings settings, ServerSocket listener, double warmupSeconds, Consumer<String> log) {
+        this.settings = settings;
+        this.listener = listener;
+        this.warmupNanos = (long) (warmupSeconds * 1e9);
+        this.log = log;
+    }
+
+    /** Results received so far. */
+    public long collected() {
+        return collected.get();
+    }
+
+    public Report run() {
+        Socket executor = null;
+        String error = null;
+        long executorTotal = -1;
+        try {
+            executor = Roles.accept(listener, "executor");
+            String peer = Roles.peer("executor", executor);
+            InputStream raw = executor.getInputStream();
+            DataInputStream in = new DataInputStream(settings.bufferedStreams()
+                    ? new BufferedInputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw);
+            try {
+                executorTotal = read(in, peer);
+                if (executorTotal < 0) {
+                    error = peer + " closed the connection without an end frame after " + collected() + " results";
+                }
+            } catch (IOException e) {
+                error = Roles.describeFailure(e, peer) + " after " + collected() + " results";
+            }
+        } catch (IOException e) {
+            error = e.getMessage();
+        } finally {
+            Roles.closeQuietly(executor);
+        }
+        if (error != null) {
+            error = "collector: " + error;
+            log.accept(error);
+        }
+        List<Sample> samples = verifySample();
+        long errors = samples.stream().filter(s -> !s.verified()).count();
+        return new Report(collected(), executorTotal, tasksPerSecond(), windowSeconds(), samples, errors, error);
+    }
+
+    /** Reads frames until the end frame; returns the executor's total, or -1 at an early end of stream. */
+    private long read(DataInputStream in, String peer) throws IOException {
+        byte[] reused = settings.buffersOnce() ? new byte[Frames.MAX_FRAME_BYTES] : null;
+        byte[] record = new byte[Frames.RECORD_BYTES];
+        while (true) {
+            Frames.Header header = Frames.readHeader(in, Frames.TYPE_RESULTS, peer);
+            if (header == null) {
+                return -1;
+            }
+            if (header.isEnd()) {
+                return Frames.readEndTotal(in, peer);
+            }
+            int bytes = header.count() * Frames.RECORD_BYTES;
+            if (settings.perTask()) {
+                for (int i = 0; i < header.count(); i++) {
+                    byte[] one = settings.collectorReservoir() ? record : new byte[Frames.RECORD_BYTES];
+                    Frames.putLong(one, 0, in.readLong());
+                    in.readFully(one, Frames.ID_BYTES, Frames.DIGEST_BYTES);
+                    keep(one, 0);
+                }
+            } else {
+                byte[] body = reused != null ? reused : new byte[bytes];
+                in.readFully(body, 0, bytes);
+                for (int off = 0; off < bytes; off += Frames.RECORD_BYTES) {
+                    keep(body, off);
+                }
+            }
+            tick(header.count());
+        }
+    }
+
+    private void keep(byte[] records, int off) {
+        if (settings.collectorReservoir()) {
+            reservoir.offer(records, off);
+        } else {
+            everyResult.add(off == 0 && records.length == Frames.RECORD_BYTES
+                    ? records : Arrays.copyOfRange(records, off, off + Frames.RECORD_BYTES));
+        }
+    }
+
+    private void tick(int n) {
+        long now = System.nanoTime();
+        long count = collected.addAndGet(n);
+        if (firstNanos == 0) {
+            firstNanos = now;
+        }
+        if (windowStartCount < 0 && now - firstNanos >= warmupNanos) {
+            windowStartNanos = now;
+            windowStartCount = count;
+        }
+        lastNanos = now;
+    }
+
+    private double windowSeconds() {
+        long start = windowStartCount >= 0 ? windowStartNanos : firstNanos;
+        return (lastNanos - start) / 1e9;
+    }
+
+    private double tasksPerSecond() {
+        double seconds = windowSeconds();
+        long counted = collected() - Math.max(0, windowStartCount);
+        return seconds > 0 ? counted / seconds : 0;
+    }
+
+    private List<Sample> verifySample() {
+        if (!settings.collectorReservoir()) {
+            for (byte[] result : everyResult) {
+                reservoir.offer(result, 0);
+            }
+            everyResult.clear();
+        }
+        List<Sample> samples = new ArrayList<>(reservoir.size());
+        for (int i = 0; i < reservoir.size(); i++) {
+            long id = reservoir.id(i);
+            byte[] payload = Payloads.of(id);
+            byte[] digest = reservoir.digest(i);
+            samples.add(new Sample(id, payload, digest, Arrays.equals(digest, Sha256.of(payload))));
+        }
+        return samples;
+    }
+}

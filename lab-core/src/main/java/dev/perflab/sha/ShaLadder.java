@@ -1,0 +1,77 @@
+package dev.perflab.sha;
+
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
+import dev.perflab.ladder.Ladder;
+import java.util.List;
+
+/**
+ * The SHA-256 pipeline ladder (report 002, LADDERS.md §3). Each rung is the previous one with one change,
+ * written as one {@code with…} call; the summary says what changed and which report step it is.
+ *
+ * <p>The report's steps 1 and 2 (a lost-update counter and a shared {@code MessageDigest}) are bugs, so
+ * they are exhibits ({@code x-…}: r0 with the bug put back, see {@link CountPolicy#UNSYNCHRONIZED_EXHIBIT} and
+ * {@link DigestPolicy#SHARED_ACROSS_THREADS_EXHIBIT}); r0 already has both
+ * fixes. Step 9 changed nothing but the target. Steps 14 (a 100 Mbit NIC) and 16 (a newer JDK) are not code: {@code --link} and {@code --jdk}
+ * show them.
+ */
+public final class ShaLadder {
+    public static final String COMPONENT = "sha-pipeline";
+
+    /** Tasks per generator frame from r7 on, and per executor run from r12 on. */
+    public static final int BATCH_TASKS = 1000;
+    /** The executor's run size from r7 to r11: smaller than the generator's batches, as in the report. */
+    public static final int MISMATCHED_RUN_TASKS = 100;
+    /** r8's generator tick, the report's "a batch every 10 ms" (applies with --rate). */
+    public static final int TICK_MILLIS = 10;
+
+    static final PipelineSettings R0 = new PipelineSettings(1, 1, false, false, PoolPolicy.CACHED, CountPolicy.ATOMIC, false,
+            false, false, DigestPolicy.NEW_PER_TASK, 1);
+    static final PipelineSettings R1 = R0.withPool(PoolPolicy.CORES_PLUS_ONE);
+    static final PipelineSettings R2 = R1.withCount(CountPolicy.POOL_COMPLETED);
+    static final PipelineSettings R3 = R2.withBufferedStreams();
+    static final PipelineSettings R4 = R3.withTimedFlush();
+    static final PipelineSettings R5 = R4.withPool(PoolPolicy.CORES_PLUS_ONE_BOUNDED);
+    static final PipelineSettings R6 = R5.withCollectorReservoir();
+    static final PipelineSettings R7 = R6.withBatches(BATCH_TASKS, MISMATCHED_RUN_TASKS);
+    static final PipelineSettings R8 = R7.withSenderThread(TICK_MILLIS);
+    static final PipelineSettings R9 = R8.withBuffersOnce();
+    static final PipelineSettings R10 = R9.withDigest(DigestPolicy.ONE_PER_BATCH);
+    static final PipelineSettings R11 = R10.withDigest(DigestPolicy.THREAD_LOCAL_INTO_OUTPUT);
+    static final PipelineSettings R12 = R11.withBatches(BATCH_TASKS, BATCH_TASKS);
+
+    public static final Ladder<PipelineSettings> LADDER = new Ladder<>(COMPONENT,
+            "SHA-256 pipeline (report 002): generator → executor → collector over TCP", List.of(
+            new Entry<>("r0-task-per-thread", Kind.RUNG,
+                    "44-byte task frames, unbuffered data streams, flush per task, cached pool, collector keeps every result",
+                    R0),
+            new Entry<>("r1-pool-cores-plus-1", Kind.RUNG, "step 3: fixed pool of cores + 1 threads", R1),
+            new Entry<>("r2-pool-counters", Kind.RUNG,
+                    "step 4: executed count read from the pool's completed-task count, no atomic per task", R2),
+            new Entry<>("r3-buffered-streams", Kind.RUNG,
+                    "step 5: 64 KiB buffered streams, so a frame is one write, not one per field", R3),
+            new Entry<>("r4-timed-flush", Kind.RUNG, "step 6: a flusher thread every 1 ms instead of a flush per task", R4),
+            new Entry<>("r5-bounded-queue", Kind.RUNG,
+                    "step 7: bounded pool queue; when full the reader waits (nothing rejected or lost)", R5),
+            new Entry<>("r6-reservoir", Kind.RUNG,
+                    "step 8: collector keeps a 1,024-result reservoir sample, not every result", R6),
+            new Entry<>("r7-batches", Kind.RUNG,
+                    "step 10: 1,000-task frames; the executor runs 100 tasks per pool task and frame", R7),
+            new Entry<>("r8-sender-thread", Kind.RUNG,
+                    "step 11: workers queue result frames for one sender thread; generator ticks every 10 ms", R8),
+            new Entry<>("r9-buffers-once", Kind.RUNG, "step 11: frame buffers from pools allocated once", R9),
+            new Entry<>("r10-digest-per-batch", Kind.RUNG, "step 12: one MessageDigest per batch, reset and reused", R10),
+            new Entry<>("r11-thread-local-digest", Kind.RUNG,
+                    "step 13: thread-local digest written straight into the result buffer", R11),
+            new Entry<>("r12-matched-batches", Kind.RUNG,
+                    "step 15: 1,000 tasks per frame and per run in every stage", R12),
+            new Entry<>("x-non-atomic-counter", Kind.EXHIBIT,
+                    "step 1's bug: r0 counting executed tasks with a plain long from every worker (loses counts)",
+                    R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),
+            new Entry<>("x-shared-digest", Kind.EXHIBIT,
+                    "step 2's bug: r1 with one MessageDigest shared by every worker (wrong digests)",
+                    R1.withDigest(DigestPolicy.SHARED_ACROSS_THREADS_EXHIBIT))));
+
+    private ShaLadder() {
+    }
+}
