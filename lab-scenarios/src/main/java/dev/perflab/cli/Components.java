@@ -3,12 +3,13 @@ package dev.perflab.cli;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.orderbook.OrderBookLadder;
+import dev.perflab.sha.ShaLadder;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** The components the lab knows, by name. */
 final class Components {
-    private static final List<Ladder<?>> ALL = List.of(OrderBookLadder.LADDER);
+    private static final List<Ladder<?>> ALL = List.of(OrderBookLadder.LADDER, ShaLadder.LADDER);
 
     private Components() {
     }

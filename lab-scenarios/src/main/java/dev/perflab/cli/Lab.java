@@ -2,6 +2,7 @@ package dev.perflab.cli;
 
 import dev.perflab.cli.latency.LatencyCommand;
 import dev.perflab.cli.profile.ProfileCommand;
+import dev.perflab.cli.sha.ShaCommand;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.report.ReportCommand;
 import java.io.PrintWriter;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
         description = "perflab: field reports turned into measured ladders of rungs, naive to tuned.",
-        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class, JdksCommand.class, LatencyCommand.class, ProfileCommand.class, OrderBookCommand.class,
+        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class, JdksCommand.class, LatencyCommand.class, ProfileCommand.class, OrderBookCommand.class, ShaCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})
 public final class Lab implements Runnable {

@@ -8,6 +8,7 @@ import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
+import dev.perflab.sha.ShaLadder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", description = {"Run a component's JMH suites and print its ladder.",
         "Writes DIR/<component>.json (JMH's JSON), <component>.md, <component>-*.png and the JMH logs.",
-        "Times on a 2-core machine: --smoke ~40 s, --quick ~6 min, default ~21 min, --full several hours."})
+        "Times on a 2-core machine: --smoke ~40 s, --quick ~6 min, default ~21 min, --full several hours.",
+        "sha-pipeline runs generator, executor and collector as three JVMs over TCP for each rung (--jmh: its JMH suites)."})
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -78,10 +80,39 @@ final class RunCommand implements Callable<Integer> {
             description = "Run the ladder on each of these JDKs (JMH -jvm) and print each rung's ratio between them; see ./lab jdks.")
     List<Path> jdks;
 
+    @ArgGroup(exclusive = false, heading = "%nsha-pipeline options (end-to-end run over TCP):%n")
+    ShaOptions sha = new ShaOptions();
+
+    static final class ShaOptions {
+        @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per rung (after its warm-up); default by run length: smoke 1.5, quick 2, standard 5, full 15.")
+        Double seconds;
+
+        @Option(names = "--json", paramLabel = "FILE", description = "Also write the results here (default DIR/sha-pipeline.json).")
+        Path json;
+
+        @Option(names = "--sample-out", paramLabel = "FILE", description = "Write every rung's collector sample as lines '<payloadHex> <digestHex>'.")
+        Path sampleOut;
+
+        @Option(names = "--rate", paramLabel = "TASKS_PER_S", defaultValue = "0", description = "Offered tasks/s; 0 (default) = as fast as the pipeline takes them.")
+        long rate;
+
+        @Option(names = "--link", paramLabel = "RATE", description = {"Run generator and executor in two network namespaces joined by a veth pair",
+                "limited to RATE (100mbit, 1gbit); needs root and iproute2, skipped with a message otherwise."})
+        String link;
+
+        @Option(names = "--jmh", description = "Run the component's JMH suites (executor alone, SHA-256 ceiling) instead of the pipeline.")
+        boolean jmh;
+    }
+
     @Override
     public Integer call() throws Exception {
         Ladder<?> ladder = Components.byName(component);
         RunLength runLength = length.value();
+        if (component.equals(ShaLadder.COMPONENT) && !sha.jmh) {
+            return ShaRun.run(ShaLadder.LADDER, rungs, runLength, sha.seconds, sha.rate, sha.link,
+                    out != null ? out : Path.of("results", component), sha.json, sha.sampleOut,
+                    spec.commandLine().getOut());
+        }
         Map<String, List<String>> jmhParams = jmhParams(ladder, runLength);
         Path dir = out != null ? out : Path.of("results", component);
         PrintWriter console = spec.commandLine().getOut();

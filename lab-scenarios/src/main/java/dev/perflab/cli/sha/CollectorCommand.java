@@ -1,0 +1,81 @@
+package dev.perflab.cli.sha;
+
+import dev.perflab.cli.LabException;
+import dev.perflab.sha.Collector;
+import dev.perflab.sha.Roles;
+import dev.perflab.sha.Sha256;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ./lab sha collector}: counts, samples and verifies an executor's results. */
+@Command(name = "collector", mixinStandardHelpOptions = true, description = {"Accept one executor, count its results, keep a sample and verify it.",
+        "Start it first. Prints 'listening on HOST:PORT', a result line and a 'summary {json}' line."})
+final class CollectorCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RoleOptions role;
+
+    @Option(names = "--bind", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7302", converter = HostPort.class,
+            description = "Where the executor connects (port 0 = any free port). Default: ${DEFAULT-VALUE}.")
+    InetSocketAddress bind;
+
+    @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = "2",
+            description = "Results in the first S seconds are counted but left out of tasks/s. Default: ${DEFAULT-VALUE}.")
+    double warmupSeconds;
+
+    @Option(names = "--sample-out", paramLabel = "FILE", description = "Write the sample as lines '<payloadHex> <digestHex>'.")
+    Path sampleOut;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Collector.Report report;
+        try (ServerSocket listener = Roles.listen(bind)) {
+            out.println(Summary.LISTENING + Roles.describe(listener));
+            out.flush();
+            report = new Collector(role.entry().factory(), listener, warmupSeconds, line -> {
+                err.println(line);
+                err.flush();
+            }).run();
+        } catch (IOException e) {
+            throw new LabException("collector: cannot listen on " + bind + ": " + e.getMessage());
+        }
+        if (sampleOut != null) {
+            writeSample(report);
+        }
+        out.printf("collector %s: %,d results (executor declared %,d), %,.0f tasks/s over %.2f s, %d sampled, %d failed verification%n",
+                role.entry().id(), report.collected(), report.executorTotal(), report.tasksPerSecond(),
+                report.windowSeconds(), report.samples().size(), report.sampleErrors());
+        Summary.print(out, Summary.node("collector").put("rung", role.entry().id())
+                .put("collected", report.collected()).put("executor_total", report.executorTotal())
+                .put("tasks_per_s", report.tasksPerSecond()).put("window_s", report.windowSeconds())
+                .put("sampled", report.samples().size()).put("sample_errors", report.sampleErrors())
+                .put("error", report.error()));
+        return report.error() == null ? 0 : LabException.CHECK_FAILED;
+    }
+
+    private void writeSample(Collector.Report report) throws IOException {
+        try (Writer w = Files.newBufferedWriter(sampleOut, StandardCharsets.UTF_8)) {
+            for (Collector.Sample s : report.samples()) {
+                w.write(Sha256.hex(s.payload(), 0, s.payload().length) + " " + Sha256.hex(s.digest(), 0, s.digest().length) + "\n");
+            }
+        } catch (IOException e) {
+            throw new LabException("cannot write --sample-out " + sampleOut + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.perflab.cli.sha;
+
+import dev.perflab.cli.LabException;
+import dev.perflab.sha.Executor;
+import dev.perflab.sha.Roles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ./lab sha executor}: digests one generator's tasks and sends results to a collector. */
+@Command(name = "executor", mixinStandardHelpOptions = true, description = {"Accept one generator, digest its tasks, send the results to a collector.",
+        "Start the collector first. Prints 'listening on HOST:PORT', a result line and a 'summary {json}' line."})
+final class ExecutorCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RoleOptions role;
+
+    @Option(names = "--bind", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7301", converter = HostPort.class,
+            description = "Where generators connect (port 0 = any free port). Default: ${DEFAULT-VALUE}.")
+    InetSocketAddress bind;
+
+    @Option(names = "--connect", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7302", converter = HostPort.class,
+            description = "The collector. Default: ${DEFAULT-VALUE}.")
+    InetSocketAddress collector;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (ServerSocket listener = Roles.listen(bind)) {
+            out.println(Summary.LISTENING + Roles.describe(listener));
+            out.flush();
+            Executor.Report report = new Executor(role.entry().factory(), listener, collector, line -> {
+                err.println(line);
+                err.flush();
+            }).run();
+            out.printf("executor %s: %,d tasks received, %,d executed (generator declared %,d)%n", role.entry().id(),
+                    report.received(), report.executed(), report.generatorTotal());
+            Summary.print(out, Summary.node("executor").put("rung", role.entry().id())
+                    .put("received", report.received()).put("executed", report.executed())
+                    .put("generator_total", report.generatorTotal()).put("full_queue_waits", report.fullQueueWaits())
+                    .put("worker_errors", report.workerErrors()).put("error", report.error()));
+            if (report.error() == null) {
+                return 0;
+            }
+            return report.error().contains("bad frame") ? LabException.BAD_INPUT : LabException.CHECK_FAILED;
+        } catch (IOException e) {
+            throw new LabException("executor: cannot listen on " + bind + ": " + e.getMessage());
+        }
+    }
+}

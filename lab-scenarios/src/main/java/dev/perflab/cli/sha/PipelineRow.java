@@ -1,0 +1,42 @@
+package dev.perflab.cli.sha;
+
+import java.util.List;
+
+/**
+ * One rung's end-to-end result, from the three roles' summaries. Counts are -1 where a role printed none.
+ *
+ * @param cpuPercent CPU time of the three processes over the measured window, as a share of all cores
+ */
+record PipelineRow(String rung, boolean exhibit, double tasksPerSecond, long generated, long executed, long collected,
+                   long sampled, long sampleErrors, double cpuPercent, List<String> errors) {
+
+    /** Tasks that did not make it from the generator to the collector (0 for a correct run). */
+    long lost() {
+        return generated < 0 || collected < 0 ? -1 : generated - collected;
+    }
+
+    /** Generated, executed and collected agree, every role ended cleanly, and every sampled digest verified. */
+    boolean correct() {
+        return errors.isEmpty() && generated >= 0 && generated == executed && executed == collected && sampleErrors == 0;
+    }
+
+    String verdict() {
+        if (correct()) {
+            return "ok";
+        }
+        StringBuilder s = new StringBuilder();
+        if (lost() != 0) {
+            s.append(lost() < 0 ? "counts missing" : String.format("lost %,d", lost()));
+        }
+        if (executed != collected && executed >= 0 && collected >= 0) {
+            s.append(s.length() > 0 ? "; " : "").append(String.format("executor says %,d, collector %,d", executed, collected));
+        }
+        if (sampleErrors > 0) {
+            s.append(s.length() > 0 ? "; " : "").append(sampleErrors).append(" wrong digests");
+        }
+        if (!errors.isEmpty()) {
+            s.append(s.length() > 0 ? "; " : "").append("errors");
+        }
+        return (exhibit ? "broken as exhibited: " : "FAILED: ") + s;
+    }
+}

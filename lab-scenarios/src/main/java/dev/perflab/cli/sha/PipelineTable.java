@@ -1,0 +1,55 @@
+package dev.perflab.cli.sha;
+
+import dev.perflab.cli.Machine;
+import java.util.List;
+
+/** The printed ladder of {@code ./lab run sha-pipeline}: one row per rung, units in the heading. */
+final class PipelineTable {
+    private static final String ROW = "%-25s %13s %8s %9s %6s %12s %12s %12s %8s %5s  %s";
+
+    private PipelineTable() {
+    }
+
+    static String heading() {
+        return String.format(ROW, "rung", "tasks/s", "× prev", "% ceiling", "CPU %", "generated", "executed",
+                "collected", "sampled", "bad", "check");
+    }
+
+    static String row(PipelineRow r, PipelineRow previous, double ceiling) {
+        String gain = previous == null || previous.tasksPerSecond() <= 0 || r.exhibit() ? "—"
+                : String.format("×%.2f", r.tasksPerSecond() / previous.tasksPerSecond());
+        return String.format(ROW, r.rung(), String.format("%,.0f", r.tasksPerSecond()), gain,
+                String.format("%.1f%%", 100 * r.tasksPerSecond() / ceiling), String.format("%.0f", r.cpuPercent()),
+                count(r.generated()), count(r.executed()), count(r.collected()), count(r.sampled()),
+                count(r.sampleErrors()), r.verdict());
+    }
+
+    private static String count(long n) {
+        return n < 0 ? "?" : String.format("%,d", n);
+    }
+
+    static String footer(List<PipelineRow> rows, double ceiling, PipelineNetwork network) {
+        StringBuilder s = new StringBuilder();
+        PipelineRow best = null;
+        for (PipelineRow r : rows) {
+            if (!r.exhibit() && r.correct() && (best == null || r.tasksPerSecond() > best.tasksPerSecond())) {
+                best = r;
+            }
+        }
+        if (best != null) {
+            s.append(String.format("best correct rung: %s, %,.0f tasks/s = %.1f%% of the all-core ceiling (%,.0f tasks/s)%n",
+                    best.rung(), best.tasksPerSecond(), 100 * best.tasksPerSecond() / ceiling, ceiling));
+            PipelineRow first = rows.get(0);
+            if (!first.exhibit() && first.tasksPerSecond() > 0 && first != best) {
+                s.append(String.format("%s / %s: ×%.1f%n", best.rung(), first.rung(), best.tasksPerSecond() / first.tasksPerSecond()));
+            }
+        }
+        if (network.theoreticalTasksPerSecond() > 0) {
+            s.append(String.format("link limit: %,.0f tasks/s at 44 bytes a task (bits/s ÷ (44·8))%n",
+                    network.theoreticalTasksPerSecond()));
+        }
+        s.append("tasks/s: collected results per second after the warm-up; CPU %: the three JVMs' CPU time over the "
+                + "measured window ÷ (window × " + Machine.cores() + " cores)\n");
+        return s.toString();
+    }
+}

@@ -1,0 +1,215 @@
+package dev.perflab.cli.sha;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.cli.JmhProcess;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.Machine;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
+import dev.perflab.sha.PipelineSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code ./lab run sha-pipeline}: measures the SHA-256 ceiling with JMH, then runs the three roles as three
+ * JVMs over loopback TCP for each rung, one rung after another, and prints the ladder.
+ *
+ * <pre>
+ *   JMH ShaCeilingBenchmark.intrinsicAllThreads ──▶ ceiling tasks/s (same command, same machine)
+ *   for each rung:
+ *     collector JVM  ◀──TCP──  executor JVM  ◀──TCP──  generator JVM
+ *     (listens first)          (listens, connects)     (sends for warm-up + measure seconds)
+ *     CPU of the three sampled at the start and end of the measured window
+ * </pre>
+ */
+public final class ShaPipelineRun {
+    /** How long each rung runs. */
+    public record Timing(double warmupSeconds, double measureSeconds, List<String> ceilingJmhOptions) {
+    }
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    private final List<Entry<PipelineSettings>> rungs;
+    private final Timing timing;
+    private final long rate;
+    private final Path dir;
+    private final Path json;
+    private final Path sampleOut;
+    private final PipelineNetwork network;
+    private final PrintWriter console;
+
+    public ShaPipelineRun(List<Entry<PipelineSettings>> rungs, Timing timing, long rate, Path dir, Path json,
+                          Path sampleOut, PipelineNetwork network, PrintWriter console) {
+        this.rungs = rungs;
+        this.timing = timing;
+        this.rate = rate;
+        this.dir = dir;
+        this.json = json;
+        this.sampleOut = sampleOut;
+        this.network = network;
+        this.console = console;
+    }
+
+    /** Runs everything; returns 0 if every correct rung conserved its counts and verified its sample. */
+    public int run() throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        if (sampleOut != null) {
+            Files.writeString(sampleOut, "", StandardCharsets.UTF_8);
+        }
+        String header = Machine.header();
+        console.printf("perflab run sha-pipeline · %s%n", header);
+        console.printf("each rung: %.1f s warm-up + %.1f s measured, %s; %s%n", timing.warmupSeconds(),
+                timing.measureSeconds(), rate == 0 ? "generator as fast as it can" : String.format("%,d tasks/s offered", rate),
+                network.describe());
+        double ceiling = measureCeiling();
+        console.printf("ceiling: SHA-256 of 32-byte payloads on all %d cores (JMH, intrinsic on): %,.0f tasks/s%n%n",
+                Machine.cores(), ceiling);
+        console.println(PipelineTable.heading());
+        console.flush();
+        List<PipelineRow> rows = new ArrayList<>();
+        for (Entry<PipelineSettings> rung : rungs) {
+            PipelineRow row = runRung(rung);
+            console.println(PipelineTable.row(row, previousRung(rows), ceiling));
+            row.errors().forEach(e -> console.println("    " + e));
+            console.flush();
+            rows.add(row);
+        }
+        console.println();
+        console.print(PipelineTable.footer(rows, ceiling, network));
+        Path jsonFile = json != null ? json : dir.resolve("sha-pipeline.json");
+        writeJson(jsonFile, rows, ceiling, header);
+        console.println("saved: " + jsonFile + (sampleOut != null ? ", " + sampleOut : ""));
+        console.flush();
+        boolean failed = rows.stream().anyMatch(r -> !r.exhibit() && !r.correct());
+        return failed ? LabException.CHECK_FAILED : 0;
+    }
+
+    private static PipelineRow previousRung(List<PipelineRow> rows) {
+        for (int i = rows.size() - 1; i >= 0; i--) {
+            if (!rows.get(i).exhibit()) {
+                return rows.get(i);
+            }
+        }
+        return null;
+    }
+
+    private double measureCeiling() throws IOException, InterruptedException {
+        Path result = dir.resolve("sha-ceiling.json");
+        List<String> args = new ArrayList<>(List.of("^dev\\.perflab\\.bench\\.sha\\.ShaCeilingBenchmark\\.intrinsicAllThreads$"));
+        args.addAll(timing.ceilingJmhOptions());
+        args.addAll(List.of("-p", "messageBytes=32", "-rf", "json", "-rff", result.toString()));
+        int exit = JmhProcess.run("ceiling", 1, args, dir.resolve("sha-ceiling.log"), console);
+        if (exit != 0 || !Files.isRegularFile(result)) {
+            throw new LabException("JMH failed measuring the SHA-256 ceiling (exit " + exit + "); see "
+                    + dir.resolve("sha-ceiling.log"), LabException.CHECK_FAILED);
+        }
+        JsonNode rows = new ObjectMapper().readTree(result.toFile());
+        return rows.get(0).path("primaryMetric").path("score").asDouble();
+    }
+
+    private PipelineRow runRung(Entry<PipelineSettings> rung) throws IOException, InterruptedException {
+        String id = rung.id();
+        double seconds = timing.warmupSeconds() + timing.measureSeconds();
+        console.printf("  %s: running %.0f s…%n", id, seconds);
+        console.flush();
+        Path sample = sampleOut != null ? Files.createTempFile("perflab-sha-sample-", ".txt") : null;
+        List<String> collectorArgs = new ArrayList<>(List.of("--rung", id, "--bind", network.collectorBind(),
+                "--warmup-seconds", String.valueOf(timing.warmupSeconds())));
+        if (sample != null) {
+            collectorArgs.addAll(List.of("--sample-out", sample.toString()));
+        }
+        try (RoleProcess collector = RoleProcess.start(network.executorPrefix(), "collector", List.of(), collectorArgs)) {
+            int collectorPort = collector.awaitPort(START_TIMEOUT);
+            try (RoleProcess executor = RoleProcess.start(network.executorPrefix(), "executor", List.of(),
+                    List.of("--rung", id, "--bind", network.executorBind(), "--connect", network.collectorHost() + ":" + collectorPort))) {
+                int executorPort = executor.awaitPort(START_TIMEOUT);
+                try (RoleProcess generator = RoleProcess.start(network.generatorPrefix(), "generator", List.of(),
+                        List.of("--rung", id, "--connect", network.executorHost() + ":" + executorPort,
+                                "--seconds", String.valueOf(seconds), "--rate", String.valueOf(rate)))) {
+                    List<RoleProcess> all = List.of(generator, executor, collector);
+                    Thread.sleep((long) (timing.warmupSeconds() * 1000));
+                    long cpuStart = cpuNanos(all);
+                    long wallStart = System.nanoTime();
+                    Thread.sleep((long) (timing.measureSeconds() * 1000));
+                    double cpuPercent = 100.0 * (cpuNanos(all) - cpuStart)
+                            / ((System.nanoTime() - wallStart) * (double) Machine.cores());
+                    Duration finish = Duration.ofSeconds(60);
+                    ObjectNode g = generator.awaitSummary(finish);
+                    ObjectNode e = executor.awaitSummary(finish);
+                    ObjectNode c = collector.awaitSummary(finish);
+                    List<String> errors = new ArrayList<>();
+                    for (RoleProcess p : all) {
+                        errors.addAll(p.errors());
+                    }
+                    if (sample != null) {
+                        Files.write(sampleOut, Files.readAllBytes(sample), StandardOpenOption.APPEND);
+                    }
+                    return new PipelineRow(id, rung.kind() == Kind.EXHIBIT, number(c, "tasks_per_s"), count(g, "generated"),
+                            count(e, "executed"), count(c, "collected"), count(c, "sampled"), count(c, "sample_errors"),
+                            cpuPercent, errors);
+                }
+            }
+        } finally {
+            if (sample != null) {
+                Files.deleteIfExists(sample);
+            }
+        }
+    }
+
+    private static long cpuNanos(List<RoleProcess> processes) {
+        return processes.stream().mapToLong(RoleProcess::cpuNanos).sum();
+    }
+
+    private static long count(ObjectNode summary, String field) {
+        return summary == null || !summary.has(field) ? -1 : summary.get(field).asLong();
+    }
+
+    private static double number(ObjectNode summary, String field) {
+        return summary == null || !summary.has(field) ? 0 : summary.get(field).asDouble();
+    }
+
+    private void writeJson(Path file, List<PipelineRow> rows, double ceiling, String header) throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        root.put("ceiling_tasks_per_s", ceiling);
+        root.put("jdk", System.getProperty("java.runtime.version"));
+        root.put("cpu", Machine.cpuModel());
+        root.put("cores", Machine.cores());
+        root.put("machine", header);
+        root.put("network", network.describe());
+        root.put("warmup_s", timing.warmupSeconds());
+        root.put("measure_s", timing.measureSeconds());
+        root.put("rate_offered_tasks_per_s", rate);
+        ArrayNode out = root.putArray("rungs");
+        for (PipelineRow r : rows) {
+            ObjectNode n = out.addObject();
+            n.put("rung", r.rung());
+            n.put("tasks_per_s", r.tasksPerSecond());
+            n.put("generated", r.generated());
+            n.put("executed", r.executed());
+            n.put("collected", r.collected());
+            n.put("sampled", r.sampled());
+            n.put("sample_errors", r.sampleErrors());
+            n.put("cpu_percent", r.cpuPercent());
+            n.put("exhibit", r.exhibit());
+            n.put("correct", r.correct());
+            ArrayNode errors = n.putArray("errors");
+            r.errors().forEach(errors::add);
+        }
+        mapper.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+    }
+
+    static String format(String pattern, Object... args) {
+        return String.format(Locale.ROOT, pattern, args);
+    }
+}
