@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import one.convert.Arguments;
 
 /**
  * A differential flame graph of two profiles: where B spends more of its samples than A, and the reverse.
@@ -39,7 +38,7 @@ public final class DifferentialFlameGraph {
     }
 
     private static Path collapsed(Path jfr, String event, Path out) throws IOException {
-        convert(jfr, out, "--" + event, "-o", "collapsed");
+        JfrConverter.convert(jfr, out, JfrConverter.eventOption(event), "-o", "collapsed");
         return out;
     }
 
@@ -55,6 +54,9 @@ public final class DifferentialFlameGraph {
             double n = Double.parseDouble(line.substring(space + 1).trim());
             counts.merge(line.substring(0, space), n, Double::sum);
             total += n;
+        }
+        if (total == 0) {
+            throw new IOException(collapsed + ": the profile has no samples; profile longer or pick another --event");
         }
         double sum = total;
         counts.replaceAll((stack, n) -> n / sum);
@@ -81,26 +83,7 @@ public final class DifferentialFlameGraph {
             }
         }
         Path html = base.resolveSibling(base.getFileName() + ".html");
-        convert(collapsed, html, "--title", title);
+        JfrConverter.convert(collapsed, html, "-o", "html", "--title", title);
         return html;
-    }
-
-    private static void convert(Path in, Path out, String... options) throws IOException {
-        Main.convert(in.toString(), out.toString(), new Arguments(options));
-    }
-
-    /** async-profiler's converter entry point lives in the unnamed package; reach it by reflection. */
-    private static final class Main {
-        static void convert(String in, String out, Arguments args) throws IOException {
-            try {
-                Class.forName("Main").getMethod("convert", String.class, String.class, Arguments.class)
-                        .invoke(null, in, out, args);
-            } catch (java.lang.reflect.InvocationTargetException e) {
-                throw e.getCause() instanceof IOException ? (IOException) e.getCause()
-                        : new IOException("jfr-converter failed on " + in + ": " + e.getCause());
-            } catch (ReflectiveOperationException e) {
-                throw new IOException("jfr-converter is not on the classpath: " + e);
-            }
-        }
     }
 }

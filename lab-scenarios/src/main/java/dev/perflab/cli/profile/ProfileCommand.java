@@ -2,10 +2,10 @@ package dev.perflab.cli.profile;
 
 import dev.perflab.cli.JmhProcess;
 import dev.perflab.cli.LabException;
+import dev.perflab.cli.Machine;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.orderbook.OrderBookLadder;
-import dev.perflab.ladder.UnknownEntryException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -13,10 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -28,130 +30,276 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ./lab profile COMPONENT}: flame graphs of rungs under JMH with async-profiler ({@code -prof async}).
  *
- * <p>One JMH invocation per rung, each with one fork and its own output folder: JMH 1.37 writes every
- * fork's profile to the same file names, so a second fork would overwrite the first. The agent comes from
- * the async-profiler Maven artifact ({@link AsyncProfilerLibrary}); the engine that sampled is read from
- * the run's log ({@link SamplingEngine}) and written to {@code DIR/engine.txt}.
+ * <p>One JMH invocation per rung, each with one fork and its own {@code dir=}: JMH 1.37 names a profile
+ * after the benchmark and its parameters only, so a second fork of the same benchmark would overwrite the
+ * first one's files. The agent comes from the async-profiler Maven artifact ({@link AsyncProfilerLibrary}).
+ * Each rung is recorded as JFR only, and its flame graphs are converted from that recording
+ * ({@link JfrConverter}): the recording is where async-profiler says which engine sampled
+ * ({@link SamplingEngine}), JMH 1.37 asked for a flame graph and JFR together writes the graph empty, and
+ * {@code --diff} reuses the same recordings ({@link DifferentialFlameGraph}).
  */
-@Command(name = "profile", description = {"Flame graphs of rungs under JMH with async-profiler.",
-        "Writes DIR/<rung>/…/flame-<event>-forward.html per rung, DIR/engine.txt, and with --diff two differential graphs."})
+@Command(name = "profile", mixinStandardHelpOptions = true, description = {
+        "Flame graphs of rungs under JMH with async-profiler (its agent from the Maven artifact); about 10 s per rung.",
+        "Per rung: DIR/<rung>/<benchmark-params>/flame-<event>-forward.html and -reverse.html, converted from the "
+                + "jfr-<event>.jfr beside them, and DIR/<rung>/jmh.log.",
+        "DIR/engine.txt names the engine that sampled; --diff A B adds DIR/diff-A-to-B-more-in-B.html and -more-in-A.html."})
 public final class ProfileCommand implements Callable<Integer> {
     static final List<String> EVENTS = List.of("cpu", "alloc", "lock", "wall");
     static final List<String> JMH_OPTIONS = List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s");
+    /** One sample per millisecond of CPU: ~3,000 samples in a 3-second measurement, not async-profiler's 300. */
+    static final String CPU_INTERVAL_NS = "1000000";
+    static final Map<String, String> DEFAULT_PARAMS = Map.of("depth", "1000");
+    /** The files async-profiler writes through JMH; earlier runs' are removed so none is taken for this run's. */
+    private static final Pattern PROFILER_FILE = Pattern.compile("(flame|jfr|collapsed|summary|tree)-.*");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component to profile, e.g. orderbook.")
+    @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component to profile: orderbook.")
     String component;
 
-    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Rungs or peers to profile (default naive,tuned).")
+    @Option(names = "--rung", split = ",", paramLabel = "ID",
+            description = "Rungs or peers to profile (ids, r-prefixes, naive, tuned; default naive,tuned).")
     List<String> rungs = List.of("naive", "tuned");
 
     @Option(names = "--benchmark", paramLabel = "REGEX", defaultValue = "OrderBookCancelBenchmark.cancelLast",
-            description = "JMH benchmark to run (default ${DEFAULT-VALUE}).")
+            description = "JMH benchmark regex (default ${DEFAULT-VALUE}).")
     String benchmark;
 
-    @Option(names = "--param", paramLabel = "NAME=V", description = "JMH @Param values (default depth=1000).")
-    Map<String, String> params = new LinkedHashMap<>(Map.of("depth", "1000"));
+    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH @Param values (default depth=1000).")
+    Map<String, String> params = new LinkedHashMap<>();
 
-    @Option(names = "--event", defaultValue = "cpu", description = "cpu, alloc, lock or wall (default ${DEFAULT-VALUE}).")
+    @Option(names = "--event", defaultValue = "cpu", paramLabel = "EVENT",
+            description = "cpu, alloc, lock or wall (default ${DEFAULT-VALUE}).")
     String event;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default results/profile/<component>).")
     Path out;
 
-    @Option(names = "--diff", arity = "2", paramLabel = "ID", description = "Also write a differential flame graph of these two rungs.")
+    @Option(names = "--diff", arity = "2", paramLabel = "ID",
+            description = "Also write differential flame graphs of these two rungs (profiled even if not in --rung).")
     List<String> diff;
+
+    /** What one rung's run left behind. */
+    record RungProfile(String id, Path log, List<Path> flameGraphs, List<Path> recordings, String engine) {
+    }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         Ladder<?> ladder = ladder(component);
-        if (!EVENTS.contains(event)) {
-            throw new LabException("--event '" + event + "' is not one of " + String.join(", ", EVENTS));
-        }
-        List<String> ids = Stream.concat(rungs.stream(), diff == null ? Stream.empty() : diff.stream())
-                .map(name -> ladder.resolve(name)).map(Entry::id).distinct().collect(Collectors.toList());
+        checkEvent(event);
+        List<String> ids = rungIds(ladder, rungs, diff);
+        checkOneProfilePerDiffRung();
         Path dir = out != null ? out : Path.of("results", "profile", component);
+        checkUsableInProfilerOption(dir);
+        Path jar = JmhProcess.benchmarksJar();
+        Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
+        AsyncProfilerLibrary.checkLoads(library, event, java());
         Files.createDirectories(dir);
-        Path home = Path.of(System.getProperty("perflab.home", "."));
-        Path library = AsyncProfilerLibrary.extract(home.resolve("target").resolve("async-profiler"));
         PrintWriter console = spec.commandLine().getOut();
-        console.printf("profiling %s, event %s, rungs %s; async-profiler %s at %s%n", benchmark, event,
-                String.join(", ", ids), AsyncProfilerLibrary.VERSION, library);
-        List<String> logLines = new ArrayList<>();
-        Map<String, Path> flames = new LinkedHashMap<>();
+        console.printf("perflab profile %s · %s · %s %s, event %s, rungs %s · async-profiler %s (%s) · %s%n", component,
+                Machine.header(), benchmark, jmhParams(), event, String.join(", ", ids), AsyncProfilerLibrary.VERSION,
+                library, jar);
+        console.flush();
+        Map<String, RungProfile> profiles = new LinkedHashMap<>();
         for (String id : ids) {
-            Path rungDir = dir.resolve(id);
-            Path log = profile(id, library, rungDir, console);
-            logLines.addAll(Files.readAllLines(log, StandardCharsets.UTF_8));
-            Path flame = find(rungDir, "flame-" + event + "-forward.html").orElseThrow(() -> new LabException(
-                    "async-profiler wrote no flame graph for " + id + "; see " + log, 1));
-            flames.put(id, flame);
-            console.println("  " + id + ": " + flame);
+            profiles.put(id, profile(id, library, dir.resolve(id), console));
         }
-        String engine = SamplingEngine.fromLog(event, logLines, SamplingEngine.perfEventParanoid());
-        console.println("engine: " + engine);
-        writeEngineFile(dir, engine, flames);
+        Path engineFile = writeEngineFile(dir, printEngine(profiles, console), profiles);
         if (diff != null) {
-            writeDiff(dir, ladder.resolve(diff.get(0)).id(), ladder.resolve(diff.get(1)).id(), console);
+            writeDiff(dir, profiles.get(ladder.resolve(diff.get(0)).id()), profiles.get(ladder.resolve(diff.get(1)).id()), console);
         }
+        console.println("saved: " + engineFile);
         console.flush();
         return 0;
     }
 
-    private static Ladder<?> ladder(String component) {
+    static Ladder<?> ladder(String component) {
         if (!component.equals(OrderBookLadder.COMPONENT)) {
-            throw new UnknownEntryException("unknown component '" + component + "'; known: " + OrderBookLadder.COMPONENT);
+            throw new LabException("unknown component '" + component + "'; known: " + OrderBookLadder.COMPONENT);
         }
         return OrderBookLadder.LADDER;
     }
 
-    /** Runs JMH for one rung with the profiler attached; returns its log. */
-    private Path profile(String id, Path library, Path rungDir, PrintWriter console) throws IOException, InterruptedException {
-        Files.createDirectories(rungDir);
-        Path log = rungDir.resolve("jmh.log");
+    static void checkEvent(String event) {
+        if (!EVENTS.contains(event)) {
+            throw new LabException("--event '" + event + "' is not one of " + String.join(", ", EVENTS));
+        }
+    }
+
+    /** The rungs to profile, resolved to ids in the order given, the two {@code --diff} rungs added. */
+    static List<String> rungIds(Ladder<?> ladder, List<String> rungs, List<String> diff) {
+        if (rungs.isEmpty()) {
+            throw new LabException("--rung needs at least one rung");
+        }
+        Set<String> ids = new LinkedHashSet<>();
+        Stream.concat(rungs.stream(), diff == null ? Stream.empty() : diff.stream())
+                .map(name -> ladder.resolve(name)).map(Entry::id).forEach(ids::add);
+        if (diff != null && ladder.resolve(diff.get(0)).id().equals(ladder.resolve(diff.get(1)).id())) {
+            throw new LabException("--diff needs two different rungs, got " + ladder.resolve(diff.get(0)).id() + " twice");
+        }
+        return List.copyOf(ids);
+    }
+
+    /** A differential graph compares two profiles: one parameter set per rung, known before anything runs. */
+    private void checkOneProfilePerDiffRung() {
+        if (diff != null && jmhParams().values().stream().anyMatch(values -> values.contains(","))) {
+            throw new LabException("--diff compares one profile per rung; give one value per --param, not " + jmhParams());
+        }
+    }
+
+    /** JMH splits {@code -prof async:…} options at ';' and values at ',', so the output folder may hold neither. */
+    static void checkUsableInProfilerOption(Path dir) {
+        String path = dir.toAbsolutePath().toString();
+        if (path.contains(";") || path.contains(",")) {
+            throw new LabException("--out " + dir + ": JMH's -prof async cannot take a folder whose path contains ';' or ','");
+        }
+    }
+
+    Map<String, String> jmhParams() {
+        return params.isEmpty() ? DEFAULT_PARAMS : params;
+    }
+
+    /**
+     * {@code -prof async:…}: a JFR recording per benchmark and parameter set, in one folder per rung. Only
+     * JFR: it names the engine, and JMH 1.37 asked for {@code output=flamegraph,jfr} writes an empty flame
+     * graph (async-profiler keeps no call-trace table while it records JFR), so the graphs are converted from it.
+     */
+    static String profilerOption(Path library, String event, Path rungDir) {
+        String option = "async:libPath=" + library.toAbsolutePath() + ";output=jfr;event=" + event
+                + ";dir=" + rungDir.toAbsolutePath();
+        return event.equals("cpu") ? option + ";interval=" + CPU_INTERVAL_NS : option;
+    }
+
+    List<String> jmhArguments(String id, Path library, Path rungDir) {
         List<String> args = new ArrayList<>(List.of(benchmark));
         args.addAll(JMH_OPTIONS);
         args.addAll(List.of("-p", "rung=" + id));
-        params.forEach((name, values) -> args.addAll(List.of("-p", name + "=" + values)));
-        String output = diff != null && isDiffRung(id) ? "flamegraph,jfr" : "flamegraph";
-        args.addAll(List.of("-prof", "async:libPath=" + library + ";output=" + output + ";event=" + event
-                + ";dir=" + rungDir.toAbsolutePath()));
-        int exit = JmhProcess.run("profile " + id, 1, args, log, console);
+        jmhParams().forEach((name, values) -> args.addAll(List.of("-p", name + "=" + values)));
+        args.addAll(List.of("-prof", profilerOption(library, event, rungDir)));
+        return args;
+    }
+
+    /** Runs JMH for one rung with the profiler attached (one progress line), then finds what it wrote. */
+    private RungProfile profile(String id, Path library, Path rungDir, PrintWriter console) throws IOException, InterruptedException {
+        Files.createDirectories(rungDir);
+        removeEarlierProfiles(rungDir);
+        Path log = rungDir.resolve("jmh.log");
+        int exit = JmhProcess.run("profile " + id, 1, jmhArguments(id, library, rungDir), log, console);
         if (exit != 0) {
-            throw new LabException("JMH failed while profiling " + id + " (exit " + exit + "); see " + log, 1);
+            throw jmhFailure(id, log, exit);
         }
-        return log;
+        List<Path> recordings = find(rungDir, "jfr-" + event + ".jfr");
+        if (recordings.isEmpty()) {
+            throw new LabException("async-profiler wrote no recording for " + id + "; see " + log, 1);
+        }
+        String engine = SamplingEngine.fromJfr(recordings.get(0)).orElse(SamplingEngine.UNKNOWN);
+        List<Path> flames = new ArrayList<>();
+        for (Path jfr : recordings) {
+            String run = jfr.getParent().getFileName().toString().replaceFirst("^([a-z_]\\w*\\.)+", "");
+            Path forward = flameGraphs(jfr, id + " · " + run + " · " + event + " sampled by " + engine).get(0);
+            console.println("  " + id + ": " + forward + " (" + engine + ")");
+            flames.add(forward);
+        }
+        console.flush();
+        return new RungProfile(id, log, flames, recordings, engine);
     }
 
-    private boolean isDiffRung(String id) {
-        return diff.stream().anyMatch(name -> OrderBookLadder.LADDER.resolve(name).id().equals(id));
-    }
-
-    private void writeDiff(Path dir, String a, String b, PrintWriter console) throws IOException {
-        Path jfrA = find(dir.resolve(a), "jfr-" + event + ".jfr").orElseThrow(() -> new LabException("no JFR recording for " + a, 1));
-        Path jfrB = find(dir.resolve(b), "jfr-" + event + ".jfr").orElseThrow(() -> new LabException("no JFR recording for " + b, 1));
-        for (Path graph : DifferentialFlameGraph.write(jfrA, a, jfrB, b, event, dir)) {
-            console.println("  diff: " + graph);
+    private List<Path> flameGraphs(Path jfr, String title) {
+        try {
+            return JfrConverter.flameGraphs(jfr, event, title);
+        } catch (IOException e) {
+            throw new LabException("cannot convert " + jfr + " into a flame graph: " + e.getMessage(), 1);
         }
     }
 
-    private void writeEngineFile(Path dir, String engine, Map<String, Path> flames) throws IOException {
-        StringBuilder text = new StringBuilder();
-        text.append("event: ").append(event).append('\n').append("engine: ").append(engine).append('\n')
-                .append("jdk: ").append(System.getProperty("java.runtime.version")).append('\n')
-                .append("benchmark: ").append(benchmark).append(' ').append(params).append('\n');
-        flames.forEach((id, file) -> text.append("flamegraph ").append(id).append(": ").append(file).append('\n'));
-        Files.writeString(dir.resolve("engine.txt"), text.toString(), StandardCharsets.UTF_8);
+    private LabException jmhFailure(String id, Path log, int exit) throws IOException {
+        if (Files.readString(log, StandardCharsets.UTF_8).contains("No matching benchmarks")) {
+            return new LabException("no benchmark matches --benchmark " + benchmark
+                    + "; methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
+        }
+        return new LabException("JMH failed while profiling " + id + " (exit " + exit + "); see " + log, 1);
     }
 
-    private static Optional<Path> find(Path dir, String fileName) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return Optional.empty();
+    private static void removeEarlierProfiles(Path rungDir) throws IOException {
+        try (Stream<Path> files = Files.walk(rungDir)) {
+            for (Path file : files.filter(Files::isRegularFile)
+                    .filter(p -> PROFILER_FILE.matcher(p.getFileName().toString()).matches()).collect(Collectors.toList())) {
+                Files.delete(file);
+            }
         }
+    }
+
+    /** Prints which engine sampled, with a hint where perf events were refused; returns the line. */
+    private String printEngine(Map<String, RungProfile> profiles, PrintWriter console) {
+        String engines = engineLine(profiles);
+        console.println("engine: " + engines);
+        if (profiles.values().stream().anyMatch(p -> SamplingEngine.isFallback(event, p.engine()))) {
+            console.println("  a timer fallback samples no kernel frames; perf events need a lower "
+                    + "/proc/sys/kernel/perf_event_paranoid, or a container that allows perf_event_open");
+        }
+        return engines;
+    }
+
+    /** One engine for all rungs in the usual case; each rung's otherwise. */
+    private String engineLine(Map<String, RungProfile> profiles) {
+        Set<String> engines = profiles.values().stream().map(RungProfile::engine).collect(Collectors.toCollection(LinkedHashSet::new));
+        String paranoid = SamplingEngine.perfEventParanoid();
+        if (engines.size() == 1) {
+            return SamplingEngine.describe(event, engines.iterator().next(), paranoid);
+        }
+        return profiles.values().stream().map(p -> p.id() + ": " + SamplingEngine.describe(event, p.engine(), paranoid))
+                .collect(Collectors.joining("; "));
+    }
+
+    private Path writeEngineFile(Path dir, String engines, Map<String, RungProfile> profiles) throws IOException {
+        StringBuilder text = new StringBuilder()
+                .append("event: ").append(event).append('\n')
+                .append("engine: ").append(engines).append('\n')
+                .append("perf_event_paranoid: ").append(SamplingEngine.perfEventParanoid()).append('\n')
+                .append("async-profiler: ").append(AsyncProfilerLibrary.VERSION).append('\n')
+                .append("machine: ").append(Machine.header()).append('\n')
+                .append("jdk: ").append(Machine.jdk()).append('\n')
+                .append("benchmark: ").append(benchmark).append(' ').append(jmhParams()).append('\n');
+        for (RungProfile p : profiles.values()) {
+            text.append("rung ").append(p.id()).append(": engine ").append(p.engine()).append('\n');
+            p.flameGraphs().forEach(f -> text.append("  flamegraph: ").append(f).append('\n'));
+            p.recordings().forEach(f -> text.append("  jfr: ").append(f).append('\n'));
+            text.append("  log: ").append(p.log()).append('\n');
+        }
+        Path file = dir.resolve("engine.txt");
+        Files.writeString(file, text.toString(), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private void writeDiff(Path dir, RungProfile a, RungProfile b, PrintWriter console) throws IOException {
+        for (RungProfile p : List.of(a, b)) {
+            if (p.recordings().size() != 1) {
+                throw new LabException("--diff needs one profile per rung, " + p.id() + " has " + p.recordings().size()
+                        + "; narrow --benchmark or --param to one benchmark and one value each");
+            }
+        }
+        try {
+            for (Path graph : DifferentialFlameGraph.write(a.recordings().get(0), a.id(), b.recordings().get(0), b.id(), event, dir)) {
+                console.println("  diff: " + graph);
+            }
+        } catch (IOException e) {
+            throw new LabException("cannot write the differential flame graph of " + a.id() + " and " + b.id() + ": "
+                    + e.getMessage(), 1);
+        }
+    }
+
+    private static List<Path> find(Path dir, String fileName) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(p -> p.getFileName().toString().equals(fileName)).findFirst();
+            return files.filter(p -> p.getFileName().toString().equals(fileName)).sorted().collect(Collectors.toList());
         }
+    }
+
+    private static Path home() {
+        return Path.of(System.getProperty("perflab.home", "."));
+    }
+
+    private static String java() {
+        return ProcessHandle.current().info().command().orElse("java");
     }
 }

@@ -3,45 +3,64 @@ package dev.perflab.cli.profile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
+import java.util.Optional;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 
 /**
- * Which engine actually sampled. For {@code event=cpu} async-profiler uses Linux perf events when the
- * kernel lets it ({@code /proc/sys/kernel/perf_event_paranoid}, container seccomp rules) and otherwise
- * falls back to a timer ({@code ctimer}, or {@code itimer}), warning about it in the profiled JVM's
- * output, which JMH passes on into its log. Other events have their own engines (alloc: TLAB callbacks,
- * lock: JVMTI contention events, wall: wall-clock timer).
+ * Which engine actually sampled a profile.
+ *
+ * <p>For {@code event=cpu} async-profiler picks Linux perf events when the kernel lets it open them
+ * ({@code /proc/sys/kernel/perf_event_paranoid}, a container's seccomp profile) and otherwise falls back,
+ * silently, to the {@code ctimer} timer (or, last, a wall-clock sampler): nothing in JMH's output says so.
+ * The one place 4.2 records it is its JFR output, as a {@code jdk.ActiveSetting} named {@code engine}
+ * ({@code perf_events}, {@code ctimer}, {@code itimer}, {@code wall}, or {@code noop} when only the
+ * alloc or lock tracers run). So every rung is recorded as JFR too, and the setting is read from there.
  */
 public final class SamplingEngine {
+    static final String UNKNOWN = "unknown";
+
     private SamplingEngine() {
     }
 
-    /** Reads the engine from the profiled run's log lines. */
-    public static String fromLog(String event, List<String> logLines, String perfEventParanoid) {
-        if (!event.equals("cpu")) {
-            switch (event) {
-                case "alloc":
-                    return "alloc: JVM TLAB/allocation sampling callbacks";
-                case "lock":
-                    return "lock: JVMTI monitor contention events";
-                default:
-                    return event + ": async-profiler's wall-clock timer";
+    /** The {@code engine} setting async-profiler wrote into a JFR recording, if it wrote one. */
+    public static Optional<String> fromJfr(Path jfr) throws IOException {
+        try (RecordingFile recording = new RecordingFile(jfr)) {
+            while (recording.hasMoreEvents()) {
+                RecordedEvent e = recording.readEvent();
+                if (e.getEventType().getName().equals("jdk.ActiveSetting") && "engine".equals(e.getString("name"))) {
+                    return Optional.ofNullable(e.getString("value"));
+                }
             }
         }
-        for (String line : logLines) {
-            String l = line.toLowerCase(Locale.ROOT);
-            if (l.contains("ctimer")) {
-                return "ctimer (timer fallback: perf events unavailable; perf_event_paranoid=" + perfEventParanoid + ")";
-            }
-            if (l.contains("itimer")) {
-                return "itimer (timer fallback: perf events unavailable; perf_event_paranoid=" + perfEventParanoid + ")";
-            }
-            if (l.contains("perf_event_open") && (l.contains("fail") || l.contains("denied") || l.contains("not permitted"))) {
-                return "timer fallback (async-profiler: " + line.trim() + ")";
-            }
+        return Optional.empty();
+    }
+
+    /** One line saying what sampled, e.g. {@code ctimer (timer fallback: perf events not available; …)}. */
+    public static String describe(String event, String engine, String perfEventParanoid) {
+        String paranoid = "perf_event_paranoid=" + perfEventParanoid;
+        switch (engine) {
+            case "perf_events":
+                return "perf_events (Linux perf events" + (event.equals("cpu") ? ", cpu-clock" : "") + "; " + paranoid + ")";
+            case "ctimer":
+            case "itimer":
+                return engine + (event.equals("cpu") ? " (timer fallback: perf events not available here; " + paranoid + ")"
+                        : " (timer)");
+            case "wall":
+                return event.equals("cpu") ? "wall (wall-clock fallback: neither perf events nor ctimer available; " + paranoid + ")"
+                        : "wall (wall-clock sampler)";
+            case "noop":
+                return event.equals("alloc") ? "alloc (JVMTI allocation sampling; no CPU sampler)"
+                        : event.equals("lock") ? "lock (JVMTI lock contention events; no CPU sampler)"
+                        : "noop (no sampling engine)";
+            default:
+                return engine;
         }
-        return "perf events (cpu-clock; no fallback warning from async-profiler; perf_event_paranoid=" + perfEventParanoid + ")";
+    }
+
+    /** Whether the engine is a fallback rather than what {@code event} asked for (only cpu falls back). */
+    public static boolean isFallback(String event, String engine) {
+        return event.equals("cpu") && !engine.equals("perf_events") && !engine.equals(UNKNOWN);
     }
 
     /** The kernel setting that decides whether perf events are allowed, or {@code unknown}. */
@@ -49,7 +68,7 @@ public final class SamplingEngine {
         try {
             return Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).trim();
         } catch (IOException | RuntimeException e) {
-            return "unknown";
+            return UNKNOWN;
         }
     }
 }

@@ -2,28 +2,39 @@ package dev.perflab.cli.profile;
 
 import dev.perflab.orderbook.EventLog;
 import dev.perflab.orderbook.OrderBook;
+import dev.perflab.orderbook.OrderBookLadder;
 import dev.perflab.orderbook.Side;
-import dev.perflab.orderbook.TickArrayBook;
 
-/** A child JVM's workload for the profiler smoke test: cancel and re-add on the tuned book for a while. */
+/**
+ * A child JVM's workload for {@link ProfileTest}: on one rung's book, 1,000 resting orders, then cancel the
+ * last and add it back, over and over, for a given time — what {@code OrderBookCancelBenchmark.cancelLast}
+ * measures, without JMH. Arguments: the rung (as {@code ./lab} names it) and the run time in milliseconds.
+ */
 public final class ProfiledWorkload {
+    private static final int RESTING_ORDERS = 1_000;
+    private static final long PRICE_TICKS = 10_000;
+    private static final int ITERATIONS_PER_CLOCK_READ = 10_000;
+
     private ProfiledWorkload() {
     }
 
     public static void main(String[] args) {
-        long iterations = Long.parseLong(args[0]);
+        long runMillis = Long.parseLong(args[1]);
         EventLog log = new EventLog(16);
-        OrderBook book = new TickArrayBook(log);
-        for (int i = 1; i <= 1000; i++) {
-            book.add(Side.SELL, i, 10_000);
+        OrderBook book = OrderBookLadder.LADDER.resolve(args[0]).factory().create(log);
+        for (int id = 1; id <= RESTING_ORDERS; id++) {
+            book.add(Side.SELL, id, PRICE_TICKS);
         }
-        for (long i = 0; i < iterations; i++) {
-            book.cancel(1000);
-            book.add(Side.SELL, 1000, 10_000);
-            if (log.size() > 8) {
+        long end = System.nanoTime() + runMillis * 1_000_000;
+        long iterations = 0;
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < ITERATIONS_PER_CLOCK_READ; i++) {
+                book.cancel(RESTING_ORDERS);
+                book.add(Side.SELL, RESTING_ORDERS, PRICE_TICKS);
                 log.clear();
             }
+            iterations += ITERATIONS_PER_CLOCK_READ;
         }
-        System.out.println("done " + iterations);
+        System.out.println("done: " + iterations + " cancels in " + runMillis + " ms");
     }
 }
