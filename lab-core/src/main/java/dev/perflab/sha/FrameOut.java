@@ -33,7 +33,8 @@ final class FrameOut implements Closeable {
         this.out = new DataOutputStream(settings.bufferedStreams()
                 ? new BufferedOutputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw);
         this.flushEachFrame = !settings.timedFlush();
-        this.timers = Executors.newSingleThreadScheduledExecutor(PoolPolicy.daemon(name + "-timer"));
+        // two threads: a flush blocked on a stalled peer must not stop the liveness check
+        this.timers = Executors.newScheduledThreadPool(2, PoolPolicy.daemon(name + "-timer"));
         if (settings.timedFlush()) {
             timers.scheduleWithFixedDelay(this::flushQuietly, PipelineSettings.FLUSH_INTERVAL_MILLIS,
                     PipelineSettings.FLUSH_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
@@ -83,10 +84,13 @@ final class FrameOut implements Closeable {
     }
 
     private synchronized void flushQuietly() {
+        writeStartedNanos = System.nanoTime();
         try {
             out.flush();
         } catch (IOException e) {
             // the writer sees the same failure on its next write and reports it
+        } finally {
+            writeStartedNanos = 0;
         }
     }
 
