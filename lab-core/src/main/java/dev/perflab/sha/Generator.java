@@ -28,6 +28,8 @@ public final class Generator {
     private final long durationNanos;
     private final Consumer<String> log;
     private volatile boolean stopRequested;
+    /** Tasks written so far; kept in a field so a failed run still reports them. */
+    private long sent;
 
     /**
      * @param ratePerSecond tasks per second, or 0 for as fast as the executor takes them
@@ -50,13 +52,12 @@ public final class Generator {
 
     public Report run() {
         long start = System.nanoTime();
-        long sent = 0;
         String peer = "executor " + Roles.hostPort(executor);
         FrameOut out = null;
         try {
             Socket socket = Roles.connect(executor, "executor");
             out = new FrameOut(socket, settings, "generator");
-            sent = generate(out, start);
+            generate(out, start);
             out.finish(sent);
             socket.shutdownOutput();
             return new Report(sent, seconds(start), null);
@@ -72,11 +73,10 @@ public final class Generator {
         }
     }
 
-    private long generate(FrameOut out, long start) throws IOException {
+    private void generate(FrameOut out, long start) throws IOException {
         int batch = settings.generatorBatchTasks();
         byte[] reused = settings.buffersOnce() ? new byte[Frames.frameBytes(batch)] : null;
         long tickNanos = TimeUnit.MILLISECONDS.toNanos(settings.generatorTickMillis());
-        long sent = 0;
         long now = start;
         while (!stopRequested && now - start < durationNanos) {
             long due = ratePerSecond == 0 ? batch : (long) ((now - start) / 1e9 * ratePerSecond) - sent;
@@ -91,7 +91,6 @@ public final class Generator {
             }
             now = System.nanoTime();
         }
-        return sent;
     }
 
     private void send(FrameOut out, long firstId, int n, byte[] reused) throws IOException {

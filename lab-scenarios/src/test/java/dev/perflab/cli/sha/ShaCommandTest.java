@@ -1,0 +1,92 @@
+package dev.perflab.cli.sha;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.cli.LabCli;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The role commands as separate JVMs, bad input, and an executor killed in the middle of a run. */
+@Timeout(value = 90, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class ShaCommandTest {
+    private static final Duration START = Duration.ofSeconds(30);
+
+    @Test
+    void badAddressesAndRungsAreOneLineErrors() {
+        LabCli lab = new LabCli();
+        assertEquals(2, lab.run("sha", "generator", "--connect", "localhost"));
+        assertTrue(lab.err.toString().contains("'localhost' is not HOST:PORT"), lab.err.toString());
+        assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("sha", "executor", "--bind", "127.0.0.1:70000"));
+        assertTrue(lab.err.toString().contains("port 70000"), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("sha", "collector", "--rung", "r99"));
+        assertTrue(lab.err.toString().contains("unknown sha-pipeline rung 'r99'"), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("run", "sha-pipeline", "--rung", "nope"));
+        assertTrue(lab.err.toString().contains("unknown sha-pipeline rung 'nope'"), lab.err.toString());
+    }
+
+    @Test
+    void threeRoleJvmsConserveCountsAndWriteTheirSummaries() throws Exception {
+        try (RoleProcess collector = RoleProcess.start(List.of(), "collector", List.of(),
+                List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--warmup-seconds", "0"))) {
+            int collectorPort = collector.awaitPort(START);
+            try (RoleProcess executor = RoleProcess.start(List.of(), "executor", List.of(),
+                    List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--connect", "127.0.0.1:" + collectorPort))) {
+                int executorPort = executor.awaitPort(START);
+                try (RoleProcess generator = RoleProcess.start(List.of(), "generator", List.of(),
+                        List.of("--rung", "tuned", "--connect", "127.0.0.1:" + executorPort, "--seconds", "1"))) {
+                    ObjectNode g = generator.awaitSummary(START);
+                    ObjectNode e = executor.awaitSummary(START);
+                    ObjectNode c = collector.awaitSummary(START);
+                    long generated = g.get("generated").asLong();
+                    assertTrue(generated > 0);
+                    assertEquals(generated, e.get("executed").asLong());
+                    assertEquals(generated, c.get("collected").asLong());
+                    assertEquals(0, c.get("sample_errors").asLong());
+                    assertEquals(0, generator.exitCode() + executor.exitCode() + collector.exitCode(),
+                            generator.errors() + " " + executor.errors() + " " + collector.errors());
+                }
+            }
+        }
+    }
+
+    @Test
+    void executorKilledMidRunStopsGeneratorAndCollectorWithTheirCounts() throws Exception {
+        try (RoleProcess collector = RoleProcess.start(List.of(), "collector", List.of(),
+                List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--warmup-seconds", "0"))) {
+            int collectorPort = collector.awaitPort(START);
+            try (RoleProcess executor = RoleProcess.start(List.of(), "executor", List.of(),
+                    List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--connect", "127.0.0.1:" + collectorPort))) {
+                int executorPort = executor.awaitPort(START);
+                try (RoleProcess generator = RoleProcess.start(List.of(), "generator", List.of(),
+                        List.of("--rung", "tuned", "--connect", "127.0.0.1:" + executorPort, "--seconds", "60"))) {
+                    Thread.sleep(2_000);
+                    executor.kill();
+                    long killed = System.nanoTime();
+                    ObjectNode g = generator.awaitSummary(START);
+                    ObjectNode c = collector.awaitSummary(START);
+                    double seconds = (System.nanoTime() - killed) / 1e9;
+                    assertTrue(seconds < 10, "generator and collector took " + seconds + " s to stop");
+                    assertTrue(g.get("generated").asLong() > 0);
+                    assertTrue(c.get("collected").asLong() > 0);
+                    assertEquals(1, generator.exitCode());
+                    assertEquals(1, collector.exitCode());
+                    assertTrue(g.get("error").asText().contains("executor 127.0.0.1:" + executorPort + " closed the connection"),
+                            g.toString());
+                    assertTrue(c.get("error").asText().contains("closed the connection"), c.toString());
+                    assertFalse(generator.errors().isEmpty(), "the generator printed its error line");
+                    assertFalse(collector.errors().isEmpty(), "the collector printed its error line");
+                }
+            }
+        }
+    }
+}
