@@ -3,7 +3,10 @@ package dev.perflab.sha;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * The pipeline's wire format: one frame layout for tasks, results and the end of a stream.
@@ -45,6 +48,8 @@ public final class Frames {
     public static final int MAX_RECORDS = 4096;
     public static final int MAX_FRAME_BYTES = HEADER_BYTES + MAX_RECORDS * RECORD_BYTES;
 
+    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private Frames() {
     }
 
@@ -67,19 +72,13 @@ public final class Frames {
         frame[off + 3] = (byte) count;
     }
 
+    /** Writes a big-endian long: one (bounds-checked) 8-byte store instead of eight byte stores. */
     public static void putLong(byte[] b, int off, long v) {
-        for (int i = 7; i >= 0; i--) {
-            b[off + i] = (byte) v;
-            v >>>= 8;
-        }
+        LONG_BE.set(b, off, v);
     }
 
     public static long getLong(byte[] b, int off) {
-        long v = 0;
-        for (int i = 0; i < 8; i++) {
-            v = (v << 8) | (b[off + i] & 0xFF);
-        }
-        return v;
+        return (long) LONG_BE.get(b, off);
     }
 
     /** Offset of record {@code i}'s id in a frame that starts at {@code frameOff}. */
