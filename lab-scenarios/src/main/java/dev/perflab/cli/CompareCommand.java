@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  * Works on JMH JSON from any project. Exit 1 on any regression (of rows, or with {@code --ratios-only} of
  * rung ratios alone, for runs from different machines).
  */
-@Command(name = "compare", description = {"Compare two JMH JSON result files, row by row and rung ratio by rung ratio.",
+@Command(name = "compare", mixinStandardHelpOptions = true, description = {"Compare two JMH JSON result files, row by row and rung ratio by rung ratio.",
         "A row regressed or improved only if it moved by more than the threshold AND the confidence intervals",
         "do not overlap. Exit 1 on any regression, 2 on unreadable input."})
 final class CompareCommand implements Callable<Integer> {

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  * ratio, or one row's metric against a bound), so it holds on any machine. Exit 0 when all pass, 1 when
  * any fails (a gate whose rows are missing fails), 2 when the gates file or the results are unusable.
  */
-@Command(name = "gate", description = {"Check JMH results against the gates in a YAML file (ratios of rows of the same run).",
+@Command(name = "gate", mixinStandardHelpOptions = true, description = {"Check JMH results against the gates in a YAML file (ratios of rows of the same run).",
         "Exit 0: all pass; 1: a gate failed or its rows are missing; 2: bad gates file or unreadable results."})
 final class GateCommand implements Callable<Integer> {
     @Spec

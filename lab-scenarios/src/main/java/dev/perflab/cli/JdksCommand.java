@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ./lab jdks}: the JDKs the lab can run a ladder on (see {@code ./lab run --jdk}). */
-@Command(name = "jdks", description = "List the JDKs found: the current one, JAVA_HOME, /usr/lib/jvm and any --jdk paths.")
+@Command(name = "jdks", mixinStandardHelpOptions = true, description = "List the JDKs found: the current one, JAVA_HOME, /usr/lib/jvm and any --jdk paths.")
 final class JdksCommand implements Runnable {
     @Spec
     CommandSpec spec;

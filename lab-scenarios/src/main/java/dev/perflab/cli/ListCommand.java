@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ./lab list}: every component and its rungs, in ladder order, one line each. */
-@Command(name = "list", description = "List every component and its rungs, peers and exhibits, in order.")
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List every component and its rungs, peers and exhibits, in order.")
 final class ListCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -17,9 +17,9 @@ final class ListCommand implements Runnable {
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
         for (Ladder<?> ladder : Components.all()) {
-            out.printf("%-10s %s%n", ladder.component(), ladder.title());
+            out.printf("%-12s %s%n", ladder.component(), ladder.title());
             for (Entry<?> entry : ladder.entries()) {
-                out.printf("%-10s %-24s %-7s %s%n", ladder.component(), entry.id(),
+                out.printf("%-12s %-25s %-7s %s%n", ladder.component(), entry.id(),
                         entry.kind().name().toLowerCase(java.util.Locale.ROOT), entry.summary());
             }
         }

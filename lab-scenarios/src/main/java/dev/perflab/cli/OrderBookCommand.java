@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ./lab orderbook generate|replay}: make command streams and replay them through a rung. */
-@Command(name = "orderbook", description = "Generate order-book command streams and replay them through a rung.",
+@Command(name = "orderbook", mixinStandardHelpOptions = true, description = "Generate order-book command streams and replay them through a rung.",
         subcommands = {OrderBookCommand.Generate.class, OrderBookCommand.Replay.class})
 final class OrderBookCommand implements Runnable {
     @Spec
@@ -39,7 +39,7 @@ final class OrderBookCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    @Command(name = "generate", description = {"Write a deterministic volatile-market command stream.",
+    @Command(name = "generate", mixinStandardHelpOptions = true, description = {"Write a deterministic volatile-market command stream.",
             "Binary by default (compact, checksummed); --text writes one command per line."})
     static final class Generate implements java.util.concurrent.Callable<Integer> {
         @Spec
@@ -102,7 +102,7 @@ final class OrderBookCommand implements Runnable {
         }
     }
 
-    @Command(name = "replay", description = {"Replay a command file (binary or text, detected) through one rung or peer.",
+    @Command(name = "replay", mixinStandardHelpOptions = true, description = {"Replay a command file (binary or text, detected) through one rung or peer.",
             "Prints commands, seconds and commands/s of one cold, single-threaded replay; JMH figures come from ./lab run.",
             "On a bad line it replays every command before it, writes their events, then prints FILE:LINE: problem and exits 2."})
     static final class Replay implements java.util.concurrent.Callable<Integer> {

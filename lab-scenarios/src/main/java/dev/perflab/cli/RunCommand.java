@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
  * forked JVM per benchmark and parameter set, {@code -prof gc} always on), saves JMH's JSON untouched,
  * and prints the ladder: each rung's score ± error, × previous rung, × r0, and bytes allocated per op.
  */
-@Command(name = "run", description = {"Run a component's JMH suites and print its ladder.",
+@Command(name = "run", mixinStandardHelpOptions = true, description = {"Run a component's JMH suites and print its ladder.",
         "Writes DIR/<component>.json (JMH's JSON), <component>.md, <component>-*.png and the JMH logs.",
         "Times on a 2-core machine: --smoke ~40 s, --quick ~6 min, default ~21 min, --full several hours.",
         "sha-pipeline runs generator, executor and collector as three JVMs over TCP for each rung (--jmh: its JMH suites)."})
@@ -96,8 +96,7 @@ final class RunCommand implements Callable<Integer> {
         @Option(names = "--rate", paramLabel = "TASKS_PER_S", defaultValue = "0", description = "Offered tasks/s; 0 (default) = as fast as the pipeline takes them.")
         long rate;
 
-        @Option(names = "--link", paramLabel = "RATE", description = {"Run generator and executor in two network namespaces joined by a veth pair",
-                "limited to RATE (100mbit, 1gbit); needs root and iproute2, skipped with a message otherwise."})
+        @Option(names = "--link", paramLabel = "RATE", description = "Run the generator and the executor in two network namespaces joined by a veth pair limited to RATE (100mbit, 1gbit); needs root and iproute2, skipped with a message otherwise.")
         String link;
 
         @Option(names = "--jmh", description = "Run the component's JMH suites (executor alone, SHA-256 ceiling) instead of the pipeline.")

@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
  * {@code lab report FILE.json… [--markdown OUT.md] [--png DIR]}: prints the ladder report of JMH JSON result
  * files, optionally also as markdown and PNG charts. Errors are one line on stderr and exit code 2.
  */
-@Command(name = "report",
+@Command(name = "report", mixinStandardHelpOptions = true,
         description = "Turns JMH JSON result files (-rf json, from any project) into a ladder report: "
                 + "rungs in order with their speedup over the previous rung and over r0.")
 public final class ReportCommand implements Callable<Integer> {

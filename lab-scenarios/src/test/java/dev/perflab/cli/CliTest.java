@@ -26,6 +26,24 @@ class CliTest {
         return cli.run(args);
     }
 
+    @Test
+    void everyCommandAnswersHelp() {
+        java.util.List<picocli.CommandLine> commands = new java.util.ArrayList<>(Lab.newCommandLine().getSubcommands().values());
+        for (int i = 0; i < commands.size(); i++) {
+            commands.addAll(commands.get(i).getSubcommands().values());
+        }
+        for (picocli.CommandLine command : commands) {
+            String name = command.getCommandSpec().qualifiedName(" ");
+            if (name.endsWith(" help") || name.contains("latency-child")) {
+                continue;
+            }
+            cli.clear();
+            String[] args = (name.substring("lab ".length()) + " --help").split(" ");
+            assertEquals(0, lab(args), name + ": " + err);
+            assertTrue(out.toString().contains("Usage: lab " + name.substring("lab ".length())), name + ": " + out);
+        }
+    }
+
     private String errLine() {
         String text = err.toString();
         assertEquals(1, text.lines().count(), "exactly one error line, was: " + text);
