@@ -87,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
         @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per rung (after its warm-up); default by run length: smoke 1.5, quick 2, standard 5, full 15.")
         Double seconds;
 
-        @Option(names = "--json", paramLabel = "FILE", description = "Also write the results here (default DIR/sha-pipeline.json).")
+        @Option(names = "--json", paramLabel = "FILE", description = "Also write the results here (default DIR/pipeline.json).")
         Path json;
 
         @Option(names = "--sample-out", paramLabel = "FILE", description = "Write every rung's collector sample as lines '<payloadHex> <digestHex>'.")

@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.sha.ShaLadder;
 import java.util.List;
 import java.util.Map;
 
@@ -21,6 +22,9 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
 
     /** The component's suites, in the order they run. */
     static List<Suite> forComponent(String component) {
+        if (component.equals(ShaLadder.COMPONENT)) {
+            return shaSuites();
+        }
         if (!component.equals("orderbook")) {
             throw new LabException("component '" + component + "' has no benchmark suites yet");
         }
@@ -38,6 +42,20 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
                 RunLength.FULL, List.of("-f", "2", "-wi", "2", "-w", "2s", "-i", "5", "-r", "2s")),
                 Map.of(RunLength.QUICK, "replay(250k|1M)", RunLength.STANDARD, ".*", RunLength.FULL, ".*"));
         return List.of(cancel, replay);
+    }
+
+    /** The SHA pipeline's in-process suites: the executor's work per rung, and the SHA-256 ceiling. */
+    private static List<Suite> shaSuites() {
+        String pkg = "dev.perflab.bench.sha.";
+        Map<RunLength, List<String>> options = Map.of(
+                RunLength.SMOKE, List.of("-f", "1", "-wi", "1", "-w", "500ms", "-i", "2", "-r", "500ms"),
+                RunLength.QUICK, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
+                RunLength.STANDARD, List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s"),
+                RunLength.FULL, List.of("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s"));
+        Map<RunLength, String> all = Map.of(RunLength.SMOKE, ".*", RunLength.QUICK, ".*", RunLength.STANDARD, ".*",
+                RunLength.FULL, ".*");
+        return List.of(new Suite("executor", pkg + "ShaExecutorBenchmark", options, all),
+                new Suite("ceiling", pkg + "ShaCeilingBenchmark", options, all));
     }
 
     boolean runsIn(RunLength length) {

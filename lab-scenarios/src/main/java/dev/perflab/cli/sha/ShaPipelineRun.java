@@ -86,7 +86,7 @@ public final class ShaPipelineRun {
         }
         console.println();
         console.print(PipelineTable.footer(rows, ceiling, network));
-        Path jsonFile = json != null ? json : dir.resolve("sha-pipeline.json");
+        Path jsonFile = json != null ? json : dir.resolve("pipeline.json");
         writeJson(jsonFile, rows, ceiling, header);
         console.println("saved: " + jsonFile + (sampleOut != null ? ", " + sampleOut : ""));
         console.flush();

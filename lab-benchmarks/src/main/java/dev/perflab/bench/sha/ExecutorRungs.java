@@ -1,0 +1,32 @@
+package dev.perflab.bench.sha;
+
+import dev.perflab.ladder.Entry;
+import dev.perflab.sha.PipelineSettings;
+import dev.perflab.sha.ShaLadder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The rungs whose executor work differs from the previous rung's: digest policy, tasks per run, or buffer
+ * reuse. Pool, stream and collector changes do not show in process, so those rungs are left out of
+ * {@link ShaExecutorBenchmark}.
+ */
+public final class ExecutorRungs {
+    private ExecutorRungs() {
+    }
+
+    public static List<String> ids() {
+        List<String> ids = new ArrayList<>();
+        Object previous = null;
+        for (Entry<PipelineSettings> rung : ShaLadder.LADDER.rungs()) {
+            PipelineSettings s = rung.factory();
+            List<Object> work = List.of(s.digest(), s.executorRunTasks(), s.buffersOnce());
+            if (!Objects.equals(work, previous)) {
+                ids.add(rung.id());
+            }
+            previous = work;
+        }
+        return ids;
+    }
+}
