@@ -69,8 +69,8 @@ public final class ShaLadder {
                     "step 1's bug: r0 counting executed tasks with a plain long from every worker (loses counts)",
                     R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),
             new Entry<>("x-shared-digest", Kind.EXHIBIT,
-                    "step 2's bug: r1 with one MessageDigest shared by every worker (wrong digests)",
-                    R1.withDigest(DigestPolicy.SHARED_ACROSS_THREADS_EXHIBIT))));
+                    "step 2's bug: r4 with one MessageDigest shared by every worker (wrong digests)",
+                    R4.withDigest(DigestPolicy.SHARED_ACROSS_THREADS_EXHIBIT))));
 
     private ShaLadder() {
     }
