@@ -16,6 +16,7 @@ public final class ExecutorRungs {
     private ExecutorRungs() {
     }
 
+    /** Ids of the ladder's rungs (exhibits excluded), in order, kept where the executor's work changes; r0 always. */
     public static List<String> ids() {
         List<String> ids = new ArrayList<>();
         Object previous = null;

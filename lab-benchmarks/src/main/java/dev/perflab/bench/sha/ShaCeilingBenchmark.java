@@ -44,9 +44,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * function to those instructions ({@code -XX:+UseSHA256Intrinsics}, on by default where supported). The
  * {@code noIntrinsic…} methods fork with it switched off, to show what the hardware is worth.
  *
+ * <h2>What to expect</h2>
+ * On a shared 2-core Intel Xeon with sha_ni, JDK 17.0.15, one fork of 3 × 1 s with other builds running
+ * (so ± tens of percent): intrinsic about 12M digests/s on one thread and 23–25M digests/s on both;
+ * without it about 2.6M digests/s on one thread, 4.7 times slower. 32 and 44 bytes score the same.
+ *
  * <h2>Run</h2>
- * {@code ./lab run sha-pipeline --jmh --benchmark '.*intrinsic.*'} or
- * {@code java -jar lab-benchmarks/target/benchmarks.jar ShaCeilingBenchmark}.
+ * {@code ./lab run sha-pipeline --jmh --benchmark '.*[iI]ntrinsic.*'} (all four methods; the executor suite
+ * has none that match and is skipped), or
+ * {@code java -jar lab-benchmarks/target/benchmarks.jar ShaCeilingBenchmark -p messageBytes=32}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
