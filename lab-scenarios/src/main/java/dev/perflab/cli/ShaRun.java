@@ -1,6 +1,7 @@
 package dev.perflab.cli;
 
 import dev.perflab.cli.Suite.RunLength;
+import dev.perflab.cli.sha.LinkNamespaces;
 import dev.perflab.cli.sha.PipelineNetwork;
 import dev.perflab.cli.sha.ShaPipelineRun;
 import dev.perflab.ladder.Entry;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Turns {@code ./lab run sha-pipeline} options into a {@link ShaPipelineRun}. */
@@ -32,11 +34,25 @@ final class ShaRun {
             rungs = ladder.rungs();
         }
         ShaPipelineRun.Timing timing = timing(length, seconds);
-        PipelineNetwork network = PipelineNetwork.LOOPBACK;
-        if (link != null) {
-            throw new LabException("--link is not available yet");
+        if (link == null) {
+            return new ShaPipelineRun(rungs, timing, rate, dir, json, sampleOut, PipelineNetwork.LOOPBACK, console).run();
         }
-        return new ShaPipelineRun(rungs, timing, rate, dir, json, sampleOut, network, console).run();
+        try {
+            LinkNamespaces.parseBitsPerSecond(link);
+        } catch (IllegalArgumentException e) {
+            throw new LabException("--link: " + e.getMessage());
+        }
+        Optional<String> unavailable = LinkNamespaces.unavailableReason();
+        if (unavailable.isPresent()) {
+            console.println("lab: skipped: " + unavailable.get());
+            console.flush();
+            return 0;
+        }
+        try (LinkNamespaces network = LinkNamespaces.create(link)) {
+            return new ShaPipelineRun(rungs, timing, rate, dir, json, sampleOut, network, console).run();
+        } catch (IOException e) {
+            throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
+        }
     }
 
     static ShaPipelineRun.Timing timing(RunLength length, Double seconds) {

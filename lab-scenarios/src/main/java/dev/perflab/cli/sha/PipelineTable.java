@@ -45,8 +45,9 @@ final class PipelineTable {
             }
         }
         if (network.theoreticalTasksPerSecond() > 0) {
-            s.append(String.format("link limit: %,.0f tasks/s at 44 bytes a task (bits/s ÷ (44·8))%n",
-                    network.theoreticalTasksPerSecond()));
+            s.append(String.format("link limit: %,.0f tasks/s at 44 bytes a task (bits/s ÷ (44·8)); batch rungs send 40 bytes a task"
+                    + " plus TCP/IP headers: at most %,.0f tasks/s%n",
+                    network.theoreticalTasksPerSecond(), network.theoreticalTasksPerSecond() * 44 / 40));
         }
         s.append("tasks/s: collected results per second after the warm-up; CPU %: the three JVMs' CPU time over the "
                 + "measured window ÷ (window × " + Machine.cores() + " cores)\n");
