@@ -86,6 +86,19 @@ public final class Frames {
         return frameOff + HEADER_BYTES + i * RECORD_BYTES;
     }
 
+    /**
+     * Writes a task frame of {@code n} tasks with ids {@code firstId, firstId + 1, …} and their
+     * {@link Payloads} at the start of {@code frame}: what the generator sends.
+     */
+    public static void fillTasks(byte[] frame, long firstId, int n) {
+        putHeader(frame, 0, TYPE_TASKS, n);
+        for (int i = 0; i < n; i++) {
+            int off = recordOffset(0, i);
+            putLong(frame, off, firstId + i);
+            Payloads.fill(firstId + i, frame, off + ID_BYTES);
+        }
+    }
+
     /** An end frame carrying the sender's total. */
     public static byte[] endFrame(long total) {
         byte[] frame = new byte[END_FRAME_BYTES];

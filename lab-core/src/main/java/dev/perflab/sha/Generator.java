@@ -101,12 +101,7 @@ public final class Generator {
             return;
         }
         byte[] frame = reused != null ? reused : new byte[Frames.frameBytes(n)];
-        Frames.putHeader(frame, 0, Frames.TYPE_TASKS, n);
-        for (int i = 0; i < n; i++) {
-            int off = Frames.recordOffset(0, i);
-            Frames.putLong(frame, off, firstId + i);
-            Payloads.fill(firstId + i, frame, off + Frames.ID_BYTES);
-        }
+        Frames.fillTasks(frame, firstId, n);
         out.write(frame, Frames.frameBytes(n));
     }
 

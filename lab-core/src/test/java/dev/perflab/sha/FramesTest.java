@@ -25,11 +25,7 @@ class FramesTest {
 
     private static byte[] taskFrame(long firstId, int n) {
         byte[] frame = new byte[Frames.frameBytes(n)];
-        Frames.putHeader(frame, 0, Frames.TYPE_TASKS, n);
-        for (int i = 0; i < n; i++) {
-            Frames.putLong(frame, Frames.recordOffset(0, i), firstId + i);
-            Payloads.fill(firstId + i, frame, Frames.recordOffset(0, i) + Frames.ID_BYTES);
-        }
+        Frames.fillTasks(frame, firstId, n);
         return frame;
     }
 

@@ -107,7 +107,16 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Ladder<?> ladder = Components.byName(component);
         RunLength runLength = length.value();
-        if (component.equals(ShaLadder.COMPONENT) && !sha.jmh) {
+        boolean pipeline = component.equals(ShaLadder.COMPONENT) && !sha.jmh;
+        if (pipeline && (benchmark != null || !params.isEmpty() || jdks != null)) {
+            throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run the pipeline "
+                    + "on another JDK use JAVA_HOME=HOME ./lab run sha-pipeline");
+        }
+        if (!pipeline && (sha.seconds != null || sha.json != null || sha.sampleOut != null || sha.rate != 0 || sha.link != null)) {
+            throw new LabException("--seconds, --json, --sample-out, --rate and --link apply to ./lab run sha-pipeline "
+                    + "(without --jmh) only");
+        }
+        if (pipeline) {
             return ShaRun.run(ShaLadder.LADDER, rungs, runLength, sha.seconds, sha.rate, sha.link,
                     out != null ? out : Path.of("results", component), sha.json, sha.sampleOut,
                     spec.commandLine().getOut());

@@ -73,12 +73,7 @@ public class ShaExecutorBenchmark {
     @Setup
     public void setUp() {
         settings = ShaLadder.LADDER.resolve(rung).factory();
-        Frames.putHeader(frame, 0, Frames.TYPE_TASKS, ShaLadder.BATCH_TASKS);
-        for (int i = 0; i < ShaLadder.BATCH_TASKS; i++) {
-            int off = Frames.recordOffset(0, i);
-            Frames.putLong(frame, off, i);
-            Payloads.fill(i, frame, off + Frames.ID_BYTES);
-        }
+        Frames.fillTasks(frame, 0, ShaLadder.BATCH_TASKS);
         reusedTasks = new byte[settings.executorRunTasks() * Frames.RECORD_BYTES];
         reusedResults = new byte[Frames.frameBytes(settings.executorRunTasks())];
     }

@@ -208,8 +208,4 @@ public final class ShaPipelineRun {
         }
         mapper.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
     }
-
-    static String format(String pattern, Object... args) {
-        return String.format(Locale.ROOT, pattern, args);
-    }
 }

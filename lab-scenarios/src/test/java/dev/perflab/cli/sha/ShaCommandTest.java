@@ -32,61 +32,78 @@ class ShaCommandTest {
         lab.clear();
         assertEquals(2, lab.run("run", "sha-pipeline", "--rung", "nope"));
         assertTrue(lab.err.toString().contains("unknown sha-pipeline rung 'nope'"), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("run", "sha-pipeline", "--param", "depth=1"));
+        assertTrue(lab.err.toString().contains("add --jmh"), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("run", "orderbook", "--seconds", "3"));
+        assertTrue(lab.err.toString().contains("apply to ./lab run sha-pipeline"), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("run", "sha-pipeline", "--link", "fast"));
+        assertTrue(lab.err.toString().contains("--link: link rate 'fast'"), lab.err.toString());
+    }
+
+    /** Collector, executor and generator JVMs on loopback, started in that order, all on the tuned rung. */
+    private static final class ThreeJvms implements AutoCloseable {
+        final RoleProcess collector;
+        final RoleProcess executor;
+        final RoleProcess generator;
+        final int executorPort;
+
+        ThreeJvms(double generatorSeconds) throws Exception {
+            collector = RoleProcess.start(List.of(), "collector", List.of(),
+                    List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--warmup-seconds", "0"));
+            int collectorPort = collector.awaitPort(START);
+            executor = RoleProcess.start(List.of(), "executor", List.of(),
+                    List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--connect", "127.0.0.1:" + collectorPort));
+            executorPort = executor.awaitPort(START);
+            generator = RoleProcess.start(List.of(), "generator", List.of(), List.of("--rung", "tuned",
+                    "--connect", "127.0.0.1:" + executorPort, "--seconds", String.valueOf(generatorSeconds)));
+        }
+
+        @Override
+        public void close() {
+            generator.close();
+            executor.close();
+            collector.close();
+        }
     }
 
     @Test
     void threeRoleJvmsConserveCountsAndWriteTheirSummaries() throws Exception {
-        try (RoleProcess collector = RoleProcess.start(List.of(), "collector", List.of(),
-                List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--warmup-seconds", "0"))) {
-            int collectorPort = collector.awaitPort(START);
-            try (RoleProcess executor = RoleProcess.start(List.of(), "executor", List.of(),
-                    List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--connect", "127.0.0.1:" + collectorPort))) {
-                int executorPort = executor.awaitPort(START);
-                try (RoleProcess generator = RoleProcess.start(List.of(), "generator", List.of(),
-                        List.of("--rung", "tuned", "--connect", "127.0.0.1:" + executorPort, "--seconds", "1"))) {
-                    ObjectNode g = generator.awaitSummary(START);
-                    ObjectNode e = executor.awaitSummary(START);
-                    ObjectNode c = collector.awaitSummary(START);
-                    long generated = g.get("generated").asLong();
-                    assertTrue(generated > 0);
-                    assertEquals(generated, e.get("executed").asLong());
-                    assertEquals(generated, c.get("collected").asLong());
-                    assertEquals(0, c.get("sample_errors").asLong());
-                    assertEquals(0, generator.exitCode() + executor.exitCode() + collector.exitCode(),
-                            generator.errors() + " " + executor.errors() + " " + collector.errors());
-                }
-            }
+        try (ThreeJvms jvms = new ThreeJvms(1)) {
+            ObjectNode g = jvms.generator.awaitSummary(START);
+            ObjectNode e = jvms.executor.awaitSummary(START);
+            ObjectNode c = jvms.collector.awaitSummary(START);
+            long generated = g.get("generated").asLong();
+            assertTrue(generated > 0);
+            assertEquals(generated, e.get("executed").asLong());
+            assertEquals(generated, c.get("collected").asLong());
+            assertEquals(0, c.get("sample_errors").asLong());
+            assertEquals(0, jvms.generator.exitCode() + jvms.executor.exitCode() + jvms.collector.exitCode(),
+                    jvms.generator.errors() + " " + jvms.executor.errors() + " " + jvms.collector.errors());
         }
     }
 
     @Test
     void executorKilledMidRunStopsGeneratorAndCollectorWithTheirCounts() throws Exception {
-        try (RoleProcess collector = RoleProcess.start(List.of(), "collector", List.of(),
-                List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--warmup-seconds", "0"))) {
-            int collectorPort = collector.awaitPort(START);
-            try (RoleProcess executor = RoleProcess.start(List.of(), "executor", List.of(),
-                    List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--connect", "127.0.0.1:" + collectorPort))) {
-                int executorPort = executor.awaitPort(START);
-                try (RoleProcess generator = RoleProcess.start(List.of(), "generator", List.of(),
-                        List.of("--rung", "tuned", "--connect", "127.0.0.1:" + executorPort, "--seconds", "60"))) {
-                    Thread.sleep(2_000);
-                    executor.kill();
-                    long killed = System.nanoTime();
-                    ObjectNode g = generator.awaitSummary(START);
-                    ObjectNode c = collector.awaitSummary(START);
-                    double seconds = (System.nanoTime() - killed) / 1e9;
-                    assertTrue(seconds < 10, "generator and collector took " + seconds + " s to stop");
-                    assertTrue(g.get("generated").asLong() > 0);
-                    assertTrue(c.get("collected").asLong() > 0);
-                    assertEquals(1, generator.exitCode());
-                    assertEquals(1, collector.exitCode());
-                    assertTrue(g.get("error").asText().contains("executor 127.0.0.1:" + executorPort + " closed the connection"),
-                            g.toString());
-                    assertTrue(c.get("error").asText().contains("closed the connection"), c.toString());
-                    assertFalse(generator.errors().isEmpty(), "the generator printed its error line");
-                    assertFalse(collector.errors().isEmpty(), "the collector printed its error line");
-                }
-            }
+        try (ThreeJvms jvms = new ThreeJvms(60)) {
+            Thread.sleep(2_000);
+            jvms.executor.kill();
+            long killed = System.nanoTime();
+            ObjectNode g = jvms.generator.awaitSummary(START);
+            ObjectNode c = jvms.collector.awaitSummary(START);
+            double seconds = (System.nanoTime() - killed) / 1e9;
+            assertTrue(seconds < 10, "generator and collector took " + seconds + " s to stop");
+            assertTrue(g.get("generated").asLong() > 0);
+            assertTrue(c.get("collected").asLong() > 0);
+            assertEquals(1, jvms.generator.exitCode());
+            assertEquals(1, jvms.collector.exitCode());
+            assertTrue(g.get("error").asText().contains("executor 127.0.0.1:" + jvms.executorPort + " closed the connection"),
+                    g.toString());
+            assertTrue(c.get("error").asText().contains("closed the connection"), c.toString());
+            assertFalse(jvms.generator.errors().isEmpty(), "the generator printed its error line");
+            assertFalse(jvms.collector.errors().isEmpty(), "the collector printed its error line");
         }
     }
 }
