@@ -32,7 +32,8 @@ record PipelineRow(String rung, boolean exhibit, double tasksPerSecond, long gen
             s.append(s.length() > 0 ? "; " : "").append(String.format("executor says %,d, collector %,d", executed, collected));
         }
         if (sampleErrors > 0) {
-            s.append(s.length() > 0 ? "; " : "").append(sampleErrors).append(" wrong digests");
+            s.append(s.length() > 0 ? "; " : "").append(String.format("%d wrong digests (%.1f%% of the sample)",
+                    sampleErrors, 100.0 * sampleErrors / Math.max(1, sampled)));
         }
         if (!errors.isEmpty()) {
             s.append(s.length() > 0 ? "; " : "").append("errors");
