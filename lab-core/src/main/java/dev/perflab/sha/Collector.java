@@ -75,6 +75,10 @@ public final class Collector {
                 }
             } catch (IOException e) {
                 error = Roles.describeFailure(e, peer) + " after " + collected() + " results";
+            } catch (OutOfMemoryError e) {
+                everyResult.clear();
+                error = "out of memory keeping every result after " + collected() + " results (the report's step 8;"
+                        + " from r6 on the collector keeps a reservoir)";
             }
         } catch (IOException e) {
             error = e.getMessage();
