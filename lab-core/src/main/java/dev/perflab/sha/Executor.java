@@ -44,6 +44,8 @@ public final class Executor {
     private final AtomicReference<String> collectorFailure = new AtomicReference<>();
     private final AtomicLong fullQueueWaits = new AtomicLong();
     private final AtomicLong workerErrors = new AtomicLong();
+    /** Tasks read whole from the generator (reader thread only). */
+    private long received;
 
     public Executor(PipelineSettings settings, ServerSocket generatorListener, InetSocketAddress collector,
                     Consumer<String> log) {
@@ -78,7 +80,6 @@ public final class Executor {
         InputStream raw = generator.getInputStream();
         DataInputStream in = new DataInputStream(settings.bufferedStreams()
                 ? new BufferedInputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw);
-        long received = 0;
         long generatorTotal = -1;
         String error = null;
         try {
@@ -92,7 +93,7 @@ public final class Executor {
                     generatorTotal = Frames.readEndTotal(in, peer);
                     break;
                 }
-                received += readRuns(in, header.count(), pool, executed, results);
+                readRuns(in, header.count(), pool, executed, results);
             }
         } catch (IOException e) {
             error = Roles.describeFailure(e, peer);
@@ -119,17 +120,17 @@ public final class Executor {
     }
 
     /** Reads one frame's {@code count} tasks as runs of at most {@code executorRunTasks} and submits each. */
-    private int readRuns(DataInputStream in, int count, ThreadPoolExecutor pool, CountPolicy.TaskCounter executed,
+    private void readRuns(DataInputStream in, int count, ThreadPoolExecutor pool, CountPolicy.TaskCounter executed,
                          ResultPath results) throws IOException {
         int remaining = count;
         while (remaining > 0) {
             int n = Math.min(remaining, settings.executorRunTasks());
             byte[] tasks = results.taskBuffer(n);
             in.readFully(tasks, 0, n * Frames.RECORD_BYTES);
+            received += n;
             remaining -= n;
             pool.execute(() -> digestRun(tasks, n, executed, results));
         }
-        return count;
     }
 
     private void digestRun(byte[] tasks, int n, CountPolicy.TaskCounter executed, ResultPath results) {

@@ -98,6 +98,8 @@ class ShaFaultsTest {
             Executor.Report executor = pipeline.executor.get(20, TimeUnit.SECONDS);
             assertTrue(executor.error().contains("closed the connection in the middle of a frame"), executor.error());
             // the run of 50 was cut inside its body, so nothing of it was executed: nothing half-done is sent
+            assertEquals(0, executor.received());
+            assertEquals(0, executor.executed());
             Collector.Report collector = pipeline.collector.get(20, TimeUnit.SECONDS);
             assertEquals(executor.executed(), collector.collected());
             assertEquals(executor.executed(), collector.executorTotal());
