@@ -62,10 +62,8 @@ public final class ShaPipelineRun {
 
     /** Runs everything; returns 0 if every correct rung conserved its counts and verified its sample. */
     public int run() throws IOException, InterruptedException {
-        Files.createDirectories(dir);
-        if (sampleOut != null) {
-            Files.writeString(sampleOut, "", StandardCharsets.UTF_8);
-        }
+        Path jsonFile = json != null ? json : dir.resolve("pipeline.json");
+        prepareOutput(dir, jsonFile, sampleOut);
         String header = Machine.header();
         console.printf("perflab run sha-pipeline · %s%n", header);
         console.printf("each rung: %.1f s warm-up + %.1f s measured, %s; %s%n", timing.warmupSeconds(),
@@ -86,12 +84,31 @@ public final class ShaPipelineRun {
         }
         console.println();
         console.print(PipelineTable.footer(rows, ceiling, network));
-        Path jsonFile = json != null ? json : dir.resolve("pipeline.json");
         writeJson(jsonFile, rows, ceiling, header);
         console.println("saved: " + jsonFile + (sampleOut != null ? ", " + sampleOut : ""));
         console.flush();
         boolean failed = rows.stream().anyMatch(r -> !r.exhibit() && !r.correct());
         return failed ? LabException.CHECK_FAILED : 0;
+    }
+
+    /** Fails at once, in one line, if an output cannot be written, rather than after every rung has run. */
+    private static void prepareOutput(Path dir, Path jsonFile, Path sampleOut) {
+        for (Path file : new Path[] {dir.resolve("sha-ceiling.log"), jsonFile, sampleOut}) {
+            if (file == null) {
+                continue;
+            }
+            try {
+                Path parent = file.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                Files.writeString(file, "", StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                String why = e instanceof java.nio.file.FileSystemException && ((java.nio.file.FileSystemException) e).getReason() != null
+                        ? ((java.nio.file.FileSystemException) e).getReason() : e.getClass().getSimpleName();
+                throw new LabException("cannot write " + file + " (" + why + "); choose another path");
+            }
+        }
     }
 
     private static PipelineRow previousRung(List<PipelineRow> rows) {
@@ -152,7 +169,11 @@ public final class ShaPipelineRun {
                         errors.addAll(p.errors());
                     }
                     if (sample != null) {
-                        Files.write(sampleOut, Files.readAllBytes(sample), StandardOpenOption.APPEND);
+                        try {
+                            Files.write(sampleOut, Files.readAllBytes(sample), StandardOpenOption.APPEND);
+                        } catch (IOException failed) {
+                            throw new LabException("cannot append to " + sampleOut + " (" + failed.getMessage() + ")");
+                        }
                     }
                     return new PipelineRow(id, rung.kind() == Kind.EXHIBIT, number(c, "tasks_per_s"), count(g, "generated"),
                             count(e, "executed"), count(c, "collected"), count(c, "sampled"), count(c, "sample_errors"),
