@@ -69,9 +69,10 @@ public final class ShaPipelineRun {
         console.printf("each rung: %.1f s warm-up + %.1f s measured, %s; %s%n", timing.warmupSeconds(),
                 timing.measureSeconds(), rate == 0 ? "generator as fast as it can" : String.format("%,d tasks/s offered", rate),
                 network.describe());
-        double ceiling = measureCeiling();
-        console.printf("ceiling: SHA-256 of 32-byte payloads on all %d cores (JMH, intrinsic on): %,.0f tasks/s%n%n",
-                Machine.cores(), ceiling);
+        double[] measured = measureCeiling();
+        double ceiling = measured[0];
+        console.printf("ceiling: SHA-256 of 32-byte payloads on all %d cores (JMH, intrinsic on): %,.0f %s tasks/s%n%n",
+                Machine.cores(), ceiling, measured[1] > 0 ? String.format("± %,.0f", measured[1]) : "(no error bar: too few iterations)");
         console.println(PipelineTable.heading());
         console.flush();
         List<PipelineRow> rows = new ArrayList<>();
@@ -120,7 +121,8 @@ public final class ShaPipelineRun {
         return null;
     }
 
-    private double measureCeiling() throws IOException, InterruptedException {
+    /** Runs the ceiling benchmark; returns its score and JMH's 99.9% error, in digests (tasks) per second. */
+    private double[] measureCeiling() throws IOException, InterruptedException {
         Path result = dir.resolve("sha-ceiling.json");
         List<String> args = new ArrayList<>(List.of("^dev\\.perflab\\.bench\\.sha\\.ShaCeilingBenchmark\\.intrinsicAllThreads$"));
         args.addAll(timing.ceilingJmhOptions());
@@ -131,7 +133,9 @@ public final class ShaPipelineRun {
                     + dir.resolve("sha-ceiling.log"), LabException.CHECK_FAILED);
         }
         JsonNode rows = new ObjectMapper().readTree(result.toFile());
-        return rows.get(0).path("primaryMetric").path("score").asDouble();
+        JsonNode metric = rows.get(0).path("primaryMetric");
+        double error = metric.path("scoreError").asDouble(0);
+        return new double[] {metric.path("score").asDouble(), Double.isFinite(error) ? error : 0};
     }
 
     private PipelineRow runRung(Entry<PipelineSettings> rung) throws IOException, InterruptedException {
