@@ -13,8 +13,9 @@ public enum CountPolicy {
      */
     POOL_COMPLETED,
     /**
-     * Exhibit of the report's step 1: a plain {@code long} that every worker does {@code count += n} on.
-     * Two workers that read the same value both write value + n: one update is lost. Never a rung.
+     * Exhibit of the report's step 1: a {@code long} that every worker does {@code count += n} on. It is
+     * even {@code volatile}, so every read and write reaches memory, yet {@code +=} is a read and then a
+     * write: two workers that read the same value both write value + n, and one update is lost. Never a rung.
      */
     UNSYNCHRONIZED_EXHIBIT;
 
@@ -57,9 +58,13 @@ public enum CountPolicy {
         long get();
     }
 
-    /** The step-1 bug: a read-modify-write on a plain field from many threads loses updates. */
+    /**
+     * The step-1 bug: a read-modify-write from many threads loses updates. The field is volatile so that the
+     * JIT cannot keep it in a register for a whole loop (which would hide the race in a test and lose even
+     * more in a real run): the loss shown is the one atomicity fixes, not a visibility problem.
+     */
     static final class UnsynchronizedCounter implements TaskCounter {
-        private long count;
+        private volatile long count;
 
         @Override
         public void add(long n) {

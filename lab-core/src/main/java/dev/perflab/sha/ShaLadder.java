@@ -66,7 +66,7 @@ public final class ShaLadder {
             new Entry<>("r12-matched-batches", Kind.RUNG,
                     "step 15: 1,000 tasks per frame and per run in every stage", R12),
             new Entry<>("x-non-atomic-counter", Kind.EXHIBIT,
-                    "step 1's bug: r0 counting executed tasks with a plain long from every worker (loses counts)",
+                    "step 1's bug: r0 counting executed tasks with count += n on a volatile long from every worker (loses counts)",
                     R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),
             new Entry<>("x-shared-digest", Kind.EXHIBIT,
                     "step 2's bug: r4 with one MessageDigest shared by every worker (wrong digests)",

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class ExhibitsTest {
     private static final int THREADS = 4;
-    private static final int ROUNDS = 20;
+    private static final int ROUNDS = 50;
 
     /** Runs {@code work} on {@link #THREADS} threads started together. */
     private static void together(Runnable work) throws InterruptedException {
