@@ -1,96 +1,191 @@
 package dev.perflab.cli.sha;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A rate-limited link for {@code ./lab run sha-pipeline --link RATE}: two network namespaces the lab creates
- * and deletes itself, joined by a veth pair whose both ends send through a token-bucket filter.
+ * A rate-limited link for {@code ./lab run sha-pipeline --link RATE}: two network namespaces the lab makes and
+ * deletes itself, joined by a veth pair whose two ends each send through a token-bucket filter (tbf).
  *
  * <pre>
- *   namespace perflab-gen-PID                 namespace perflab-exec-PID
- *   ┌──────────────────────┐                  ┌──────────────────────────────────────┐
- *   │ generator JVM        │   veth pair      │ executor JVM ──lo 127.0.0.1──▶ collector│
- *   │ 10.213.0.1/30  plgPID├──── tbf RATE ────┤plePID  10.213.0.2/30                  │
- *   └──────────────────────┘   (each way)     └──────────────────────────────────────┘
+ *   netns perflab-gen-PID                          netns perflab-exec-PID
+ *  ┌───────────────────────────┐                  ┌─────────────────────────────────────────┐
+ *  │ generator JVM             │                  │ executor JVM ──lo 127.0.0.1──▶ collector │
+ *  │   │                       │    veth pair     │   ▲                                     │
+ *  │   ▼            veth-gen ──┼──── tbf RATE ───▶┼── veth-exec                             │
+ *  │   10.213.0.1/30  [tbf]    │◀─── tbf RATE ────┼   [tbf]  10.213.0.2/30                  │
+ *  │ lo up                     │                  │ lo up                                   │
+ *  └───────────────────────────┘                  └─────────────────────────────────────────┘
  * </pre>
  *
- * Only the generator → executor hop crosses the link, as in the report, where one host had a 100 Mbit NIC.
- * Traffic never leaves the two namespaces: the /30 exists only on this veth pair.
+ * Only the generator → executor hop (44-byte tasks) crosses the link, as in the report, where one host had a
+ * 100 Mbit NIC; the executor → collector hop stays on the exec namespace's own loopback.
  *
- * <p>Token bucket: {@code burst} must hold at least what the rate delivers in one kernel tick
- * (rate / HZ, at most 10 ms here) and more than one TSO/GSO segment (up to 64 KiB on veth); a smaller
- * bucket drops or stalls large segments and the link then carries far less than its rate. So the bucket is
- * the larger of 10 ms at the rate and 256 KiB. {@code latency 100ms} bounds the queue.
+ * <p>Containment: the veth pair is created inside the gen namespace with its peer placed straight into the
+ * exec namespace, so it never appears in the host's namespace; the /30 exists only on this pair, and nothing
+ * routes out of either namespace. Two lab runs at once get two pairs of namespaces that cannot see each other,
+ * so they may both use 10.213.0.0/30. Deleting a namespace deletes its veth end, and the peer goes with it.
+ *
+ * <p>Token bucket, and why these numbers. tbf lets a packet out only when the bucket holds as many tokens as
+ * the packet has bytes; tokens accrue at RATE up to {@code burst} bytes. Two things make a small bucket cap
+ * bulk TCP below RATE: (1) the qdisc watchdog may only get to refill once per timer tick, so the bucket must
+ * hold what the rate delivers in a tick (rate / HZ: 500 KB at 1 Gbit/s and HZ=250; 1.25 MB with HZ=100);
+ * (2) veth hands tbf GSO super-packets of up to 64 KiB, which tbf must split when they exceed the bucket.
+ * Measured on this lab's VM (2-core Xeon, kernel 6.18, HZ=250, python3 bulk sender, 3 s, goodput):
+ * 1 Gbit/s with a 16 KB bucket gave 838 Mbit/s, 64 KB 907, 256 KB 957, 1.25 MB 960 (≈ wire rate minus
+ * Ethernet/IP/TCP headers, 1448 of every 1514 bytes = 95.6 %). So {@code burst} is the larger of
+ * {@link #BURST_WINDOW_MILLIS} at the rate (covers HZ ≥ 100) and {@link #MIN_BURST_BYTES}. {@code latency}
+ * ({@link #QUEUE_LATENCY_MILLIS}) bounds the queue tbf keeps behind the bucket: long enough that TCP's window
+ * can fill the link without tail drops, short enough not to hide the link's rate behind a deep buffer.
+ *
+ * <p>Threads: {@link #create} and the accessors from the orchestrating thread; {@link #close} from that thread
+ * or from the JVM shutdown hook (Ctrl-C), serialised by the instance lock, and idempotent.
  */
 public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
-    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)(kbit|mbit|gbit)");
-    private static final String GENERATOR_ADDRESS = "10.213.0.1";
-    private static final String EXECUTOR_ADDRESS = "10.213.0.2";
-    private static final int COMMAND_TIMEOUT_SECONDS = 10;
+    /** Which end of the link a process runs behind. */
+    public enum Side { GENERATOR, EXECUTOR }
 
+    /** Bucket size as time at the link's rate: ≥ one tick at HZ=100 (10 ms), the coarsest common kernel. */
+    static final long BURST_WINDOW_MILLIS = 10;
+    /** Bucket floor: several 64 KiB GSO segments, so slow links are not held below rate by segmenting. */
+    static final long MIN_BURST_BYTES = 256 * 1024;
+    /** Longest a packet may wait in tbf's queue before it is dropped. */
+    static final long QUEUE_LATENCY_MILLIS = 100;
+    /** Bytes of one task on the wire, for {@link #theoreticalTasksPerSecond()}. */
+    static final int TASK_WIRE_BYTES = 44;
+
+    static final String GENERATOR_ADDRESS = "10.213.0.1";
+    static final String EXECUTOR_ADDRESS = "10.213.0.2";
+    private static final int PREFIX_LENGTH_BITS = 30;
+    private static final String GENERATOR_DEVICE = "veth-gen";
+    private static final String EXECUTOR_DEVICE = "veth-exec";
+
+    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)(kbit|mbit|gbit)");
+    private static final int CAP_NET_ADMIN = 12;
+    private static final int CAP_SYS_ADMIN = 21;
+    /** Second and later links in one JVM (tests) get a suffix, so names stay unique. */
+    private static final AtomicInteger LINKS_MADE = new AtomicInteger();
+    private static final AtomicInteger PROBES_MADE = new AtomicInteger();
+
+    private final String ip;
+    private final String tc;
     private final String rate;
     private final long bitsPerSecond;
     private final String generatorNs;
     private final String executorNs;
-    private final Thread cleanup;
+    private final Thread cleanupOnExit;
     private boolean closed;
 
-    private LinkNamespaces(String rate, long bitsPerSecond, String tag) {
+    private LinkNamespaces(String ip, String tc, String rate, long bitsPerSecond, String tag) {
+        this.ip = ip;
+        this.tc = tc;
         this.rate = rate;
         this.bitsPerSecond = bitsPerSecond;
         this.generatorNs = "perflab-gen-" + tag;
         this.executorNs = "perflab-exec-" + tag;
-        this.cleanup = new Thread(this::deleteNamespaces, "perflab-link-cleanup");
+        this.cleanupOnExit = new Thread(this::close, "perflab-link-cleanup");
     }
 
-    /** Parses {@code 100mbit}, {@code 1gbit}, {@code 500kbit}, {@code 2.5gbit}. */
+    /**
+     * Parses a decimal number followed by {@code kbit}, {@code mbit} or {@code gbit} (SI: 1 mbit = 10^6 bit/s),
+     * e.g. {@code 100mbit}, {@code 1gbit}, {@code 2.5gbit}; case does not matter.
+     *
+     * @throws IllegalArgumentException with a one-line message naming the bad rate and the expected form
+     */
     public static long parseBitsPerSecond(String rate) {
-        Matcher m = RATE.matcher(rate.trim().toLowerCase(Locale.ROOT));
+        Matcher m = RATE.matcher(rate == null ? "" : rate.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new IllegalArgumentException("link rate '" + rate + "' is not a number with kbit, mbit or gbit, e.g. 100mbit or 1gbit");
+            throw new IllegalArgumentException("link rate '" + rate
+                    + "' is not a number followed by kbit, mbit or gbit (e.g. 100mbit, 1gbit, 2.5gbit)");
         }
-        double value = Double.parseDouble(m.group(1));
         long unit = m.group(2).equals("kbit") ? 1_000L : m.group(2).equals("mbit") ? 1_000_000L : 1_000_000_000L;
-        long bits = Math.round(value * unit);
-        if (bits <= 0) {
-            throw new IllegalArgumentException("link rate '" + rate + "' must be above zero");
+        double bits = Double.parseDouble(m.group(1)) * unit;
+        if (bits < 1 || bits > Long.MAX_VALUE / 2) {
+            throw new IllegalArgumentException("link rate '" + rate + "' must be at least 1 bit/s and finite");
         }
-        return bits;
+        return Math.round(bits);
     }
 
-    /** Empty when namespaces can be made here; otherwise one line saying why not. Leaves nothing behind. */
+    /**
+     * Empty when namespaces, a veth pair and a tbf qdisc can be made here; otherwise one line saying why not.
+     * Probes by making them in a throw-away namespace that is deleted again, so nothing is left behind.
+     */
     public static Optional<String> unavailableReason() {
-        if (!"root".equals(System.getProperty("user.name"))) {
-            return Optional.of("--link needs root (network namespaces, veth and tc); running as " + System.getProperty("user.name"));
+        Optional<String> ip = LinkCommands.find("ip");
+        Optional<String> tc = LinkCommands.find("tc");
+        if (ip.isEmpty() || tc.isEmpty()) {
+            return Optional.of("--link needs iproute2 ('" + (ip.isEmpty() ? "ip" : "tc")
+                    + "' not found on PATH or in /usr/sbin, /sbin); install it, e.g. apt-get install iproute2");
         }
-        String probe = "perflab-probe-" + ProcessHandle.current().pid();
+        Optional<String> privilege = missingPrivilege();
+        if (privilege.isPresent()) {
+            return privilege;
+        }
+        String probe = "perflab-probe-" + ProcessHandle.current().pid() + "-" + PROBES_MADE.incrementAndGet();
         try {
-            run(List.of("tc", "-V"));
-            run(List.of("ip", "netns", "add", probe));
-            run(List.of("ip", "netns", "delete", probe));
+            LinkCommands.run(List.of(ip.get(), "netns", "add", probe));
+            LinkCommands.run(List.of(ip.get(), "-n", probe, "link", "add", "probe0", "type", "veth", "peer", "name", "probe1"));
+            LinkCommands.run(List.of(ip.get(), "netns", "exec", probe, tc.get(), "qdisc", "add", "dev", "probe0", "root",
+                    "tbf", "rate", "1mbit", "burst", "32kb", "latency", "10ms"));
             return Optional.empty();
         } catch (IOException e) {
-            return Optional.of("--link cannot create network namespaces here: " + e.getMessage()
-                    + " (install iproute2: apt-get install iproute2; needs CAP_NET_ADMIN)");
+            return Optional.of("--link cannot make a namespace, veth pair and tbf qdisc here: " + e.getMessage());
+        } finally {
+            LinkCommands.runQuietly(List.of(ip.get(), "netns", "delete", probe));
         }
     }
 
-    /** Creates both namespaces and the limited veth pair; on failure removes what it made. */
+    /** Root and, inside a container, CAP_SYS_ADMIN (to make a namespace) and CAP_NET_ADMIN (veth, tc). */
+    private static Optional<String> missingPrivilege() {
+        List<String> status;
+        try {
+            status = Files.readAllLines(Path.of("/proc/self/status"));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // no /proc to ask: let the probe decide
+        }
+        for (String line : status) {
+            String[] fields = line.split("\\s+");
+            if (fields[0].equals("Uid:") && fields.length > 2 && !fields[2].equals("0")) {
+                return Optional.of("--link needs root (network namespaces, veth pair, tc qdisc); effective uid is " + fields[2]);
+            }
+            if (fields[0].equals("CapEff:") && fields.length > 1) {
+                long caps = Long.parseUnsignedLong(fields[1], 16);
+                for (int cap : new int[] {CAP_NET_ADMIN, CAP_SYS_ADMIN}) {
+                    if ((caps & (1L << cap)) == 0) {
+                        return Optional.of("--link needs " + (cap == CAP_NET_ADMIN ? "CAP_NET_ADMIN" : "CAP_SYS_ADMIN")
+                                + ", which this process lacks (a container without --cap-add=NET_ADMIN/SYS_ADMIN or --privileged?)");
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Makes both namespaces, the veth pair between them and a tbf qdisc on each end.
+     *
+     * @throws IllegalArgumentException if {@code rate} does not parse
+     * @throws IOException one line (the failing command and its output) after deleting whatever was made
+     */
     public static LinkNamespaces create(String rate) throws IOException {
         long bits = parseBitsPerSecond(rate);
-        LinkNamespaces link = new LinkNamespaces(rate, bits, String.valueOf(ProcessHandle.current().pid()));
-        Runtime.getRuntime().addShutdownHook(link.cleanup);
+        String ip = LinkCommands.find("ip").orElseThrow(() -> new IOException("'ip' (iproute2) not found"));
+        String tc = LinkCommands.find("tc").orElseThrow(() -> new IOException("'tc' (iproute2) not found"));
+        int made = LINKS_MADE.incrementAndGet();
+        String tag = ProcessHandle.current().pid() + (made == 1 ? "" : "-" + made);
+        LinkNamespaces link = new LinkNamespaces(ip, tc, rate, bits, tag);
+        Runtime.getRuntime().addShutdownHook(link.cleanupOnExit);
         try {
             link.setUp();
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             link.close();
             throw e;
         }
@@ -98,64 +193,55 @@ public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
     }
 
     private void setUp() throws IOException {
-        String pid = String.valueOf(ProcessHandle.current().pid());
-        String genDev = "plg" + pid;
-        String execDev = "ple" + pid;
-        run(List.of("ip", "netns", "add", generatorNs));
-        run(List.of("ip", "netns", "add", executorNs));
-        run(List.of("ip", "link", "add", genDev, "type", "veth", "peer", "name", execDev));
-        run(List.of("ip", "link", "set", genDev, "netns", generatorNs));
-        run(List.of("ip", "link", "set", execDev, "netns", executorNs));
-        configure(generatorNs, genDev, GENERATOR_ADDRESS);
-        configure(executorNs, execDev, EXECUTOR_ADDRESS);
+        LinkCommands.run(List.of(ip, "netns", "add", generatorNs));
+        LinkCommands.run(List.of(ip, "netns", "add", executorNs));
+        LinkCommands.run(List.of(ip, "-n", generatorNs, "link", "add", GENERATOR_DEVICE, "type", "veth",
+                "peer", "name", EXECUTOR_DEVICE, "netns", executorNs));
+        configure(generatorNs, GENERATOR_DEVICE, GENERATOR_ADDRESS);
+        configure(executorNs, EXECUTOR_DEVICE, EXECUTOR_ADDRESS);
     }
 
-    private void configure(String ns, String dev, String address) throws IOException {
-        run(List.of("ip", "-n", ns, "addr", "add", address + "/30", "dev", dev));
-        run(List.of("ip", "-n", ns, "link", "set", dev, "up"));
-        run(List.of("ip", "-n", ns, "link", "set", "lo", "up"));
-        long burstBytes = Math.max(256 * 1024, bitsPerSecond / 8 / 100);
-        run(List.of("ip", "netns", "exec", ns, "tc", "qdisc", "add", "dev", dev, "root", "tbf",
-                "rate", bitsPerSecond + "bit", "burst", String.valueOf(burstBytes), "latency", "100ms"));
+    private void configure(String ns, String device, String address) throws IOException {
+        LinkCommands.run(List.of(ip, "-n", ns, "link", "set", "lo", "up"));
+        LinkCommands.run(List.of(ip, "-n", ns, "addr", "add", address + "/" + PREFIX_LENGTH_BITS, "dev", device));
+        LinkCommands.run(List.of(ip, "netns", "exec", ns, tc, "qdisc", "add", "dev", device, "root", "tbf",
+                "rate", bitsPerSecond + "bit", "burst", String.valueOf(burstBytes()),
+                "latency", QUEUE_LATENCY_MILLIS + "ms"));
+        LinkCommands.run(List.of(ip, "-n", ns, "link", "set", device, "up"));
     }
 
-    /** Runs a command, failing with its output in one line if it exits non-zero or hangs. */
-    static String run(List<String> command) throws IOException {
-        Process p;
-        try {
-            p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IOException("cannot run '" + command.get(0) + "' (" + e.getMessage() + ")");
-        }
-        try {
-            if (!p.waitFor(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IOException("'" + String.join(" ", command) + "' did not finish in " + COMMAND_TIMEOUT_SECONDS + " s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted running '" + String.join(" ", command) + "'");
-        }
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip().replace('\n', ' ');
-        if (p.exitValue() != 0) {
-            throw new IOException("'" + String.join(" ", command) + "' failed: " + output);
-        }
-        return output;
+    /** Token-bucket size in bytes; see the class comment for why. */
+    long burstBytes() {
+        return Math.max(MIN_BURST_BYTES, bitsPerSecond / 8 * BURST_WINDOW_MILLIS / 1000);
     }
 
-    /** The namespaces' names, for checks. */
+    /** Command prefix that runs a process inside {@code side}'s namespace: {@code [ip, netns, exec, NAME]}. */
+    public List<String> prefix(Side side) {
+        return List.of(ip, "netns", "exec", side == Side.GENERATOR ? generatorNs : executorNs);
+    }
+
+    /** The two namespaces' names, generator's first. */
     public List<String> namespaces() {
         return List.of(generatorNs, executorNs);
     }
 
+    /** The executor's address as the generator reaches it across the link. */
+    public String executorAddress() {
+        return EXECUTOR_ADDRESS;
+    }
+
+    public long bitsPerSecond() {
+        return bitsPerSecond;
+    }
+
     @Override
     public List<String> generatorPrefix() {
-        return List.of("ip", "netns", "exec", generatorNs);
+        return prefix(Side.GENERATOR);
     }
 
     @Override
     public List<String> executorPrefix() {
-        return List.of("ip", "netns", "exec", executorNs);
+        return prefix(Side.EXECUTOR);
     }
 
     @Override
@@ -168,31 +254,37 @@ public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
         return EXECUTOR_ADDRESS;
     }
 
-    public long bitsPerSecond() {
-        return bitsPerSecond;
-    }
-
+    /** Tasks/s the link carries at most if every bit were a task: bitsPerSecond / (44 B × 8). */
     @Override
     public double theoreticalTasksPerSecond() {
-        return bitsPerSecond / (44.0 * 8);
+        return bitsPerSecond / (TASK_WIRE_BYTES * 8.0);
     }
 
+    /** e.g. {@code veth perflab-gen-123 ⇄ perflab-exec-123 (10.213.0.1 → 10.213.0.2), tbf 100 Mbit/s each way}. */
     @Override
     public String describe() {
-        return String.format(Locale.ROOT, "veth %s ⇄ %s (%s → %s), tbf %s each way", generatorNs, executorNs,
-                GENERATOR_ADDRESS, EXECUTOR_ADDRESS, rate);
+        return String.format(Locale.ROOT, "veth %s ⇄ %s (%s → %s), tbf %s each way (burst %d KiB, latency %d ms)",
+                generatorNs, executorNs, GENERATOR_ADDRESS, EXECUTOR_ADDRESS, formatRate(bitsPerSecond),
+                burstBytes() / 1024, QUEUE_LATENCY_MILLIS);
+    }
+
+    /** {@code 100 Mbit/s}, {@code 2.5 Gbit/s}, {@code 500 kbit/s}. */
+    static String formatRate(long bitsPerSecond) {
+        String[] units = {"bit/s", "kbit/s", "Mbit/s", "Gbit/s"};
+        int unit = 0;
+        while (unit < units.length - 1 && bitsPerSecond >= Math.pow(1000, unit + 1)) {
+            unit++;
+        }
+        return BigDecimal.valueOf(bitsPerSecond).movePointLeft(3 * unit).stripTrailingZeros().toPlainString() + " " + units[unit];
     }
 
     private void deleteNamespaces() {
-        for (String ns : List.of(generatorNs, executorNs)) {
-            try {
-                run(List.of("ip", "netns", "delete", ns));
-            } catch (IOException e) {
-                // not created, or already gone
-            }
+        for (String ns : List.of(executorNs, generatorNs)) {
+            LinkCommands.runQuietly(List.of(ip, "netns", "delete", ns));
         }
     }
 
+    /** Deletes both namespaces (and with them the veth pair and qdiscs). Idempotent; safe during shutdown. */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -201,9 +293,9 @@ public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
         closed = true;
         deleteNamespaces();
         try {
-            Runtime.getRuntime().removeShutdownHook(cleanup);
+            Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
         } catch (IllegalStateException e) {
-            // the JVM is already shutting down and runs the hook itself
+            // the JVM is already shutting down and runs the hook (deleting again finds nothing)
         }
     }
 }
