@@ -36,7 +36,7 @@ public final class JmhProcess {
     }
 
     static String javaExecutable() {
-        return ProcessHandle.current().info().command().orElse("java");
+        return Machine.javaExecutable();
     }
 
     /**

@@ -29,6 +29,11 @@ public final class Machine {
         return System.getProperty("os.arch", "unknown CPU");
     }
 
+    /** The java executable running this JVM, for child JVMs that must run on the same JDK. */
+    public static String javaExecutable() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
     public static int cores() {
         return Runtime.getRuntime().availableProcessors();
     }

@@ -1,5 +1,6 @@
 package dev.perflab.cli.latency;
 
+import dev.perflab.cli.Machine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.cli.LabException;
@@ -27,7 +28,7 @@ final class ChildProcess {
     }
 
     static String javaExecutable() {
-        return ProcessHandle.current().info().command().orElse("java");
+        return Machine.javaExecutable();
     }
 
     static List<String> commandLine(ChildRun run, Path result) {

@@ -300,6 +300,6 @@ public final class ProfileCommand implements Callable<Integer> {
     }
 
     private static String java() {
-        return ProcessHandle.current().info().command().orElse("java");
+        return Machine.javaExecutable();
     }
 }

@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.cli.Machine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -162,7 +163,7 @@ public final class LinkTcpProbe {
 
     /** {@code java -cp DIR LinkTcpProbe ARGS} with this JVM's java and the directory or jar holding this class. */
     static List<String> command(String... args) {
-        String java = ProcessHandle.current().info().command().orElse("java");
+        String java = Machine.javaExecutable();
         String classPath;
         try {
             classPath = Path.of(LinkTcpProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

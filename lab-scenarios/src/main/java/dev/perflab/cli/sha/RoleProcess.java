@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.cli.Machine;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.LabException;
 import java.io.BufferedReader;
@@ -42,7 +43,7 @@ final class RoleProcess implements AutoCloseable {
     /** Starts {@code ./lab sha ROLE args…} in a new JVM, behind {@code prefix} (e.g. ip netns exec NAME). */
     static RoleProcess start(List<String> prefix, String role, List<String> jvmFlags, List<String> args) throws IOException {
         List<String> command = new ArrayList<>(prefix);
-        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add(Machine.javaExecutable());
         command.addAll(jvmFlags);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.perflab.cli.Lab", "sha", role));
         command.addAll(args);
