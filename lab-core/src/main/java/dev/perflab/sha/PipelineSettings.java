@@ -54,8 +54,7 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
     }
 
     public PipelineSettings withBatches(int generatorTasks, int executorTasks) {
-        CountPolicy newCount = count == CountPolicy.POOL_COMPLETED && executorTasks > 1 ? CountPolicy.ATOMIC : count;
-        return new PipelineSettings(generatorTasks, executorTasks, bufferedStreams, timedFlush, pool, newCount,
+        return new PipelineSettings(generatorTasks, executorTasks, bufferedStreams, timedFlush, pool, count,
                 collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis);
     }
 

@@ -33,7 +33,8 @@ public final class ShaLadder {
     static final PipelineSettings R4 = R3.withTimedFlush();
     static final PipelineSettings R5 = R4.withPool(PoolPolicy.CORES_PLUS_ONE_BOUNDED);
     static final PipelineSettings R6 = R5.withCollectorReservoir();
-    static final PipelineSettings R7 = R6.withBatches(BATCH_TASKS, MISMATCHED_RUN_TASKS);
+    /** The pool's completed-task count counts pool tasks, not tasks, once a pool task is a batch: back to an atomic. */
+    static final PipelineSettings R7 = R6.withCount(CountPolicy.ATOMIC).withBatches(BATCH_TASKS, MISMATCHED_RUN_TASKS);
     static final PipelineSettings R8 = R7.withSenderThread(TICK_MILLIS);
     static final PipelineSettings R9 = R8.withBuffersOnce();
     static final PipelineSettings R10 = R9.withDigest(DigestPolicy.ONE_PER_BATCH);
@@ -56,7 +57,7 @@ public final class ShaLadder {
             new Entry<>("r6-reservoir", Kind.RUNG,
                     "step 8: collector keeps a 1,024-result reservoir sample, not every result", R6),
             new Entry<>("r7-batches", Kind.RUNG,
-                    "step 10: 1,000-task frames; the executor runs 100 tasks per pool task and frame", R7),
+                    "step 10: 1,000-task frames; the executor runs 100 tasks per pool task and frame, counted by an atomic add per run", R7),
             new Entry<>("r8-sender-thread", Kind.RUNG,
                     "step 11: workers queue result frames for one sender thread; generator ticks every 10 ms", R8),
             new Entry<>("r9-buffers-once", Kind.RUNG, "step 11: frame buffers from pools allocated once", R9),
