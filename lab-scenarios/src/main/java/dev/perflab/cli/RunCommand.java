@@ -206,7 +206,7 @@ final class RunCommand implements Callable<Integer> {
         args.addAll(extraJmhArgs);
         jmhParams.forEach((name, values) -> args.addAll(List.of("-p", name + "=" + String.join(",", values))));
         console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name(), total,
-                String.join(" ", suite.options().get(runLength)), log);
+                suite.describeOptions(runLength), log);
         console.flush();
         int exit = JmhProcess.run(suite.name(), total, args, log, console);
         if (exit != 0 || !Files.isRegularFile(json)) {

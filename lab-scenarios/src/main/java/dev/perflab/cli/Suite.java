@@ -10,7 +10,7 @@ import java.util.Map;
  *
  * @param name      short name, used in file names ({@code orderbook-cancel.json})
  * @param className the JMH benchmark class
- * @param options   JMH options per run length
+ * @param options   JMH options per run length, passed on top of the class's annotations (empty: as annotated)
  * @param methods   per run length, a method-name regex ({@code .*} for all)
  */
 record Suite(String name, String className, Map<RunLength, List<String>> options, Map<RunLength, String> methods) {
@@ -36,10 +36,13 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
                 RunLength.STANDARD, List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s"),
                 RunLength.FULL, List.of("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")),
                 Map.of(RunLength.SMOKE, ".*", RunLength.QUICK, ".*", RunLength.STANDARD, ".*", RunLength.FULL, ".*"));
+        // The replay's standard run is the benchmark's own annotations (1 fork, 1 × 1 s warm-up, 5 × 1 s
+        // iterations; its class comment says why); the other lengths change only what they list. An
+        // iteration of r0 is one whole replay (up to 40 s at 1M), so each iteration here costs r0 minutes.
         Suite replay = new Suite("replay", pkg + "OrderBookReplayBenchmark", Map.of(
-                RunLength.QUICK, List.of("-f", "1", "-wi", "0", "-i", "3", "-r", "1s"),
-                RunLength.STANDARD, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
-                RunLength.FULL, List.of("-f", "2", "-wi", "2", "-w", "2s", "-i", "5", "-r", "2s")),
+                RunLength.QUICK, List.of("-i", "4"),
+                RunLength.STANDARD, List.of(),
+                RunLength.FULL, List.of("-f", "2", "-w", "2s", "-i", "8", "-r", "2s")),
                 Map.of(RunLength.QUICK, "replay(250k|1M)", RunLength.STANDARD, ".*", RunLength.FULL, ".*"));
         return List.of(cancel, replay);
     }
@@ -56,6 +59,12 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
                 RunLength.FULL, ".*");
         return List.of(new Suite("executor", pkg + "ShaExecutorBenchmark", options, all),
                 new Suite("ceiling", pkg + "ShaCeilingBenchmark", options, all));
+    }
+
+    /** The options a run length passes, for the progress line; JMH takes whatever is not passed from the class's annotations. */
+    String describeOptions(RunLength length) {
+        List<String> passed = options.get(length);
+        return passed.isEmpty() ? "as annotated in the class" : String.join(" ", passed) + ", else as annotated";
     }
 
     boolean runsIn(RunLength length) {
