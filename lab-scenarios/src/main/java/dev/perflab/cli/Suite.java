@@ -36,9 +36,9 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
                 RunLength.STANDARD, List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s"),
                 RunLength.FULL, List.of("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")),
                 Map.of(RunLength.SMOKE, ".*", RunLength.QUICK, ".*", RunLength.STANDARD, ".*", RunLength.FULL, ".*"));
-        // The replay's standard run is the benchmark's own annotations (1 fork, 1 × 1 s warm-up, 5 × 1 s
-        // iterations; its class comment says why); the other lengths change only what they list. An
-        // iteration of r0 is one whole replay (up to 40 s at 1M), so each iteration here costs r0 minutes.
+        // The replay's standard run is the benchmark's own annotations (its class comment says why); the
+        // other lengths change only what they list. An iteration of r0 is one whole replay (up to 40 s at
+        // 1M), so every iteration added here costs r0 over a minute across the four sizes.
         Suite replay = new Suite("replay", pkg + "OrderBookReplayBenchmark", Map.of(
                 RunLength.QUICK, List.of("-i", "4"),
                 RunLength.STANDARD, List.of(),

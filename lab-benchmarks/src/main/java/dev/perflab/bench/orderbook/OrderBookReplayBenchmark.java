@@ -23,8 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The report's throughput table: replay a recorded stream of 250k, 500k, 750k and 1M commands into an
  * empty book and report commands per second. The stream comes from {@link CommandGenerator} (volatile
- * market, seed 2016): 60% cancels, and the book grows as the stream goes on (1,000 resting orders at the
- * start, about 6,000 after 1M commands), so longer replays meet a deeper book — which is what made the
+ * market, seed 2016): 60% cancels, and the book grows as the stream goes on (steered from 1,000 resting
+ * orders towards 6,000 at 1M commands), so longer replays meet a deeper book — which is what made the
  * report's naive book fall from 112k to 44k commands/s, while a tuned book stays flat.
  *
  * <h2>How it measures</h2>
@@ -33,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   invocation setup (untimed)  a new, empty book and listener
  *   invocation (timed)          replay commands [0, N) into it; @OperationsPerInvocation(N)
  *   iteration                   invocations until the iteration time is up: one replay for r0
- *                               (4–40 s), dozens to hundreds for the tuned books (3–80 ms each)
+ *                               (about 40 s at 1M), dozens or hundreds for the tuned books
+ *                               (milliseconds each)
  * </pre>
  * The score is commands/s over whole replays, so it is the replay's own rate. Longer streams are
  * prefix-extended versions of the same stream (the generator is sequential), so 250k is exactly the
@@ -45,8 +46,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li><b>Too few iterations.</b> JMH's error is the 99.9% interval of the iteration scores:
  *       t(n−1) · s/√n for n iterations with spread s. With 3 iterations that is 18 × s, so a 5% spread
  *       between iterations printed as ±91% (the ±50–800% rows of issue 9); 4 iterations give 6.5 × s,
- *       5 give 3.9 × s. The standard run (this class's annotations) measures 5 iterations after one
- *       warm-up iteration; {@code ./lab run --quick} measures 4.</li>
+ *       5 give 3.9 × s. The standard run (this class's annotations) measures 5 iterations after a
+ *       2 s warm-up iteration (for r0 that is one whole replay); {@code ./lab run --quick} measures 4.</li>
  *   <li><b>Chunks are not samples.</b> Cutting the stream into short chunks would give more, shorter
  *       measured units, but a chunk's rate depends on where it sits: the book grows along the stream, so
  *       for r0 late chunks run several times slower than early ones. Their scores would not be samples of
@@ -71,7 +72,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
-@Warmup(iterations = 1, time = 1)
+@Warmup(iterations = 1, time = 2)
 @Measurement(iterations = 5, time = 1)
 public class OrderBookReplayBenchmark {
     static final long SEED = 2016;
