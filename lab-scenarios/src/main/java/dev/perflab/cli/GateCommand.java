@@ -1,5 +1,7 @@
 package dev.perflab.cli;
 
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Registry;
 import dev.perflab.gate.GateEvaluator;
 import dev.perflab.gate.GateFile;
 import dev.perflab.gate.GateFileException;
@@ -26,13 +28,33 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "gate", mixinStandardHelpOptions = true, description = {"Check JMH results against the gates in a YAML file (ratios of rows of the same run).",
         "Exit 0: all pass; 1: a gate failed or its rows are missing; 2: bad gates file or unreadable results."})
-final class GateCommand implements Callable<Integer> {
+final class GateCommand implements Callable<Integer>, Registry.User {
     @Spec
     CommandSpec spec;
 
+    private Registry registry = Registry.builtIn();
+
     @Option(names = "--results", arity = "1..*", paramLabel = "FILE.json",
-            description = "JMH JSON results (default results/orderbook/orderbook.json).")
-    List<Path> results = List.of(Path.of("results", "orderbook", "orderbook.json"));
+            description = "JMH JSON results (default: what ./lab run COMPONENT writes, for --component's component).")
+    List<Path> results;
+
+    @Option(names = "--component", paramLabel = "NAME",
+            description = "Without --results, read this component's default results, results/NAME/NAME.json (default: the first in ./lab list).")
+    String component;
+
+    @Override
+    public void use(Registry registry) {
+        this.registry = registry;
+    }
+
+    /** The files to check: --results, or the named (else the first) component's default results path. */
+    List<Path> resultFiles() {
+        if (results != null) {
+            return results;
+        }
+        Component c = component != null ? registry.byName(component) : registry.all().get(0);
+        return List.of(c.defaultResults());
+    }
 
     @Option(names = "--gates", paramLabel = "FILE", description = "Gates file (default ${DEFAULT-VALUE}).",
             defaultValue = "ci/gates.yaml")
@@ -46,6 +68,7 @@ final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        List<Path> results = resultFiles();
         GateFile file;
         LadderReport report;
         try {

@@ -37,7 +37,7 @@ class ShaCommandTest {
         assertTrue(lab.err.toString().contains("add --jmh"), lab.err.toString());
         lab.clear();
         assertEquals(2, lab.run("run", "orderbook", "--seconds", "3"));
-        assertTrue(lab.err.toString().contains("apply to ./lab run sha-pipeline"), lab.err.toString());
+        assertTrue(lab.err.toString().contains("--seconds applies to ./lab run sha-pipeline"), lab.err.toString());
         lab.clear();
         assertEquals(2, lab.run("run", "sha-pipeline", "--link", "fast"));
         assertTrue(lab.err.toString().contains("--link: link rate 'fast'"), lab.err.toString());
