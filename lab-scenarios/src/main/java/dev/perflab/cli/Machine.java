@@ -31,7 +31,7 @@ public final class Machine {
 
     /** The java executable running this JVM, for child JVMs that must run on the same JDK. */
     public static String javaExecutable() {
-        return ProcessHandle.current().info().command().orElse("java");
+        return dev.perflab.proc.ChildProcess.javaExecutable();
     }
 
     public static int cores() {

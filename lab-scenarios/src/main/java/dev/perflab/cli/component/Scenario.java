@@ -1,5 +1,6 @@
 package dev.perflab.cli.component;
 
+import dev.perflab.scenario.Role;
 import java.io.IOException;
 import java.util.List;
 import java.util.OptionalInt;
@@ -36,20 +37,10 @@ public interface Scenario {
 
     /**
      * Runs the rungs asked for and prints the ladder; also writes JMH-shaped rows (see
-     * {@code dev.perflab.scenario.ScenarioRows}) so {@code report}, {@code gate} and {@code compare} read them.
+     * {@link dev.perflab.scenario.JmhRows}) so {@code report}, {@code gate} and {@code compare} read them.
      *
      * @return 0, or 1 when a correct rung broke the conservation check
      */
     int run(ScenarioRequest request) throws IOException, InterruptedException;
 
-    /**
-     * One role.
-     *
-     * @param name       what {@code ./lab COMPONENT ROLE} calls it, e.g. {@code collector}
-     * @param listens    whether it prints {@code listening on HOST:PORT} and accepts connections
-     * @param connectsTo the role it connects to, or null
-     * @param summary    one line: what the role does
-     */
-    record Role(String name, boolean listens, String connectsTo, String summary) {
-    }
 }

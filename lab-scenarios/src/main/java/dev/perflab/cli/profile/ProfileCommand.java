@@ -109,7 +109,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         checkOneProfilePerDiffRung();
         Path dir = out != null ? out : Path.of("results", "profile", component);
         checkUsableInProfilerOption(dir);
-        Path jar = JmhProcess.benchmarksJar();
+        String jar = JmhProcess.jmhSource();
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());
         Files.createDirectories(dir);

@@ -7,6 +7,7 @@ import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioOption;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
+import dev.perflab.scenario.Role;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.sha.Frames;
 import dev.perflab.sha.PipelineSettings;
@@ -71,7 +72,7 @@ final class ShaPipelineScenario implements Scenario {
         ShaPipelineRun.Timing timing = timing(request.length(), request.seconds());
         String link = request.link();
         if (link == null) {
-            return new ShaPipelineRun(rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
+            return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
                     PipelineNetwork.LOOPBACK, request.console()).run();
         }
         try {
@@ -86,7 +87,7 @@ final class ShaPipelineScenario implements Scenario {
             return 0;
         }
         try (LinkNamespaces network = LinkNamespaces.create(link)) {
-            return new ShaPipelineRun(rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
+            return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
                     network, request.console()).run();
         } catch (IOException e) {
             throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
