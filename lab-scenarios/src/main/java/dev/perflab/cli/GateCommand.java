@@ -35,11 +35,11 @@ final class GateCommand implements Callable<Integer>, Registry.User {
     private Registry registry = Registry.builtIn();
 
     @Option(names = "--results", arity = "1..*", paramLabel = "FILE.json",
-            description = "JMH JSON results (default: what ./lab run COMPONENT writes, for --component's component).")
+            description = "JMH JSON results (default: what ./lab run writes, results/NAME/NAME.json, for every component run so far).")
     List<Path> results;
 
     @Option(names = "--component", paramLabel = "NAME",
-            description = "Without --results, read this component's default results, results/NAME/NAME.json (default: the first in ./lab list).")
+            description = "Without --results, read only this component's default results, results/NAME/NAME.json.")
     String component;
 
     @Override
@@ -47,13 +47,20 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         this.registry = registry;
     }
 
-    /** The files to check: --results, or the named (else the first) component's default results path. */
+    /**
+     * The files to check: {@code --results}; else {@code --component}'s default results; else the default
+     * results of every component that has them (the first component's path when none has: its error names it).
+     */
     List<Path> resultFiles() {
         if (results != null) {
             return results;
         }
-        Component c = component != null ? registry.byName(component) : registry.all().get(0);
-        return List.of(c.defaultResults());
+        if (component != null) {
+            return List.of(registry.byName(component).defaultResults());
+        }
+        List<Path> existing = registry.all().stream().map(Component::defaultResults).filter(Files::isRegularFile)
+                .collect(java.util.stream.Collectors.toList());
+        return existing.isEmpty() ? List.of(registry.all().get(0).defaultResults()) : existing;
     }
 
     @Option(names = "--gates", paramLabel = "FILE", description = "Gates file (default ${DEFAULT-VALUE}).",

@@ -219,7 +219,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         }
         Path merged = dir.resolve(component + ".json");
         mergeJsonArrays(jsons, merged);
-        Files.writeString(dir.resolve(component + ".machine.txt"), header + "\n", StandardCharsets.UTF_8);
+        Machine.writeHeader(merged, header);
         printLadder(merged, dir, header, console);
         return merged;
     }

@@ -164,9 +164,7 @@ public final class LatencyChild implements Callable<Integer> {
         ObjectNode json = new ObjectMapper().createObjectNode();
         json.put("target_rate_per_s", rate);
         putFinite(json, "achieved_rate_per_s", r.achievedRatePerSecond());
-        json.put("jdk", Machine.jdk());
-        json.put("cpu", Machine.cpuModel());
-        json.put("cores", Machine.cores());
+        Machine.describe(json);
         json.put("gc", gc);
         json.put("gc_collectors", collectorNames());
         json.put("heap", heap);

@@ -105,6 +105,10 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
     Path json;
 
+    @Option(names = "--jmh-json", paramLabel = "FILE",
+            description = "Also write the result as JMH-shaped rows (one per timing mode) that ./lab report, gate and compare read.")
+    Path jmhJson;
+
     @Option(names = "--gc-matrix", description = "Run G1, Parallel, Serial (each with default young and young = ¾ heap) and ZGC; one table.")
     boolean gcMatrix;
 
@@ -135,6 +139,12 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         out.println();
         ResultText.print(result, out);
         writeJson(result, json, out);
+        if (jmhJson != null) {
+            LatencyRows.of(run.component(), result).write(jmhJson);
+            Machine.writeHeader(jmhJson, Machine.header());
+            out.println("saved: " + jmhJson);
+            out.flush();
+        }
         return 0;
     }
 
@@ -272,6 +282,9 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         }
         if (findMax) {
             sloOrDefault();
+        }
+        if (jmhJson != null && (gcMatrix || findMax)) {
+            throw new LabException("--jmh-json records one run; it does not go with --gc-matrix or --find-max");
         }
         if (hlog != null && (gcMatrix || findMax)) {
             throw new LabException("--hlog records one run; it does not go with --gc-matrix or --find-max");

@@ -107,8 +107,9 @@ public final class ShaPipelineRun {
             results.add(result);
         }
         jmhRows.write(rowsFile);
+        Machine.writeHeader(rowsFile, header);
         if (json != null) {
-            writeJson(json, rows, ceiling, header);
+            writeJson(json, rows, ceiling);
         }
         console.println("saved: " + rowsFile + (json != null ? ", " + json : "") + (sampleOut != null ? ", " + sampleOut : ""));
         console.flush();
@@ -155,6 +156,7 @@ public final class ShaPipelineRun {
             throw new LabException("JMH failed measuring the SHA-256 ceiling (exit " + exit + "); see "
                     + dir.resolve("sha-ceiling.log"), LabException.CHECK_FAILED);
         }
+        Machine.writeHeader(result, Machine.header());
         JsonNode rows = new ObjectMapper().readTree(result.toFile());
         JsonNode metric = rows.get(0).path("primaryMetric");
         double error = metric.path("scoreError").asDouble(0);
@@ -220,14 +222,11 @@ public final class ShaPipelineRun {
 
 
 
-    private void writeJson(Path file, List<PipelineRow> rows, double ceiling, String header) throws IOException {
+    private void writeJson(Path file, List<PipelineRow> rows, double ceiling) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = mapper.createObjectNode();
         root.put("ceiling_tasks_per_s", ceiling);
-        root.put("jdk", System.getProperty("java.runtime.version"));
-        root.put("cpu", Machine.cpuModel());
-        root.put("cores", Machine.cores());
-        root.put("machine", header);
+        Machine.describe(root);
         root.put("network", network.describe());
         root.put("warmup_s", timing.warmupSeconds());
         root.put("measure_s", timing.measureSeconds());
