@@ -88,7 +88,9 @@ class ComponentRegistrationTest {
 
     @Test
     void gateWithoutResultsReadsTheToysDefaultPath() throws Exception {
-        Path gates = Files.writeString(dir.resolve("gates.yaml"), "gates: []\n", StandardCharsets.UTF_8);
+        Path gates = Files.writeString(dir.resolve("gates.yaml"), String.join("\n", "gates:", "  - name: no loss",
+                "    bound: {row: {benchmark: toy.endToEnd, params: {rung: tuned}}, metric: lost, max: 0}", ""),
+                StandardCharsets.UTF_8);
         assertEquals(2, lab.run("gate", "--component", "toy", "--gates", gates.toString()));
         assertTrue(lab.err.toString().contains(Path.of("results", "toy", "toy.json").toString()), lab.err.toString());
     }
