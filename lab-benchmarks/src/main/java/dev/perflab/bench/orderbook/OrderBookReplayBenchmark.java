@@ -66,7 +66,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <h2>Run</h2>
  * {@code ./lab run orderbook} (these annotations), {@code ./lab run orderbook --quick}, or
- * {@code java -jar lab-benchmarks/target/benchmarks.jar OrderBookReplayBenchmark -prof gc}.
+ * {@code java -jar lab-benchmarks/target/benchmarks.jar OrderBookReplayBenchmark -prof gc}. The annotations
+ * are the standard run's options ({@code OrderBookComponent.REPLAY}, {@code lab-scenarios}; a test there
+ * reads them from this file and fails when the two differ).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
