@@ -46,15 +46,16 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li><b>Too few iterations.</b> JMH's error is the 99.9% interval of the iteration scores:
  *       t(n−1) · s/√n for n iterations with spread s. With 3 iterations that is 18 × s, so a 5% spread
  *       between iterations printed as ±91% (the ±50–800% rows of issue 9); 4 iterations give 6.5 × s,
- *       5 give 3.9 × s. The standard run (this class's annotations) measures 5 iterations after a
- *       2 s warm-up iteration (for r0 that is one whole replay); {@code ./lab run --quick} measures 4.</li>
+ *       5 give 3.9 × s, 6 give 2.8 × s. The standard run (this class's annotations) measures 6
+ *       iterations after a 2 s warm-up iteration (for r0 that is one whole replay): ±10% holds up to a
+ *       3.5% spread between iterations. {@code ./lab run --quick} measures 4: ±25% up to 3.9%.</li>
  *   <li><b>Chunks are not samples.</b> Cutting the stream into short chunks would give more, shorter
  *       measured units, but a chunk's rate depends on where it sits: the book grows along the stream, so
  *       for r0 late chunks run several times slower than early ones. Their scores would not be samples of
  *       one quantity (the interval would measure the book's growth), and their mean is not the
  *       replay's rate. So one invocation is one whole replay, and a slow rung's iteration count is its
  *       count of whole replays: r0's 1M row costs 40 s per iteration, which is why the iteration counts
- *       stay at the smallest that meet ±10% (standard) and ±25% (quick) on a quiet machine.</li>
+ *       stay small and the iterations short (1 s: one replay for r0, many for the others).</li>
  *   <li><b>Building the book inside the measurement.</b> The empty book (r4 preallocates a 64k-tick
  *       window per side) is built in an invocation-level setup, outside the timed part. JMH timestamps
  *       each invocation for that, which distorts only invocations of microseconds; these last
@@ -75,7 +76,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
 @Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 5, time = 1)
+@Measurement(iterations = 6, time = 1)
 public class OrderBookReplayBenchmark {
     static final long SEED = 2016;
     static final int MAX_COMMANDS = 1_000_000;
