@@ -72,6 +72,9 @@ public final class Collector {
                 executorTotal = read(in, peer);
                 if (executorTotal < 0) {
                     error = peer + " closed the connection without an end frame after " + collected() + " results";
+                } else if (executorTotal != collected()) {
+                    error = String.format("%s declared %,d results in its end frame, %,d arrived", peer, executorTotal,
+                            collected());
                 }
             } catch (IOException e) {
                 error = Roles.describeFailure(e, peer) + " after " + collected() + " results";

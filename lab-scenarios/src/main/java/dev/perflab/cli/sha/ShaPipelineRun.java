@@ -10,6 +10,7 @@ import dev.perflab.cli.Machine;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.sha.PipelineSettings;
+import dev.perflab.sha.Roles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,16 @@ public final class ShaPipelineRun {
     }
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * The executor's drain deadline, per second the generator runs. Per-task rungs with an unbounded queue
+     * (r0–r4) read tasks about 5–6 times faster than they execute them (16 cores: r1 read 1.49M tasks in
+     * 7 s and executed 37k/s), so the backlog left at the generator's end takes up to about 5 times the
+     * run to drain; 10 leaves room. Past it the executor reports the tasks not executed as an error.
+     */
+    private static final int DRAIN_SECONDS_PER_RUN_SECOND = 10;
+    private static final int MIN_DRAIN_SECONDS = 60;
+    /** How long a role may take to print its summary after its own work is over. */
+    private static final Duration SUMMARY_MARGIN = Duration.ofSeconds(30);
     private final List<Entry<PipelineSettings>> rungs;
     private final Timing timing;
     private final long rate;
@@ -152,7 +163,8 @@ public final class ShaPipelineRun {
         try (RoleProcess collector = RoleProcess.start(network.executorPrefix(), "collector", List.of(), collectorArgs)) {
             int collectorPort = collector.awaitPort(START_TIMEOUT);
             try (RoleProcess executor = RoleProcess.start(network.executorPrefix(), "executor", List.of(),
-                    List.of("--rung", id, "--bind", network.executorBind(), "--connect", network.collectorHost() + ":" + collectorPort))) {
+                    List.of("--rung", id, "--bind", network.executorBind(), "--connect", network.collectorHost() + ":" + collectorPort,
+                            "--drain-seconds", String.valueOf(drainSeconds(seconds))))) {
                 int executorPort = executor.awaitPort(START_TIMEOUT);
                 try (RoleProcess generator = RoleProcess.start(network.generatorPrefix(), "generator", List.of(),
                         List.of("--rung", id, "--connect", network.executorHost() + ":" + executorPort,
@@ -164,10 +176,10 @@ public final class ShaPipelineRun {
                     Thread.sleep((long) (timing.measureSeconds() * 1000));
                     double cpuPercent = 100.0 * (cpuNanos(all) - cpuStart)
                             / ((System.nanoTime() - wallStart) * (double) Machine.cores());
-                    Duration finish = Duration.ofSeconds(60);
-                    ObjectNode g = generator.awaitSummary(finish);
-                    ObjectNode e = executor.awaitSummary(finish);
-                    ObjectNode c = collector.awaitSummary(finish);
+                    // the generator ends on time (or after one liveness period); the executor may drain a backlog
+                    ObjectNode g = generator.awaitSummary(Duration.ofMillis(Roles.LIVENESS_MILLIS).plus(SUMMARY_MARGIN));
+                    ObjectNode e = executor.awaitSummary(Duration.ofSeconds(drainSeconds(seconds)).plus(SUMMARY_MARGIN));
+                    ObjectNode c = collector.awaitSummary(SUMMARY_MARGIN);
                     List<String> errors = new ArrayList<>();
                     for (RoleProcess p : all) {
                         errors.addAll(p.errors());
@@ -189,6 +201,11 @@ public final class ShaPipelineRun {
                 Files.deleteIfExists(sample);
             }
         }
+    }
+
+    /** The executor's drain deadline for a generator that runs {@code seconds}. */
+    static long drainSeconds(double seconds) {
+        return Math.max(MIN_DRAIN_SECONDS, (long) Math.ceil(DRAIN_SECONDS_PER_RUN_SECOND * seconds));
     }
 
     private static long cpuNanos(List<RoleProcess> processes) {
