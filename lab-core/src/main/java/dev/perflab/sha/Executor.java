@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
+import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 
 /**
  * The executor: accepts one generator, connects to the collector, digests every task and sends the results on.
@@ -29,6 +31,10 @@ import java.util.function.IntConsumer;
  * The reader reads one task (per-task rungs) or one run of {@code executorRunTasks} tasks (batch rungs)
  * at a time and hands it to the pool. At the generator's end frame it lets the pool finish, sends every
  * result, then an end frame carrying its executed count.
+ *
+ * <p>From r13 on the executor serves several streams ({@link PipelineSettings#streamCount()}): each is
+ * this whole drawing, with its own generator connection, pool of {@link PipelineSettings#poolThreads()}
+ * workers, sender and collector connection; nothing is shared but the listening socket.
  *
  * <h2>Draining: every task read is executed, or the report says why not</h2>
  * With an unbounded pool queue (r0–r4) a fast generator outruns the executor, and when its end frame
@@ -100,7 +106,32 @@ public final class Executor {
         return this;
     }
 
+    /**
+     * Serves the rung's streams (one unless r13 on): each accepts a generator of its own and connects to the
+     * collector on its own, with its own pool; the report adds them up.
+     */
     public Report run() {
+        int n = settings.streamCount();
+        if (n == 1) {
+            return runStream();
+        }
+        List<Report> r = Streams.runEach(n, "executor", k -> {
+            Executor stream = new Executor(settings, generatorListener, collector, drainMillis, log);
+            stream.beforeEachRun = beforeEachRun;
+            return stream.runStream();
+        });
+        return new Report(sum(r, Report::received), sum(r, Report::executed),
+                Streams.totals(r.stream().map(Report::generatorTotal).collect(Collectors.toList())),
+                sum(r, Report::fullQueueWaits), sum(r, Report::workerErrors), sum(r, Report::backlogAtEnd),
+                r.stream().mapToDouble(Report::drainSeconds).max().orElse(0),
+                Streams.errors(r.stream().map(Report::error).collect(Collectors.toList())));
+    }
+
+    private static long sum(List<Report> reports, ToLongFunction<Report> field) {
+        return reports.stream().mapToLong(field).sum();
+    }
+
+    private Report runStream() {
         Socket generator = null;
         FrameOut out = null;
         try {
@@ -119,7 +150,7 @@ public final class Executor {
 
     private Report serve(Socket generator, FrameOut out) throws IOException {
         String peer = Roles.peer("generator", generator);
-        ThreadPoolExecutor pool = settings.pool().create(settings.queueCapacityRuns(), fullQueueWaits);
+        ThreadPoolExecutor pool = settings.pool().create(settings.poolThreads(), settings.queueCapacityRuns(), fullQueueWaits);
         CountPolicy.TaskCounter executed = settings.count().create(pool);
         ResultPath results = new ResultPath(settings, out, collectorFailure, log);
         InputStream raw = generator.getInputStream();
@@ -156,9 +187,10 @@ public final class Executor {
             problems.add(String.format("%s declared %,d tasks in its end frame, %,d arrived", peer, generatorTotal, received));
         }
         if (executedCount != received) {
-            problems.add(String.format("%,d tasks read, %,d executed: %,d not executed (%s)", received, executedCount,
-                    received - executedCount, notDrained != null ? notDrained
-                            : workerErrors.get() > 0 ? workerErrors.get() + " worker runs failed" : "cause unknown"));
+            problems.add(String.format("%,d tasks read, %,d counted as executed: %,d short (%s)", received, executedCount,
+                    received - executedCount, notDrained != null ? notDrained + ", so they were not executed"
+                            : workerErrors.get() > 0 ? workerErrors.get() + " worker runs failed"
+                            : "no worker failed and the pool drained: the executed count itself is wrong"));
         } else if (workerErrors.get() > 0) {
             problems.add(workerErrors.get() + " worker runs failed");
         }

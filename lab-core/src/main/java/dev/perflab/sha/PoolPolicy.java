@@ -30,18 +30,19 @@ public enum PoolPolicy {
     /**
      * Creates the pool.
      *
+     * @param threads           workers of the fixed pools (the cached pool grows as it needs)
      * @param queueCapacityRuns bounded queue length, in pool tasks (used by {@link #CORES_PLUS_ONE_BOUNDED})
      * @param fullQueueWaits    counts the times the reader found the bounded queue full
      */
-    public ThreadPoolExecutor create(int queueCapacityRuns, AtomicLong fullQueueWaits) {
+    public ThreadPoolExecutor create(int threads, int queueCapacityRuns, AtomicLong fullQueueWaits) {
         switch (this) {
             case CACHED:
                 return (ThreadPoolExecutor) Executors.newCachedThreadPool(daemon("sha-worker"));
             case CORES_PLUS_ONE:
-                return new ThreadPoolExecutor(poolThreads(), poolThreads(), 0, TimeUnit.MILLISECONDS,
+                return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
                         new LinkedBlockingQueue<>(), daemon("sha-worker"));
             default:
-                ThreadPoolExecutor pool = new ThreadPoolExecutor(poolThreads(), poolThreads(), 0, TimeUnit.MILLISECONDS,
+                ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
                         new ArrayBlockingQueue<>(queueCapacityRuns), daemon("sha-worker"));
                 pool.setRejectedExecutionHandler((task, executor) -> waitForSpace(task, executor, fullQueueWaits));
                 return pool;

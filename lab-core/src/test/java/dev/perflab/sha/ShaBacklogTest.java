@@ -79,9 +79,18 @@ class ShaBacklogTest {
         assertNothingLost(r);
     }
 
+    @Test
+    void severalStreamsLoseNothingAfterABacklog() throws Exception {
+        LoopbackPipeline.Result r = slowExecutor(ShaLadder.R13.withStreams(3), RATE_TASKS_PER_S, SECONDS,
+                SLOW_NANOS_PER_TASK);
+        assertTrue(r.executor().backlogAtEnd() > 0, "no backlog formed, so this proves nothing: " + r.executor());
+        assertNothingLost(r);
+    }
+
     /**
      * The 16-core failure, reproduced: about 31,000 tasks left queued at 1 ms each, over 30 s of draining.
-     * The code before issue 9 executed and collected about 30,000 of 32,000 here and reported no error.
+     * The code before issue 9 executed and collected 24,721 of 31,983 here (one run, 2 cores) and reported
+     * no error.
      */
     @Test
     void aDrainLongerThanThirtySecondsLosesNothing() throws Exception {
@@ -102,9 +111,9 @@ class ShaBacklogTest {
         assertTrue(executor.executed() < executor.received(), executor.toString());
         assertNotNull(executor.error());
         long notExecuted = executor.received() - executor.executed();
-        assertTrue(executor.error().contains(String.format("%,d not executed (the drain deadline of 0.2 s passed",
+        assertTrue(executor.error().contains(String.format("%,d short (the drain deadline of 0.2 s passed",
                 notExecuted)), executor.error());
-        assertTrue(r.log().stream().anyMatch(line -> line.contains("not executed")), r.log().toString());
+        assertTrue(r.log().stream().anyMatch(line -> line.contains("so they were not executed")), r.log().toString());
         // what was executed still reached the collector, with an end frame that says how much
         assertNull(r.collector().error(), r.log().toString());
         assertEquals(executor.executed(), r.collector().collected());

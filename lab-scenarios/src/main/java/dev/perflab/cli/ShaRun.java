@@ -55,20 +55,18 @@ final class ShaRun {
         }
     }
 
+    /** Warm-up and measured seconds per rung, and the ceiling's JMH options ({@link Suite#SHA_CEILING_OPTIONS}). */
     static ShaPipelineRun.Timing timing(RunLength length, Double seconds) {
+        List<String> ceiling = Suite.SHA_CEILING_OPTIONS.get(length);
         switch (length) {
             case SMOKE:
-                return new ShaPipelineRun.Timing(0.5, seconds != null ? seconds : 1.5,
-                        List.of("-f", "1", "-wi", "1", "-w", "500ms", "-i", "2", "-r", "500ms"));
+                return new ShaPipelineRun.Timing(0.5, seconds != null ? seconds : 1.5, ceiling);
             case QUICK:
-                return new ShaPipelineRun.Timing(1, seconds != null ? seconds : 2,
-                        List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "2", "-r", "1s"));
+                return new ShaPipelineRun.Timing(1, seconds != null ? seconds : 2, ceiling);
             case FULL:
-                return new ShaPipelineRun.Timing(3, seconds != null ? seconds : 15,
-                        List.of("-f", "2", "-wi", "3", "-w", "2s", "-i", "5", "-r", "2s"));
+                return new ShaPipelineRun.Timing(3, seconds != null ? seconds : 15, ceiling);
             default:
-                return new ShaPipelineRun.Timing(2, seconds != null ? seconds : 5,
-                        List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s"));
+                return new ShaPipelineRun.Timing(2, seconds != null ? seconds : 5, ceiling);
         }
     }
 }

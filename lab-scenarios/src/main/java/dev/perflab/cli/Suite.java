@@ -44,6 +44,19 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
         return List.of(cancel, replay);
     }
 
+    /**
+     * JMH options of the SHA-256 ceiling, the one table both {@code ./lab run sha-pipeline} (its divisor)
+     * and {@code --jmh} use. Every rung's "% of ceiling" divides by this score, so its error must be small:
+     * JMH's error is a 99.9% interval, Student's t times the standard error, and with the 3 iterations of one
+     * fork the standard run used to take t is 31.6 (2 degrees of freedom): ±37% on 16 cores. Two forks of 8
+     * iterations give t = 4.07 over 16 samples and catch the fork-to-fork spread too.
+     */
+    static final Map<RunLength, List<String>> SHA_CEILING_OPTIONS = Map.of(
+            RunLength.SMOKE, List.of("-f", "1", "-wi", "1", "-w", "500ms", "-i", "2", "-r", "500ms"),
+            RunLength.QUICK, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "1s"),
+            RunLength.STANDARD, List.of("-f", "2", "-wi", "3", "-w", "1s", "-i", "8", "-r", "1s"),
+            RunLength.FULL, List.of("-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s"));
+
     /** The SHA pipeline's in-process suites: the executor's work per rung, and the SHA-256 ceiling. */
     private static List<Suite> shaSuites() {
         String pkg = "dev.perflab.bench.sha.";
@@ -55,7 +68,7 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
         Map<RunLength, String> all = Map.of(RunLength.SMOKE, ".*", RunLength.QUICK, ".*", RunLength.STANDARD, ".*",
                 RunLength.FULL, ".*");
         return List.of(new Suite("executor", pkg + "ShaExecutorBenchmark", options, all),
-                new Suite("ceiling", pkg + "ShaCeilingBenchmark", options, all));
+                new Suite("ceiling", pkg + "ShaCeilingBenchmark", SHA_CEILING_OPTIONS, all));
     }
 
     boolean runsIn(RunLength length) {

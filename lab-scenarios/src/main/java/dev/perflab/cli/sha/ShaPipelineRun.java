@@ -32,6 +32,8 @@ import java.util.Locale;
  *     collector JVM  ◀──TCP──  executor JVM  ◀──TCP──  generator JVM
  *     (listens first)          (listens, connects)     (sends for warm-up + measure seconds)
  *     CPU of the three sampled at the start and end of the measured window
+ *     then wait for the three summaries; the executor may first drain a backlog (r0–r4), up to
+ *     {@link #drainSeconds} (an error past it), so a slow drain is reported, never cut silently
  * </pre>
  */
 public final class ShaPipelineRun {
@@ -180,6 +182,11 @@ public final class ShaPipelineRun {
                     ObjectNode g = generator.awaitSummary(Duration.ofMillis(Roles.LIVENESS_MILLIS).plus(SUMMARY_MARGIN));
                     ObjectNode e = executor.awaitSummary(Duration.ofSeconds(drainSeconds(seconds)).plus(SUMMARY_MARGIN));
                     ObjectNode c = collector.awaitSummary(SUMMARY_MARGIN);
+                    long backlog = count(e, "backlog_at_end");
+                    if (backlog > 0 && number(e, "drain_s") >= 1) {
+                        console.printf("  %s: the executor still held %,d tasks when the generator stopped; drained in %.1f s%n",
+                                id, backlog, number(e, "drain_s"));
+                    }
                     List<String> errors = new ArrayList<>();
                     for (RoleProcess p : all) {
                         errors.addAll(p.errors());
