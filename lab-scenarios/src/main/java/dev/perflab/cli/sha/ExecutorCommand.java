@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.cli.LabException;
 import dev.perflab.sha.Executor;
 import dev.perflab.sha.Roles;
@@ -45,7 +46,7 @@ final class ExecutorCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (ServerSocket listener = Roles.listen(bind)) {
-            out.println(Summary.LISTENING + Roles.describe(listener));
+            RoleProtocol.printListening(out, Roles.describe(listener));
             out.flush();
             Executor.Report report = new Executor(role.entry().factory(), listener, collector,
                     (long) Math.ceil(drainSeconds * 1000), line -> {
@@ -56,7 +57,7 @@ final class ExecutorCommand implements Callable<Integer> {
                     + " %,d still queued at the generator's end, drained in %.2f s%n", role.entry().id(),
                     report.received(), report.executed(), report.generatorTotal(), report.backlogAtEnd(),
                     report.drainSeconds());
-            Summary.print(out, Summary.node("executor").put("rung", role.entry().id())
+            RoleProtocol.printSummary(out, RoleProtocol.summary("executor").put("rung", role.entry().id())
                     .put("received", report.received()).put("executed", report.executed())
                     .put("generator_total", report.generatorTotal()).put("full_queue_waits", report.fullQueueWaits())
                     .put("worker_errors", report.workerErrors())

@@ -9,8 +9,12 @@ import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.scenario.Conservation;
+import dev.perflab.scenario.JmhRows;
+import dev.perflab.scenario.Role;
+import dev.perflab.scenario.RoleWindow;
+import dev.perflab.scenario.RungResult;
 import dev.perflab.sha.PipelineSettings;
-import dev.perflab.sha.Roles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +24,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * {@code ./lab run sha-pipeline}: measures the SHA-256 ceiling with JMH, then runs the three roles as three
@@ -34,14 +39,21 @@ import java.util.Locale;
  *     CPU of the three sampled at the start and end of the measured window
  *     then wait for the three summaries; the executor may first drain a backlog (r0–r4), up to
  *     {@link #drainSeconds} (an error past it), so a slow drain is reported, never cut silently
+ *   DIR/sha-pipeline.json: one JMH-shaped row per rung (benchmark sha-pipeline.endToEnd, params rung,
+ *     tasks/s; secondary: generated, executed, collected, lost, cpu, errors, sampleErrors, ceiling %)
  * </pre>
+ *
+ * <p>The roles start in the scenario's order ({@link dev.perflab.scenario.RoleChain}); a rung is one
+ * {@link RoleWindow}. The rows are what {@code ./lab report}, {@code gate} and {@code compare} read; the
+ * scenario's own JSON (counts, CPU, errors per rung) is written too when {@code --json} names a file.
  */
 public final class ShaPipelineRun {
     /** How long each rung runs. */
     public record Timing(double warmupSeconds, double measureSeconds, List<String> ceilingJmhOptions) {
     }
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    /** The benchmark name of the rows this run writes; gates select them by it. */
+    public static final String BENCHMARK = "sha-pipeline.endToEnd";
     /**
      * The executor's drain deadline, per second the generator runs. Per-task rungs with an unbounded queue
      * (r0–r4) read tasks about 5–6 times faster than they execute them (16 cores: r1 read 1.49M tasks in
@@ -50,8 +62,7 @@ public final class ShaPipelineRun {
      */
     private static final int DRAIN_SECONDS_PER_RUN_SECOND = 10;
     private static final int MIN_DRAIN_SECONDS = 60;
-    /** How long a role may take to print its summary after its own work is over. */
-    private static final Duration SUMMARY_MARGIN = Duration.ofSeconds(30);
+    private final List<Role> roles;
     private final List<Entry<PipelineSettings>> rungs;
     private final Timing timing;
     private final long rate;
@@ -61,8 +72,9 @@ public final class ShaPipelineRun {
     private final PipelineNetwork network;
     private final PrintWriter console;
 
-    public ShaPipelineRun(List<Entry<PipelineSettings>> rungs, Timing timing, long rate, Path dir, Path json,
+    public ShaPipelineRun(List<Role> roles, List<Entry<PipelineSettings>> rungs, Timing timing, long rate, Path dir, Path json,
                           Path sampleOut, PipelineNetwork network, PrintWriter console) {
+        this.roles = List.copyOf(roles);
         this.rungs = rungs;
         this.timing = timing;
         this.rate = rate;
@@ -75,8 +87,8 @@ public final class ShaPipelineRun {
 
     /** Runs everything; returns 0 if every correct rung conserved its counts and verified its sample. */
     public int run() throws IOException, InterruptedException {
-        Path jsonFile = json != null ? json : dir.resolve("pipeline.json");
-        prepareOutput(dir, jsonFile, sampleOut);
+        Path rowsFile = dir.resolve(dev.perflab.sha.ShaLadder.COMPONENT + ".json");
+        prepareOutput(dir, rowsFile, json, sampleOut);
         String header = Machine.header();
         console.printf("perflab run sha-pipeline · %s%n", header);
         console.printf("each rung: %.1f s warm-up + %.1f s measured, %s; %s%n", timing.warmupSeconds(),
@@ -98,16 +110,26 @@ public final class ShaPipelineRun {
         }
         console.println();
         console.print(PipelineTable.footer(rows, ceiling, network));
-        writeJson(jsonFile, rows, ceiling, header);
-        console.println("saved: " + jsonFile + (sampleOut != null ? ", " + sampleOut : ""));
+        List<RungResult> results = new ArrayList<>();
+        JmhRows jmhRows = new JmhRows();
+        for (PipelineRow row : rows) {
+            RungResult result = result(row, ceiling);
+            result.addTo(jmhRows, BENCHMARK, "ops/s", rate == 0 ? Map.of() : Map.of("rate", Long.toString(rate)));
+            results.add(result);
+        }
+        jmhRows.write(rowsFile);
+        Machine.writeHeader(rowsFile, header);
+        if (json != null) {
+            writeJson(json, rows, ceiling);
+        }
+        console.println("saved: " + rowsFile + (json != null ? ", " + json : "") + (sampleOut != null ? ", " + sampleOut : ""));
         console.flush();
-        boolean failed = rows.stream().anyMatch(r -> !r.exhibit() && !r.correct());
-        return failed ? LabException.CHECK_FAILED : 0;
+        return RungResult.exitCode(results) == 0 ? 0 : LabException.CHECK_FAILED;
     }
 
     /** Fails at once, in one line, if an output cannot be written, rather than after every rung has run. */
-    private static void prepareOutput(Path dir, Path jsonFile, Path sampleOut) {
-        for (Path file : new Path[] {dir.resolve("sha-ceiling.log"), jsonFile, sampleOut}) {
+    private static void prepareOutput(Path dir, Path rowsFile, Path jsonFile, Path sampleOut) {
+        for (Path file : new Path[] {dir.resolve("sha-ceiling.log"), rowsFile, jsonFile, sampleOut}) {
             if (file == null) {
                 continue;
             }
@@ -145,6 +167,7 @@ public final class ShaPipelineRun {
             throw new LabException("JMH failed measuring the SHA-256 ceiling (exit " + exit + "); see "
                     + dir.resolve("sha-ceiling.log"), LabException.CHECK_FAILED);
         }
+        Machine.writeHeader(result, Machine.header());
         JsonNode rows = new ObjectMapper().readTree(result.toFile());
         JsonNode metric = rows.get(0).path("primaryMetric");
         double error = metric.path("scoreError").asDouble(0);
@@ -157,52 +180,30 @@ public final class ShaPipelineRun {
         console.printf("  %s: running %.0f s…%n", id, seconds);
         console.flush();
         Path sample = sampleOut != null ? Files.createTempFile("perflab-sha-sample-", ".txt") : null;
-        List<String> collectorArgs = new ArrayList<>(List.of("--rung", id, "--bind", network.collectorBind(),
-                "--warmup-seconds", String.valueOf(timing.warmupSeconds())));
-        if (sample != null) {
-            collectorArgs.addAll(List.of("--sample-out", sample.toString()));
-        }
-        try (RoleProcess collector = RoleProcess.start(network.executorPrefix(), "collector", List.of(), collectorArgs)) {
-            int collectorPort = collector.awaitPort(START_TIMEOUT);
-            try (RoleProcess executor = RoleProcess.start(network.executorPrefix(), "executor", List.of(),
-                    List.of("--rung", id, "--bind", network.executorBind(), "--connect", network.collectorHost() + ":" + collectorPort,
-                            "--drain-seconds", String.valueOf(drainSeconds(seconds))))) {
-                int executorPort = executor.awaitPort(START_TIMEOUT);
-                try (RoleProcess generator = RoleProcess.start(network.generatorPrefix(), "generator", List.of(),
-                        List.of("--rung", id, "--connect", network.executorHost() + ":" + executorPort,
-                                "--seconds", String.valueOf(seconds), "--rate", String.valueOf(rate)))) {
-                    List<RoleProcess> all = List.of(generator, executor, collector);
-                    Thread.sleep((long) (timing.warmupSeconds() * 1000));
-                    long cpuStart = cpuNanos(all);
-                    long wallStart = System.nanoTime();
-                    Thread.sleep((long) (timing.measureSeconds() * 1000));
-                    double cpuPercent = 100.0 * (cpuNanos(all) - cpuStart)
-                            / ((System.nanoTime() - wallStart) * (double) Machine.cores());
-                    // the generator ends on time (or after one liveness period); the executor may drain a backlog
-                    ObjectNode g = generator.awaitSummary(Duration.ofMillis(Roles.LIVENESS_MILLIS).plus(SUMMARY_MARGIN));
-                    ObjectNode e = executor.awaitSummary(Duration.ofSeconds(drainSeconds(seconds)).plus(SUMMARY_MARGIN));
-                    ObjectNode c = collector.awaitSummary(SUMMARY_MARGIN);
-                    long backlog = count(e, "backlog_at_end");
-                    if (backlog > 0 && number(e, "drain_s") >= 1) {
-                        console.printf("  %s: the executor still held %,d tasks when the generator stopped; drained in %.1f s%n",
-                                id, backlog, number(e, "drain_s"));
-                    }
-                    List<String> errors = new ArrayList<>();
-                    for (RoleProcess p : all) {
-                        errors.addAll(p.errors());
-                    }
-                    if (sample != null) {
-                        try {
-                            Files.write(sampleOut, Files.readAllBytes(sample), StandardOpenOption.APPEND);
-                        } catch (IOException failed) {
-                            throw new LabException("cannot append to " + sampleOut + " (" + failed.getMessage() + ")");
-                        }
-                    }
-                    return new PipelineRow(id, rung.kind() == Kind.EXHIBIT, number(c, "tasks_per_s"), count(g, "generated"),
-                            count(e, "executed"), count(c, "collected"), count(c, "sampled"), count(c, "sample_errors"),
-                            cpuPercent, errors);
+        try {
+            RoleWindow.Result r = RoleWindow.run(roles,
+                    role -> role.name().equals("collector") ? network.collectorHost() : network.executorHost(),
+                    (role, connect) -> command(role, id, connect, sample, seconds),
+                    timing.warmupSeconds(), timing.measureSeconds(), Machine.cores(),
+                    // the executor may drain a backlog before it ends; the others end on time
+                    role -> role.name().equals("executor")
+                            ? Duration.ofSeconds(drainSeconds(seconds)).plus(RoleWindow.FINISH_TIMEOUT)
+                            : RoleWindow.FINISH_TIMEOUT);
+            long backlog = r.count("executor", "backlog_at_end");
+            if (backlog > 0 && r.number("executor", "drain_s") >= 1) {
+                console.printf("  %s: the executor still held %,d tasks when the generator stopped; drained in %.1f s%n",
+                        id, backlog, r.number("executor", "drain_s"));
+            }
+            if (sample != null) {
+                try {
+                    Files.write(sampleOut, Files.readAllBytes(sample), StandardOpenOption.APPEND);
+                } catch (IOException failed) {
+                    throw new LabException("cannot append to " + sampleOut + " (" + failed.getMessage() + ")");
                 }
             }
+            return new PipelineRow(id, rung.kind() == Kind.EXHIBIT, r.number("collector", "tasks_per_s"),
+                    r.count("generator", "generated"), r.count("executor", "executed"), r.count("collector", "collected"),
+                    r.count("collector", "sampled"), r.count("collector", "sample_errors"), r.cpuPercent(), r.errors());
         } finally {
             if (sample != null) {
                 Files.deleteIfExists(sample);
@@ -215,26 +216,43 @@ public final class ShaPipelineRun {
         return Math.max(MIN_DRAIN_SECONDS, (long) Math.ceil(DRAIN_SECONDS_PER_RUN_SECOND * seconds));
     }
 
-    private static long cpuNanos(List<RoleProcess> processes) {
-        return processes.stream().mapToLong(RoleProcess::cpuNanos).sum();
+    /** One role's command line: collector and executor behind the executor's prefix, the generator behind its own. */
+    private List<String> command(Role role, String id, String connect, Path sample, double seconds) {
+        List<String> args = new ArrayList<>(List.of("--rung", id));
+        switch (role.name()) {
+            case "collector":
+                args.addAll(List.of("--bind", network.collectorBind(), "--warmup-seconds", String.valueOf(timing.warmupSeconds())));
+                if (sample != null) {
+                    args.addAll(List.of("--sample-out", sample.toString()));
+                }
+                return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
+            case "executor":
+                args.addAll(List.of("--bind", network.executorBind(), "--connect", connect,
+                        "--drain-seconds", String.valueOf(drainSeconds(seconds))));
+                return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
+            default:
+                args.addAll(List.of("--connect", connect, "--seconds", String.valueOf(seconds), "--rate", String.valueOf(rate)));
+                return ShaRoles.command(network.generatorPrefix(), role.name(), List.of(), args);
+        }
     }
 
-    private static long count(ObjectNode summary, String field) {
-        return summary == null || !summary.has(field) ? -1 : summary.get(field).asLong();
+    /** A printed row as the lab-wide result: counts generated → executed → collected, and the pipeline's extras. */
+    private static RungResult result(PipelineRow row, double ceiling) {
+        Map<String, JmhRows.Metric> extra = new LinkedHashMap<>();
+        extra.put("sampleErrors", JmhRows.Metric.single(row.sampleErrors() < 0 ? Double.NaN : row.sampleErrors(), "ops"));
+        extra.put("ceiling", JmhRows.Metric.single(100 * row.tasksPerSecond() / ceiling, "%"));
+        return new RungResult(row.rung(), row.exhibit(), row.tasksPerSecond(), row.counts(), row.cpuPercent(),
+                row.errors(), row.sampleErrors() == 0, extra);
     }
 
-    private static double number(ObjectNode summary, String field) {
-        return summary == null || !summary.has(field) ? 0 : summary.get(field).asDouble();
-    }
 
-    private void writeJson(Path file, List<PipelineRow> rows, double ceiling, String header) throws IOException {
+
+
+    private void writeJson(Path file, List<PipelineRow> rows, double ceiling) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = mapper.createObjectNode();
         root.put("ceiling_tasks_per_s", ceiling);
-        root.put("jdk", System.getProperty("java.runtime.version"));
-        root.put("cpu", Machine.cpuModel());
-        root.put("cores", Machine.cores());
-        root.put("machine", header);
+        Machine.describe(root);
         root.put("network", network.describe());
         root.put("warmup_s", timing.warmupSeconds());
         root.put("measure_s", timing.measureSeconds());
