@@ -9,6 +9,8 @@ import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.LatencyHarness;
 import dev.perflab.latency.LatencyResult;
+import dev.perflab.latency.LatencyTask;
+import dev.perflab.latency.Sender;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
 import dev.perflab.orderbook.OrderBook;
@@ -41,10 +43,17 @@ import picocli.CommandLine.Option;
  *
  * <p>Why a child at all: a collector, heap and young size can only be chosen when a JVM starts, and a
  * run's JIT and heap state must not leak into the next. Bad input: one line on stderr, exit 2.
+ *
+ * <p>{@code --rung null} drives a no-op command instead of a book (no prefill, no flow): the same harness,
+ * threads, sender and hiccup meter, so its figures are the floor under every rung's.
  */
 @Command(name = "latency-child", description = "One latency run; started by ./lab latency, not by hand.")
 public final class LatencyChild implements Callable<Integer> {
     static final double PROGRESS_AFTER_SECONDS = 3;
+    /** The no-op rung: the harness-and-platform floor. */
+    static final String NULL_RUNG = "null";
+    /** The hiccup percentiles every result carries, besides max. */
+    static final double[] HICCUP_PERCENTILES = {99, 99.9};
     /** The percentiles every result carries, besides max. */
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
 
@@ -71,6 +80,9 @@ public final class LatencyChild implements Callable<Integer> {
 
     @Option(names = "--threads", defaultValue = "1")
     int threads;
+
+    @Option(names = "--sender", required = true)
+    String sender;
 
     @Option(names = "--seed", defaultValue = "1")
     long seed;
@@ -110,26 +122,41 @@ public final class LatencyChild implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        Entry<OrderBookFactory> entry = OrderBookLadder.LADDER.resolve(rung);
         LatencyConfig config = new LatencyConfig(rate, warmup, seconds, Arrivals.fromId(arrivals), seed,
-                ThreadModel.ofThreads(threads), modeSet());
+                ThreadModel.ofThreads(threads), modeSet(), Sender.fromId(sender));
+        if (NULL_RUNG.equals(rung)) {
+            System.gc();
+            long[] gcBefore = gcCountAndMillis();
+            LatencyResult measured = measure(config, sequence -> { });
+            long[] gcAfter = gcCountAndMillis();
+            ObjectNode json = toJson(NULL_RUNG, measured);
+            json.put("book_orders_at_end", 0);
+            writeResult(json, gcBefore, gcAfter);
+            return 0;
+        }
+        Entry<OrderBookFactory> entry = OrderBookLadder.LADDER.resolve(rung);
         OrderFlow flow = new OrderFlow(seed, prefill);
         OrderBook book = entry.factory().create(flow.listener());
         flow.prefill(book);
         // Start from a clean heap: the prefill's garbage is not the run's.
         System.gc();
         long[] gcBefore = gcCountAndMillis();
-        LatencyResult measured = measure(config, flow, book);
+        LatencyResult measured = measure(config, sequence -> flow.next(book));
         long[] gcAfter = gcCountAndMillis();
         if (flow.events() != flow.commands()) {
             throw new IllegalStateException(entry.id() + " reported " + flow.events() + " events for "
                     + flow.commands() + " commands");
         }
-        ObjectNode json = toJson(entry.id(), measured, flow);
+        ObjectNode json = toJson(entry.id(), measured);
+        json.put("book_orders_at_end", flow.restingOrders());
+        writeResult(json, gcBefore, gcAfter);
+        return 0;
+    }
+
+    private void writeResult(ObjectNode json, long[] gcBefore, long[] gcAfter) throws IOException {
         json.put("gc_pauses", gcAfter[0] - gcBefore[0]);
         json.put("gc_time_ms", gcAfter[1] - gcBefore[1]);
         new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(result.toFile(), json);
-        return 0;
     }
 
     private Set<TimingMode> modeSet() {
@@ -140,30 +167,33 @@ public final class LatencyChild implements Callable<Integer> {
         return set;
     }
 
-    private LatencyResult measure(LatencyConfig config, OrderFlow flow, OrderBook book)
-            throws IOException, InterruptedException {
-        LatencyHarness.Progress progress = warmup + seconds > PROGRESS_AFTER_SECONDS ? this::progress : null;
+    private LatencyResult measure(LatencyConfig config, LatencyTask task) throws IOException, InterruptedException {
+        LatencyHarness.Progress progress = warmup + seconds > PROGRESS_AFTER_SECONDS ? LatencyChild::progress : null;
         if (hlog == null) {
-            return LatencyHarness.run(config, sequence -> flow.next(book), progress, null);
+            return LatencyHarness.run(config, task, progress, null);
         }
         try (PrintStream log = new PrintStream(Files.newOutputStream(hlog), false, StandardCharsets.UTF_8)) {
-            return LatencyHarness.run(config, sequence -> flow.next(book), progress,
-                    new org.HdrHistogram.HistogramLogWriter(log));
+            return LatencyHarness.run(config, task, progress, new org.HdrHistogram.HistogramLogWriter(log));
         }
     }
 
-    /** One line a second, on stdout: the parent passes it through. */
-    private void progress(double elapsedSeconds, double ratePerSecond, double runningP99Micros) {
-        // The harness counts recorded commands only: during warm-up (and the second it ends in) that reads 0.
-        String line = elapsedSeconds < warmup + 1
-                ? String.format(Locale.ROOT, "  [%5.1f s] warming up", elapsedSeconds)
-                : String.format(Locale.ROOT, "  [%5.1f s] %,10.0f commands/s recorded · running p99 %,.1f µs",
-                        elapsedSeconds, ratePerSecond, runningP99Micros);
+    /**
+     * One line a second, on stdout: the parent passes it through. The figures are this second's alone (the
+     * line once showed the p99 of everything so far, which made one early stall look like a stall every
+     * second), beside the hiccup meter's worst wake-up in the same second.
+     */
+    private static void progress(LatencyHarness.Second s) {
+        String line = s.warmingUp() || s.commands() == 0
+                ? String.format(Locale.ROOT, "  [%5.1f s] warming up · hiccup max %,.1f µs", s.elapsedSeconds(),
+                        s.hiccupMaxMicros())
+                : String.format(Locale.ROOT, "  [%5.1f s] %,10d commands recorded · this second p99 %,.1f µs,"
+                                + " max %,.1f µs · hiccup max %,.1f µs", s.elapsedSeconds(), s.commands(),
+                        s.p99Micros(), s.maxMicros(), s.hiccupMaxMicros());
         System.out.println(line);
         System.out.flush();
     }
 
-    private ObjectNode toJson(String rungId, LatencyResult r, OrderFlow flow) {
+    private ObjectNode toJson(String rungId, LatencyResult r) {
         ObjectNode json = new ObjectMapper().createObjectNode();
         json.put("target_rate_per_s", rate);
         putFinite(json, "achieved_rate_per_s", r.achievedRatePerSecond());
@@ -179,6 +209,7 @@ public final class LatencyChild implements Callable<Integer> {
         json.put("rung", rungId);
         json.put("prefill", prefill);
         json.put("threads", threads);
+        json.put("sender", r.config().sender().id());
         json.put("arrivals", arrivals);
         json.put("seconds", seconds);
         json.put("warmup_s", warmup);
@@ -187,7 +218,12 @@ public final class LatencyChild implements Callable<Integer> {
         json.put("max_lateness_us", r.maxLatenessNanos() / 1e3);
         json.put("not_run", r.notRun());
         json.put("sender_late", r.senderLate());
-        json.put("book_orders_at_end", flow.restingOrders());
+        ObjectNode hiccups = json.putObject("hiccups");
+        for (double p : HICCUP_PERCENTILES) {
+            hiccups.put(percentileKey(p), r.hiccupMicros(p));
+        }
+        hiccups.put("max_us", r.hiccups().getMaxValue() / 1e3);
+        hiccups.put("count", r.hiccups().getTotalCount());
         ObjectNode modesJson = json.putObject("modes");
         for (TimingMode mode : TimingMode.values()) {
             if (r.histograms().containsKey(mode)) {
