@@ -21,8 +21,9 @@ import jdk.jfr.consumer.RecordingFile;
  * @param recordedUntil end of it (intended start of the last command run)
  * @param deopts        deoptimizations inside the recorded phase, in time order
  * @param events        events of any kind in the whole recording (a recording that saw nothing proves nothing)
- * @param safepoints    VM operations at a safepoint inside the recorded phase (JFR records those above its
- *                      threshold: all with {@code settings=profile}, above 10 ms with {@code default})
+ * @param safepoints    safepoints inside the recorded phase ({@code jdk.SafepointBegin}, which spans the whole
+ *                      safepoint; JFR records those above its threshold: all with {@code settings=profile},
+ *                      above 10 ms with {@code default})
  * @param longestSafepoint the longest of them
  * @param gcPauses      collections inside the recorded phase
  * @param longestGcPause the longest pause among them
@@ -64,11 +65,9 @@ public record JfrFacts(Instant recordedFrom, Instant recordedUntil, List<Deopt> 
             }
             switch (e.getEventType().getName()) {
                 case "jdk.Deoptimization" -> deopts.add(deopt(e, from));
-                case "jdk.ExecuteVMOperation" -> {
-                    if (e.getBoolean("safepoint")) {
-                        safepoints++;
-                        longestSafepoint = longer(longestSafepoint, e.getDuration());
-                    }
+                case "jdk.SafepointBegin" -> {
+                    safepoints++;
+                    longestSafepoint = longer(longestSafepoint, e.getDuration());
                 }
                 case "jdk.GarbageCollection" -> {
                     gcPauses++;
