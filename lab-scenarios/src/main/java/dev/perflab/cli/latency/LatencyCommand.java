@@ -210,6 +210,12 @@ public final class LatencyCommand implements Callable<Integer> {
         if (jfr != null && (gcMatrix || findMax)) {
             throw new LabException("--jfr records one run; it does not go with --gc-matrix or --find-max");
         }
+        if (jfr != null) {
+            Path folder = jfr.toAbsolutePath().getParent();
+            if (folder == null || !java.nio.file.Files.isDirectory(folder)) {
+                throw new LabException("--jfr " + jfr + ": folder " + folder + " does not exist");
+            }
+        }
         Arrivals arrivalKind = checked("--arrivals", () -> Arrivals.fromId(arrivals));
         Set<TimingMode> modes = modes();
         GcChoice collector = collector();

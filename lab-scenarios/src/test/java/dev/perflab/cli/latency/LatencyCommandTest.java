@@ -79,6 +79,7 @@ class LatencyCommandTest {
         assertBadInput("unknown sender 'busy'", "latency", "orderbook", "--rate", "1000", "--sender", "busy");
         assertBadInput("--jvm-arg takes one JVM flag", "latency", "orderbook", "--rate", "1000", "--jvm-arg", "Xmx2g");
         assertBadInput("--jfr records one run", "latency", "orderbook", "--find-max", "--jfr", "x.jfr");
+        assertBadInput("does not exist", "latency", "orderbook", "--rate", "1000", "--jfr", "/no/such/folder/x.jfr");
     }
 
     @Test
