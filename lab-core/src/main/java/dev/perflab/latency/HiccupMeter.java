@@ -31,6 +31,9 @@ final class HiccupMeter extends Thread {
     private final Histogram total = new Histogram(Tally.SIGNIFICANT_DIGITS);
     private Histogram recycled;
     private Histogram recycledWarmup;
+    /** Largest warm-up wake-up delay discarded since the last {@link #sample()}, so warm-up seconds show theirs. */
+    private long warmupMaxSinceSample;
+    private long lastSecondMax;
     private volatile boolean running = true;
 
     /** @param recordFrom {@link System#nanoTime()} at which the recorded phase starts */
@@ -60,12 +63,20 @@ final class HiccupMeter extends Thread {
         Histogram interval = byPhase[LatencyHarness.RECORDED].getIntervalHistogram(recycled);
         recycled = interval;
         total.add(interval);
+        lastSecondMax = Math.max(interval.getMaxValue(), warmupMaxSinceSample);
+        warmupMaxSinceSample = 0;
         return interval;
+    }
+
+    /** The worst wake-up delay since the sample before the last {@link #sample()}, warm-up included, in ns. */
+    synchronized long lastSecondMaxNanos() {
+        return lastSecondMax;
     }
 
     /** Reporter thread, warm-up only: discards the warm-up interval, so both recorders' phases flip as often. */
     synchronized void discardWarmup() {
         recycledWarmup = byPhase[LatencyHarness.WARMUP].getIntervalHistogram(recycledWarmup);
+        warmupMaxSinceSample = Math.max(warmupMaxSinceSample, recycledWarmup.getMaxValue());
     }
 
     void finish() throws InterruptedException {

@@ -346,7 +346,7 @@ public final class LatencyHarness {
             Histogram hiccup = hiccups.sample();
             log(hiccup, "hiccup");
             return new Second(elapsedSeconds, System.nanoTime() < recordFrom, shown.getTotalCount(),
-                    shown.getValueAtPercentile(99) / 1e3, shown.getMaxValue() / 1e3, hiccup.getMaxValue() / 1e3);
+                    shown.getValueAtPercentile(99) / 1e3, shown.getMaxValue() / 1e3, hiccups.lastSecondMaxNanos() / 1e3);
         }
 
         private void log(Histogram interval, String tag) {
