@@ -116,7 +116,7 @@ public final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--young", paramLabel = "SIZE", description = "-Xmn of the child (default: the collector's choice).")
     String young;
 
-    @Option(names = "--hlog", paramLabel = "FILE", description = "Write HdrHistogram interval logs, one per second per mode (tagged).")
+    @Option(names = "--hlog", paramLabel = "FILE", description = "Write HdrHistogram interval logs, one per second per mode (tagged), and the hiccup meter's (tag hiccup).")
     Path hlog;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
