@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.Machine;
-import dev.perflab.ladder.Entry;
+import dev.perflab.cli.component.LatencyWorkload;
+import dev.perflab.cli.component.Registry;
 import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.LatencyHarness;
@@ -13,10 +14,6 @@ import dev.perflab.latency.LatencyTask;
 import dev.perflab.latency.Sender;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
-import dev.perflab.orderbook.OrderBook;
-import dev.perflab.orderbook.OrderBookFactory;
-import dev.perflab.orderbook.OrderBookLadder;
-import dev.perflab.orderbook.OrderFlow;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -29,6 +26,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -37,15 +35,15 @@ import picocli.CommandLine.Option;
 
 /**
  * The child JVM of {@code ./lab latency}: one latency run in a fresh JVM whose collector and heap the
- * parent chose. Builds the rung's book, prefills it from an {@link OrderFlow}, drives
- * {@code flow.next(book)} through {@link LatencyHarness}, prints a progress line a second on runs longer
+ * parent chose. Prepares the rung through the component's {@link LatencyWorkload} (the order book: a book
+ * prefilled from an order flow, one {@code flow.next(book)} per operation), drives it through {@link LatencyHarness}, prints a progress line a second on runs longer
  * than {@value #PROGRESS_AFTER_SECONDS} s, and writes the result as JSON to the file the parent named.
  *
  * <p>Why a child at all: a collector, heap and young size can only be chosen when a JVM starts, and a
  * run's JIT and heap state must not leak into the next. Bad input: one line on stderr, exit 2.
  *
- * <p>{@code --rung null} drives a no-op command instead of a book (no prefill, no flow): the same harness,
- * threads, sender and hiccup meter, so its figures are the floor under every rung's.
+ * <p>{@code --rung null} drives a no-op operation instead of a rung (no prefill, no workload): the same
+ * harness, threads, sender and hiccup meter, so its figures are the floor under every rung's.
  */
 @Command(name = "latency-child", description = "One latency run; started by ./lab latency, not by hand.")
 public final class LatencyChild implements Callable<Integer> {
@@ -56,6 +54,9 @@ public final class LatencyChild implements Callable<Integer> {
     static final double[] HICCUP_PERCENTILES = {99, 99.9};
     /** The percentiles every result carries, besides max. */
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+
+    @Option(names = "--component", required = true, description = "A component with a latency workload, by name.")
+    String component;
 
     @Option(names = "--rung", required = true)
     String rung;
@@ -122,41 +123,42 @@ public final class LatencyChild implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        LatencyWorkload workload = Registry.builtIn().byName(component).latency()
+                .orElseThrow(() -> new IllegalArgumentException("component '" + component + "' has no latency workload"));
         LatencyConfig config = new LatencyConfig(rate, warmup, seconds, Arrivals.fromId(arrivals), seed,
                 ThreadModel.ofThreads(threads), modeSet(), Sender.fromId(sender));
-        if (NULL_RUNG.equals(rung)) {
-            System.gc();
-            long[] gcBefore = gcCountAndMillis();
-            LatencyResult measured = measure(config, sequence -> { });
-            long[] gcAfter = gcCountAndMillis();
-            ObjectNode json = toJson(NULL_RUNG, measured);
-            json.put("book_orders_at_end", 0);
-            writeResult(json, gcBefore, gcAfter);
-            return 0;
-        }
-        Entry<OrderBookFactory> entry = OrderBookLadder.LADDER.resolve(rung);
-        OrderFlow flow = new OrderFlow(seed, prefill);
-        OrderBook book = entry.factory().create(flow.listener());
-        flow.prefill(book);
+        String rungId = NULL_RUNG.equals(rung) ? NULL_RUNG : Registry.builtIn().byName(component).ladder().resolve(rung).id();
+        LatencyWorkload.Run prepared = NULL_RUNG.equals(rung) ? NoOp.INSTANCE : workload.prepare(rungId, seed, prefill);
         // Start from a clean heap: the prefill's garbage is not the run's.
         System.gc();
         long[] gcBefore = gcCountAndMillis();
-        LatencyResult measured = measure(config, sequence -> flow.next(book));
+        LatencyResult measured = measure(config, prepared);
         long[] gcAfter = gcCountAndMillis();
-        if (flow.events() != flow.commands()) {
-            throw new IllegalStateException(entry.id() + " reported " + flow.events() + " events for "
-                    + flow.commands() + " commands");
-        }
-        ObjectNode json = toJson(entry.id(), measured);
-        json.put("book_orders_at_end", flow.restingOrders());
-        writeResult(json, gcBefore, gcAfter);
-        return 0;
-    }
-
-    private void writeResult(ObjectNode json, long[] gcBefore, long[] gcAfter) throws IOException {
+        prepared.checkConservation();
+        ObjectNode json = toJson(rungId, measured, prepared);
         json.put("gc_pauses", gcAfter[0] - gcBefore[0]);
         json.put("gc_time_ms", gcAfter[1] - gcBefore[1]);
         new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(result.toFile(), json);
+        return 0;
+    }
+
+    /** {@code --rung null}: nothing per operation, nothing to check, no facts. */
+    private enum NoOp implements LatencyWorkload.Run {
+        INSTANCE;
+
+        @Override
+        public LatencyTask task() {
+            return sequence -> { };
+        }
+
+        @Override
+        public void checkConservation() {
+        }
+
+        @Override
+        public Map<String, Long> facts() {
+            return Map.of();
+        }
     }
 
     private Set<TimingMode> modeSet() {
@@ -167,13 +169,15 @@ public final class LatencyChild implements Callable<Integer> {
         return set;
     }
 
-    private LatencyResult measure(LatencyConfig config, LatencyTask task) throws IOException, InterruptedException {
+    private LatencyResult measure(LatencyConfig config, LatencyWorkload.Run prepared)
+            throws IOException, InterruptedException {
         LatencyHarness.Progress progress = warmup + seconds > PROGRESS_AFTER_SECONDS ? LatencyChild::progress : null;
         if (hlog == null) {
-            return LatencyHarness.run(config, task, progress, null);
+            return LatencyHarness.run(config, prepared.task(), progress, null);
         }
         try (PrintStream log = new PrintStream(Files.newOutputStream(hlog), false, StandardCharsets.UTF_8)) {
-            return LatencyHarness.run(config, task, progress, new org.HdrHistogram.HistogramLogWriter(log));
+            return LatencyHarness.run(config, prepared.task(), progress,
+                    new org.HdrHistogram.HistogramLogWriter(log));
         }
     }
 
@@ -186,20 +190,18 @@ public final class LatencyChild implements Callable<Integer> {
         String line = s.warmingUp() || s.commands() == 0
                 ? String.format(Locale.ROOT, "  [%5.1f s] warming up · hiccup max %,.1f µs", s.elapsedSeconds(),
                         s.hiccupMaxMicros())
-                : String.format(Locale.ROOT, "  [%5.1f s] %,10d commands recorded · this second p99 %,.1f µs,"
+                : String.format(Locale.ROOT, "  [%5.1f s] %,10d operations recorded · this second p99 %,.1f µs,"
                                 + " max %,.1f µs · hiccup max %,.1f µs", s.elapsedSeconds(), s.commands(),
                         s.p99Micros(), s.maxMicros(), s.hiccupMaxMicros());
         System.out.println(line);
         System.out.flush();
     }
 
-    private ObjectNode toJson(String rungId, LatencyResult r) {
+    private ObjectNode toJson(String rungId, LatencyResult r, LatencyWorkload.Run prepared) {
         ObjectNode json = new ObjectMapper().createObjectNode();
         json.put("target_rate_per_s", rate);
         putFinite(json, "achieved_rate_per_s", r.achievedRatePerSecond());
-        json.put("jdk", Machine.jdk());
-        json.put("cpu", Machine.cpuModel());
-        json.put("cores", Machine.cores());
+        Machine.describe(json);
         json.put("gc", gc);
         json.put("gc_collectors", collectorNames());
         json.put("heap", heap);
@@ -218,6 +220,7 @@ public final class LatencyChild implements Callable<Integer> {
         json.put("max_lateness_us", r.maxLatenessNanos() / 1e3);
         json.put("not_run", r.notRun());
         json.put("sender_late", r.senderLate());
+        prepared.facts().forEach(json::put);
         ObjectNode hiccups = json.putObject("hiccups");
         for (double p : HICCUP_PERCENTILES) {
             hiccups.put(percentileKey(p), r.hiccupMicros(p));
