@@ -182,8 +182,10 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     }
 
     static String plan(ChildRun run) {
-        return String.format(Locale.ROOT, "%s · prefill %,d orders · target %,.0f commands/s (%s) · %d thread%s · "
-                        + "sender %s · %s s recorded after %s s warm-up", run.rung(), run.prefill(), run.rate(),
+        String prefill = NULL_RUNG.equals(run.rung()) ? "no-op, no prefill"
+                : String.format(Locale.ROOT, "prefill %,d orders", run.prefill());
+        return String.format(Locale.ROOT, "%s · %s · target %,.0f commands/s (%s) · %d thread%s · "
+                        + "sender %s · %s s recorded after %s s warm-up", run.rung(), prefill, run.rate(),
                 run.arrivals().id(), run.threads(), run.threads() == 1 ? "" : "s", run.sender().id(),
                 trim(run.seconds()), trim(run.warmup()));
     }
