@@ -1,0 +1,111 @@
+"""What the workshop notebooks share: finding results (or making them with the lab's smoke mode), reading
+JMH's JSON into pandas, the machine header every figure carries, and a check that a figure drew something.
+
+It reads only JMH's own JSON fields (benchmark, params, primaryMetric, secondaryMetrics) and the fields the
+lab documents in its JSON outputs, so a notebook keeps working when the lab's printed tables change.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+NOTEBOOKS = Path(__file__).resolve().parent
+ROOT = NOTEBOOKS.parent
+LAB = ROOT / "lab"
+
+# JMH's secondary metric for bytes allocated per operation (-prof gc, which ./lab run always turns on).
+ALLOC_METRIC = "gc.alloc.rate.norm"
+
+
+def results(wanted: str | Path, smoke_file: str | Path, smoke_args: list[str]) -> Path:
+    """The results file to read: `wanted` when it exists (a real run), else `smoke_file`, made first by
+    running `./lab SMOKE_ARGS…` when it is missing too. Paths are relative to this folder."""
+    wanted, smoke_file = NOTEBOOKS / wanted, NOTEBOOKS / smoke_file
+    if wanted.is_file():
+        print(f"reading {wanted.relative_to(ROOT)} (a real run)")
+        return wanted
+    if not smoke_file.is_file():
+        print(f"{wanted.relative_to(ROOT)} not found: running the lab's smoke mode (figures from a smoke run "
+              f"are for the workshop's mechanics, not for quoting)")
+        print("$ ./lab " + " ".join(smoke_args), flush=True)
+        done = subprocess.run([str(LAB), *smoke_args], cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+        print(done.stdout[-4000:])
+        if done.returncode != 0:
+            raise RuntimeError(f"./lab {' '.join(smoke_args)} exited {done.returncode}; its output is above")
+        if not smoke_file.is_file():
+            raise RuntimeError(f"./lab {' '.join(smoke_args)} did not write {smoke_file}")
+    print(f"reading {smoke_file.relative_to(ROOT)} (smoke run)")
+    return smoke_file
+
+
+def jmh_frame(path: Path) -> pd.DataFrame:
+    """One row per JMH result: method (short name), every @Param as a column, score, error, unit,
+    and alloc_b_per_op (NaN where the run had no -prof gc)."""
+    rows = []
+    for r in json.loads(Path(path).read_text()):
+        metric = r["primaryMetric"]
+        alloc = r.get("secondaryMetrics", {}).get(ALLOC_METRIC, {})
+        rows.append({
+            "benchmark": r["benchmark"],
+            "method": r["benchmark"].rsplit(".", 1)[-1],
+            "mode": r.get("mode"),
+            **r.get("params", {}),
+            "score": metric["score"],
+            "error": metric.get("scoreError"),
+            "unit": metric.get("scoreUnit"),
+            "alloc_b_per_op": alloc.get("score", float("nan")),
+            "jdk": r.get("jdkVersion"),
+            "vm": r.get("vmName"),
+        })
+    if not rows:
+        raise ValueError(f"{path}: no JMH results in the file")
+    return pd.DataFrame(rows)
+
+
+def jmh_header(path: Path, frame: pd.DataFrame) -> str:
+    """The machine line the lab wrote beside its JSON (COMPONENT.machine.txt: JDK, CPU, cores); from JMH's
+    own fields when the file came from elsewhere (JMH records the JDK, not the CPU)."""
+    machine = Path(path).with_suffix(".machine.txt")
+    if machine.is_file():
+        return machine.read_text().strip()
+    return f"JDK {frame['jdk'].iloc[0]} ({frame['vm'].iloc[0]}) · CPU and cores not recorded (JSON from elsewhere)"
+
+
+def ops_per_second(frame: pd.DataFrame) -> pd.Series:
+    """Scores as operations per second, whatever JMH unit (ops/s, ops/ms, ops/us) the run used."""
+    per = {"ops/s": 1.0, "ops/ms": 1e3, "ops/us": 1e6, "ops/ns": 1e9}
+    unknown = set(frame["unit"]) - per.keys()
+    if unknown:
+        raise ValueError(f"expected throughput units, found {unknown}")
+    return frame["score"] * frame["unit"].map(per)
+
+
+def rung_order(ids) -> list[str]:
+    """Rungs r0, r1, … r12 in numeric order, then peers, then exhibits."""
+    def key(rung: str):
+        if rung.startswith("r") and rung[1:].split("-", 1)[0].isdigit():
+            return (0, int(rung[1:].split("-", 1)[0]), rung)
+        return (1 if rung.startswith("peer") else 2, 0, rung)
+    return sorted(set(ids), key=key)
+
+
+def show(fig, header: str) -> None:
+    """Prints the machine header above the figure and fails when any of its axes drew nothing."""
+    print(header)
+    for ax in fig.axes:
+        drawn = ([line for line in ax.lines if len(line.get_xdata()) > 0]
+                 + [p for p in ax.patches if not hasattr(p, "get_height") or p.get_height() != 0]
+                 + [c for c in ax.collections if len(c.get_offsets()) > 0])
+        assert drawn, f"figure axes '{ax.get_title()}' drew no data"
+    fig.suptitle(header, fontsize=8, y=0.01, va="bottom")
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    if "matplotlib_inline" in sys.modules or "ipykernel" in sys.modules:
+        from IPython.display import display
+        display(fig)
+    import matplotlib.pyplot as plt
+    plt.close(fig)
