@@ -37,4 +37,4 @@ export MPLCONFIGDIR="$PWD/target/mpl"
 # nbmake runs each notebook in a fresh kernel with the notebook's folder as working directory;
 # test_notebooks_clean.py fails on a committed notebook that carries outputs.
 exec "$venv/bin/python" -m pytest -q -p no:cacheprovider --nbmake --nbmake-timeout=280 \
-  orderbook.ipynb sha-pipeline.ipynb latency.ipynb test_notebooks_clean.py
+  ./*.ipynb test_notebooks_clean.py

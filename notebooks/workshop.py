@@ -24,14 +24,15 @@ ALLOC_METRIC = "gc.alloc.rate.norm"
 def results(wanted: str | Path, smoke_file: str | Path, smoke_args: list[str]) -> Path:
     """The results file to read: `wanted` when it exists (a real run), else `smoke_file`, made first by
     running `./lab SMOKE_ARGS…` when it is missing too. Paths are relative to this folder."""
-    wanted, smoke_file = NOTEBOOKS / wanted, NOTEBOOKS / smoke_file
+    wanted, smoke_file = (NOTEBOOKS / wanted).resolve(), (NOTEBOOKS / smoke_file).resolve()
     if wanted.is_file():
-        print(f"reading {wanted.relative_to(ROOT)} (a real run)")
+        print(f"reading {_shown(wanted)} (a real run)")
         return wanted
     if not smoke_file.is_file():
-        print(f"{wanted.relative_to(ROOT)} not found: running the lab's smoke mode (figures from a smoke run "
+        print(f"{_shown(wanted)} not found: running the lab's smoke mode (figures from a smoke run "
               f"are for the workshop's mechanics, not for quoting)")
         print("$ ./lab " + " ".join(smoke_args), flush=True)
+        smoke_file.parent.mkdir(parents=True, exist_ok=True)
         done = subprocess.run([str(LAB), *smoke_args], cwd=ROOT, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
         print(done.stdout[-4000:])
@@ -39,8 +40,13 @@ def results(wanted: str | Path, smoke_file: str | Path, smoke_args: list[str]) -
             raise RuntimeError(f"./lab {' '.join(smoke_args)} exited {done.returncode}; its output is above")
         if not smoke_file.is_file():
             raise RuntimeError(f"./lab {' '.join(smoke_args)} did not write {smoke_file}")
-    print(f"reading {smoke_file.relative_to(ROOT)} (smoke run)")
+    print(f"reading {_shown(smoke_file)} (smoke run)")
     return smoke_file
+
+
+def _shown(path: Path) -> str:
+    """A path as the repository names it where it lies inside, else as it is."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def jmh_frame(path: Path) -> pd.DataFrame:
