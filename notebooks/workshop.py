@@ -70,7 +70,10 @@ def jmh_frame(path: Path) -> pd.DataFrame:
         })
     if not rows:
         raise ValueError(f"{path}: no JMH results in the file")
-    return pd.DataFrame(rows)
+    frame = pd.DataFrame(rows)
+    # JMH writes "NaN" (a string) for the error of a run too short to have one.
+    frame["error"] = pd.to_numeric(frame["error"], errors="coerce")
+    return frame
 
 
 def jmh_header(path: Path, frame: pd.DataFrame) -> str:
@@ -82,13 +85,14 @@ def jmh_header(path: Path, frame: pd.DataFrame) -> str:
     return f"JDK {frame['jdk'].iloc[0]} ({frame['vm'].iloc[0]}) · CPU and cores not recorded (JSON from elsewhere)"
 
 
-def ops_per_second(frame: pd.DataFrame) -> pd.Series:
-    """Scores as operations per second, whatever JMH unit (ops/s, ops/ms, ops/us) the run used."""
+def ops_per_second(frame: pd.DataFrame, column: str = "score") -> pd.Series:
+    """Scores (or their errors: column="error") as operations per second, whatever JMH unit (ops/s, ops/ms,
+    ops/us) the run used."""
     per = {"ops/s": 1.0, "ops/ms": 1e3, "ops/us": 1e6, "ops/ns": 1e9}
     unknown = set(frame["unit"]) - per.keys()
     if unknown:
         raise ValueError(f"expected throughput units, found {unknown}")
-    return frame["score"] * frame["unit"].map(per)
+    return frame[column] * frame["unit"].map(per)
 
 
 def rung_order(ids) -> list[str]:
