@@ -35,6 +35,6 @@ fi
 # Matplotlib: the kernel draws inline (no display needed); its cache inside target/ so a read-only home does not matter.
 export MPLCONFIGDIR="$PWD/target/mpl"
 # nbmake runs each notebook in a fresh kernel with the notebook's folder as working directory;
-# test_notebooks_clean.py fails on a committed notebook that carries outputs.
+# test_notebooks_clean.py fails on a committed notebook that carries outputs; test_workshop.py tests the helpers.
 exec "$venv/bin/python" -m pytest -q -p no:cacheprovider --nbmake --nbmake-timeout=280 \
-  ./*.ipynb test_notebooks_clean.py
+  ./*.ipynb test_notebooks_clean.py test_workshop.py
