@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
-install_hint="install them, e.g. apt-get install python3 python3-venv python3-pip (or skip the notebooks: mvn test -pl '!notebooks')"
+install_hint="install python3 with venv and pip, e.g. apt-get install python3 python3-venv python3-pip (or skip the notebooks: mvn test -pl '!notebooks')"
 command -v python3 >/dev/null || { echo "notebooks: python3 not found; $install_hint" >&2; exit 1; }
 
 venv=target/venv
