@@ -49,14 +49,17 @@ def _shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
-def jmh_frame(path: Path) -> pd.DataFrame:
+def jmh_frame(path: Path, secondary: tuple[str, ...] = ()) -> pd.DataFrame:
     """One row per JMH result: method (short name), every @Param as a column, score, error, unit,
-    and alloc_b_per_op (NaN where the run had no -prof gc)."""
+    alloc_b_per_op (NaN where the run had no -prof gc), and a column per named secondary metric (NaN where
+    a row lacks it). The lab's end-to-end scenarios write the same schema (JmhRows)."""
     rows = []
     for r in json.loads(Path(path).read_text()):
         metric = r["primaryMetric"]
-        alloc = r.get("secondaryMetrics", {}).get(ALLOC_METRIC, {})
+        metrics = r.get("secondaryMetrics", {})
+        alloc = metrics.get(ALLOC_METRIC, {})
         rows.append({
+            **{name: metrics.get(name, {}).get("score", float("nan")) for name in secondary},
             "benchmark": r["benchmark"],
             "method": r["benchmark"].rsplit(".", 1)[-1],
             "mode": r.get("mode"),
