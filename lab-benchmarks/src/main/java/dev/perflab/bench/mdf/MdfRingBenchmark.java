@@ -25,8 +25,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One writer, K readers: messages per second delivered to <em>every</em> reader, for each rung and peer at
- * its own default size (r0's 5,000-message window, the others' day-sized rings).
+ * One writer, K readers: messages per second delivered to <em>every</em> reader, for each rung, peer and
+ * exhibit at its own default size (r0's 5,000-message window, the others' day-sized rings). The exhibits
+ * are correct, only slow, so they are measured beside r3, the rung they break.
  *
  * <pre>
  *   JMH thread (writer)                      reader threads 1..K (started in setup)
@@ -68,7 +69,8 @@ public class MdfRingBenchmark {
     static final long DRAIN_TIMEOUT_SECONDS = 30;
 
     @Param({"r0-synchronized-window-db", "r1-large-window", "r2-raw-bytes", "r3-single-writer-ring",
-            "r4-batched-zero-copy", "peer-disruptor", "peer-agrona-broadcast", "peer-jctools-spsc"})
+            "r4-batched-zero-copy", "peer-disruptor", "peer-agrona-broadcast", "peer-jctools-spsc",
+            "x-unpadded", "x-logging-hot-path"})
     public String rung;
 
     @Param({"1", "2", "4"})
