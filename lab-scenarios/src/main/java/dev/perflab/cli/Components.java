@@ -2,6 +2,7 @@ package dev.perflab.cli;
 
 import dev.perflab.ladder.Ladder;
 import dev.perflab.ladder.UnknownEntryException;
+import dev.perflab.mdf.MdfRingLadder;
 import dev.perflab.orderbook.OrderBookLadder;
 import dev.perflab.sha.ShaLadder;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.stream.Collectors;
 
 /** The components the lab knows, by name. */
 final class Components {
-    private static final List<Ladder<?>> ALL = List.of(OrderBookLadder.LADDER, ShaLadder.LADDER);
+    private static final List<Ladder<?>> ALL = List.of(OrderBookLadder.LADDER, ShaLadder.LADDER, MdfRingLadder.LADDER);
 
     private Components() {
     }

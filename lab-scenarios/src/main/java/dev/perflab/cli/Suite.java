@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.mdf.MdfRingLadder;
 import dev.perflab.sha.ShaLadder;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,9 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
     static List<Suite> forComponent(String component) {
         if (component.equals(ShaLadder.COMPONENT)) {
             return shaSuites();
+        }
+        if (component.equals(MdfRingLadder.COMPONENT)) {
+            return mdfSuites();
         }
         if (!component.equals("orderbook")) {
             throw new LabException("component '" + component + "' has no benchmark suites yet");
@@ -56,6 +60,27 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
                 RunLength.FULL, ".*");
         return List.of(new Suite("executor", pkg + "ShaExecutorBenchmark", options, all),
                 new Suite("ceiling", pkg + "ShaCeilingBenchmark", options, all));
+    }
+
+    /**
+     * The market-data ring's suites. Quick: 1 writer / 2 readers, 256-byte messages, and the late joiner
+     * at N = 100,000; standard: every K, size and N. The history suite's setup records a 400,000-message
+     * day in H2 per rung (seconds each), so it keeps few iterations.
+     */
+    private static List<Suite> mdfSuites() {
+        String pkg = "dev.perflab.bench.mdf.";
+        Map<RunLength, String> all = Map.of(RunLength.SMOKE, ".*", RunLength.QUICK, ".*", RunLength.STANDARD, ".*",
+                RunLength.FULL, ".*");
+        Suite ring = new Suite("ring", pkg + "MdfRingBenchmark", Map.of(
+                RunLength.SMOKE, List.of("-f", "1", "-wi", "1", "-w", "500ms", "-i", "2", "-r", "500ms", "-p", "readers=2", "-p", "messageBytes=256"),
+                RunLength.QUICK, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s", "-p", "readers=2", "-p", "messageBytes=256"),
+                RunLength.STANDARD, List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s"),
+                RunLength.FULL, List.of("-f", "2", "-wi", "3", "-w", "2s", "-i", "5", "-r", "2s")), all);
+        Suite history = new Suite("history", pkg + "MdfHistoryBenchmark", Map.of(
+                RunLength.QUICK, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "2", "-r", "1s", "-p", "lastMessages=100000"),
+                RunLength.STANDARD, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s"),
+                RunLength.FULL, List.of("-f", "2", "-wi", "2", "-w", "2s", "-i", "5", "-r", "2s")), all);
+        return List.of(ring, history);
     }
 
     boolean runsIn(RunLength length) {
