@@ -180,7 +180,9 @@ final class RunCommand implements Callable<Integer> {
         List<String> chosen = rungs;
         if (runLength == RunLength.SMOKE) {
             chosen = List.of("naive", "tuned");
-            result.put("depth", List.of("1", "1000"));
+            if (component.equals("orderbook")) {
+                result.put("depth", List.of("1", "1000"));
+            }
         }
         if (chosen != null) {
             result.put("rung", chosen.stream().map(name -> ladder.resolve(name)).map(Entry::id).distinct()
