@@ -64,17 +64,19 @@ record Suite(String name, String className, Map<RunLength, List<String>> options
 
     /**
      * The market-data ring's suites. Quick: 1 writer / 2 readers, 256-byte messages, and the late joiner
-     * at N = 100,000; standard: every K, size and N. The history suite's setup records a 400,000-message
-     * day in H2 per rung (seconds each), so it keeps few iterations.
+     * at N = 100,000; standard: every K, size and N. Ring warm-ups last 2 s or more: r3 and r4 run a
+     * few hundred thousand messages/s until C2 has compiled their VarHandle accesses (about 1–1.5 s
+     * measured here), then millions. The history suite's setup records a 400,000-message day in H2 per
+     * rung (seconds each), so it keeps few iterations.
      */
     private static List<Suite> mdfSuites() {
         String pkg = "dev.perflab.bench.mdf.";
         Map<RunLength, String> all = Map.of(RunLength.SMOKE, ".*", RunLength.QUICK, ".*", RunLength.STANDARD, ".*",
                 RunLength.FULL, ".*");
         Suite ring = new Suite("ring", pkg + "MdfRingBenchmark", Map.of(
-                RunLength.SMOKE, List.of("-f", "1", "-wi", "1", "-w", "500ms", "-i", "2", "-r", "500ms", "-p", "readers=2", "-p", "messageBytes=256"),
-                RunLength.QUICK, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s", "-p", "readers=2", "-p", "messageBytes=256"),
-                RunLength.STANDARD, List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s"),
+                RunLength.SMOKE, List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "2", "-r", "500ms", "-p", "readers=2", "-p", "messageBytes=256"),
+                RunLength.QUICK, List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s", "-p", "readers=2", "-p", "messageBytes=256"),
+                RunLength.STANDARD, List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "3", "-r", "1s"),
                 RunLength.FULL, List.of("-f", "2", "-wi", "3", "-w", "2s", "-i", "5", "-r", "2s")), all);
         Suite history = new Suite("history", pkg + "MdfHistoryBenchmark", Map.of(
                 RunLength.QUICK, List.of("-f", "1", "-wi", "1", "-w", "1s", "-i", "2", "-r", "1s", "-p", "lastMessages=100000"),

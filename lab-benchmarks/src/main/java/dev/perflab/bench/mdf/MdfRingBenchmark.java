@@ -45,6 +45,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * back-pressure never engages. Readers and the waiting writer yield when idle: on a 2-core machine the
  * K = 4 runs time-share, which measures the structures' cost per message, not parallel speed-up.
  *
+ * <h2>Warm-up</h2>
+ * r3 and r4 deliver a few hundred thousand messages/s for their first second or so (their
+ * {@code VarHandle} accesses are slow until C2 compiles them), then millions: warm up for 2 s or more.
+ *
  * <h2>Pitfalls avoided</h2>
  * Every delivered message is compared byte for byte with what was sent (so nothing is dead code and a
  * structure that drops, repeats, reorders or tears fails the run in the tear-down); messages come from 1,024
@@ -58,7 +62,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
-@Warmup(iterations = 2, time = 1)
+@Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class MdfRingBenchmark {
     static final int BATCH_MESSAGES = 1_024;
