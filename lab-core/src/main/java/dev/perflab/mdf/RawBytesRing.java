@@ -57,45 +57,27 @@ public final class RawBytesRing implements MdfRing {
         return 1;
     }
 
+    /** The lowest sequence the index still holds (the arena may hold fewer). */
+    private synchronized long lowestIndexed() {
+        return Math.max(FIRST_SEQUENCE, nextSequence - positions.length);
+    }
+
     @Override
     public MdfReader reader(long fromSequence) {
-        return new Reader(fromSequence);
+        return new LockedWindowReader(new LockedWindowReader.Window() {
+            @Override
+            public int copy(long seq, ByteBuffer out) {
+                return RawBytesRing.this.copy(seq, out);
+            }
+
+            @Override
+            public long backInMemoryFrom(long seq) {
+                return lowestIndexed();
+            }
+        }, history, fromSequence);
     }
 
     @Override
     public void close() {
-    }
-
-    private final class Reader implements MdfReader {
-        private final SequencedDelivery position;
-        private final ByteBuffer scratch = ByteBuffer.allocate(MdfMessage.MAX_BYTES);
-
-        Reader(long fromSequence) {
-            position = new SequencedDelivery(history, fromSequence);
-        }
-
-        @Override
-        public int poll(MessageHandler handler) {
-            int delivered = 0;
-            while (true) {
-                long seq = position.next();
-                int got = copy(seq, scratch);
-                if (got == 0) {
-                    return delivered;
-                }
-                if (got < 0) {
-                    delivered += position.fromHistory(seq + 1, handler);
-                    continue;
-                }
-                handler.onMessage(scratch);
-                position.moveTo(seq + 1);
-                delivered++;
-            }
-        }
-
-        @Override
-        public long nextSequence() {
-            return position.next();
-        }
     }
 }

@@ -35,7 +35,7 @@ public class SynchronizedWindowRing implements MdfRing {
         nextSequence++;
     }
 
-    /** The message {@code seq} if in the window; null if not yet written; throws nothing. */
+    /** The message {@code seq} if in the window; null if not yet written or gone. */
     private synchronized MdfMessage get(long seq) {
         return seq < nextSequence && seq >= lowest() ? window[(int) (seq % window.length)] : null;
     }
@@ -44,52 +44,36 @@ public class SynchronizedWindowRing implements MdfRing {
         return Math.max(FIRST_SEQUENCE, nextSequence - window.length);
     }
 
-    private synchronized long published() {
-        return nextSequence;
+    /** Fetches the object under the lock, encodes it outside (the report's per-message wrapper calls). */
+    private int copy(long seq, ByteBuffer out) {
+        MdfMessage m = get(seq);
+        if (m == null) {
+            synchronized (this) {
+                return seq >= nextSequence ? 0 : -1;
+            }
+        }
+        out.clear();
+        m.encode(out);
+        out.flip();
+        return 1;
     }
 
     @Override
     public MdfReader reader(long fromSequence) {
-        return new Reader(fromSequence);
+        return new LockedWindowReader(new LockedWindowReader.Window() {
+            @Override
+            public int copy(long seq, ByteBuffer out) {
+                return SynchronizedWindowRing.this.copy(seq, out);
+            }
+
+            @Override
+            public long backInMemoryFrom(long seq) {
+                return lowest();
+            }
+        }, history, fromSequence);
     }
 
     @Override
     public void close() {
-    }
-
-    private final class Reader implements MdfReader {
-        private final SequencedDelivery position;
-        private final ByteBuffer scratch = ByteBuffer.allocate(MdfMessage.MAX_BYTES);
-
-        Reader(long fromSequence) {
-            position = new SequencedDelivery(history, fromSequence);
-        }
-
-        @Override
-        public int poll(MessageHandler handler) {
-            int delivered = 0;
-            while (true) {
-                long seq = position.next();
-                MdfMessage m = get(seq);
-                if (m == null) {
-                    if (seq >= published()) {
-                        return delivered;
-                    }
-                    delivered += position.fromHistory(lowest(), handler);
-                    continue;
-                }
-                scratch.clear();
-                m.encode(scratch);
-                scratch.flip();
-                handler.onMessage(scratch);
-                position.moveTo(seq + 1);
-                delivered++;
-            }
-        }
-
-        @Override
-        public long nextSequence() {
-            return position.next();
-        }
     }
 }

@@ -8,7 +8,6 @@ import dev.perflab.mdf.MessageHandler;
 import dev.perflab.mdf.RingSize;
 import dev.perflab.mdf.SequencedDelivery;
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.broadcast.BroadcastBufferDescriptor;
 import org.agrona.concurrent.broadcast.BroadcastReceiver;
@@ -30,7 +29,7 @@ public final class AgronaBroadcastRing implements MdfRing {
     private final UnsafeBuffer buffer;
     private final BroadcastTransmitter transmitter;
     private final UnsafeBuffer source = new UnsafeBuffer(0, 0);
-    private final AtomicLong published = new AtomicLong(FIRST_SEQUENCE);
+    private final PublishedSequence published = new PublishedSequence();
     private final HistoryStore history;
 
     public AgronaBroadcastRing(RingSize size, HistoryStore history) {
@@ -41,14 +40,10 @@ public final class AgronaBroadcastRing implements MdfRing {
 
     @Override
     public void append(ByteBuffer message) {
-        MdfMessage.checkLength(message.remaining());
-        long seq = MdfMessage.sequenceOf(message, message.position());
-        if (seq != published.get()) {
-            throw new IllegalArgumentException("sequence " + seq + " appended; expected " + published.get());
-        }
+        long seq = published.check(message);
         source.wrap(message, message.position(), message.remaining());
         transmitter.transmit(MESSAGE_TYPE, source, 0, message.remaining());
-        published.lazySet(seq + 1);
+        published.published(seq);
     }
 
     @Override
@@ -72,7 +67,7 @@ public final class AgronaBroadcastRing implements MdfRing {
 
         @Override
         public int poll(MessageHandler handler) {
-            long publishedBefore = published.get();
+            long publishedBefore = published.next();
             int delivered = 0;
             while (receiver.receiveNext()) {
                 int length = receiver.length();

@@ -9,7 +9,6 @@ import dev.perflab.mdf.RingSize;
 import dev.perflab.mdf.SequencedDelivery;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jctools.queues.SpscArrayQueue;
 
 /**
@@ -25,7 +24,7 @@ import org.jctools.queues.SpscArrayQueue;
 public final class JctoolsFanOutRing implements MdfRing {
     private final CopyOnWriteArrayList<SpscArrayQueue<byte[]>> queues = new CopyOnWriteArrayList<>();
     private final int queueCapacity;
-    private final AtomicLong published = new AtomicLong(FIRST_SEQUENCE);
+    private final PublishedSequence published = new PublishedSequence();
     private final HistoryStore history;
 
     public JctoolsFanOutRing(RingSize size, HistoryStore history) {
@@ -35,11 +34,7 @@ public final class JctoolsFanOutRing implements MdfRing {
 
     @Override
     public void append(ByteBuffer message) {
-        MdfMessage.checkLength(message.remaining());
-        long seq = MdfMessage.sequenceOf(message, message.position());
-        if (seq != published.get()) {
-            throw new IllegalArgumentException("sequence " + seq + " appended; expected " + published.get());
-        }
+        long seq = published.check(message);
         for (SpscArrayQueue<byte[]> queue : queues) {
             byte[] copy = new byte[message.remaining()];
             message.get(message.position(), copy);
@@ -47,7 +42,7 @@ public final class JctoolsFanOutRing implements MdfRing {
                 Thread.yield();
             }
         }
-        published.lazySet(seq + 1);
+        published.published(seq);
     }
 
     @Override
@@ -70,7 +65,7 @@ public final class JctoolsFanOutRing implements MdfRing {
 
         @Override
         public int poll(MessageHandler handler) {
-            long publishedBefore = published.get();
+            long publishedBefore = published.next();
             int delivered = 0;
             byte[] message;
             while ((message = queue.poll()) != null) {
