@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 /** {@code ./lab mdf generate|replay}: make a day of market data and replay it through a ring to K readers. */
 @Command(name = "mdf", mixinStandardHelpOptions = true, description = "Generate market-data day files and replay them through a ring rung.",
         subcommands = {MdfCommand.Generate.class, MdfCommand.Replay.class})
-final class MdfCommand implements Runnable {
+public final class MdfCommand implements Runnable {
     /** Messages recorded in history per batch before they are appended to the ring (recorded first). */
     static final int FEED_BATCH_MESSAGES = 1_024;
     static final int MAX_READERS = 64;
