@@ -1,5 +1,6 @@
 package dev.perflab.latency;
 
+import dev.perflab.concurrent.IdleStrategy;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +59,7 @@ public final class LatencyHarness {
     public static final long SPIN_LAST_NANOS = 500_000;
     /** Component thread, queue empty: spin this many times, then yield (see {@link #idle}). */
     private static final int IDLE_SPINS = 256;
+    private static final IdleStrategy IDLE = IdleStrategy.spinThenYield(IDLE_SPINS);
     /** A start (or release) later than this after its intended time, and later than one period, counts as late. */
     public static final long LATE_SLACK_NANOS = 200_000;
     public static final double DEADLINE_FACTOR = 3;
@@ -226,17 +228,7 @@ public final class LatencyHarness {
 
     /** Parks, then spins, until {@code target}; returns the time it woke. */
     private static long waitUntil(long target) {
-        long now = System.nanoTime();
-        while (now < target) {
-            long remaining = target - now;
-            if (remaining > PARK_BEYOND_NANOS) {
-                LockSupport.parkNanos(remaining - SPIN_LAST_NANOS);
-            } else {
-                Thread.onSpinWait();
-            }
-            now = System.nanoTime();
-        }
-        return now;
+        return IdleStrategy.waitUntil(target, PARK_BEYOND_NANOS, SPIN_LAST_NANOS);
     }
 
     /**
@@ -245,11 +237,7 @@ public final class LatencyHarness {
      * more at p99 than yielding), so on 2 cores it keeps one busy while the sender sleeps on the other.
      */
     private static void idle(int rounds) {
-        if (rounds < IDLE_SPINS) {
-            Thread.onSpinWait();
-        } else {
-            Thread.yield();
-        }
+        IDLE.idle(rounds);
     }
 
     /** Once a second: swap interval histograms, add them to the totals, log them, report progress. */
