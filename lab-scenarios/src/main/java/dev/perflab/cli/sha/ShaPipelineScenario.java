@@ -8,6 +8,7 @@ import dev.perflab.cli.component.ScenarioOption;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
 import dev.perflab.scenario.Role;
+import dev.perflab.scenario.link.LinkNamespaces;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.sha.Frames;
 import dev.perflab.sha.PipelineSettings;
@@ -86,9 +87,9 @@ final class ShaPipelineScenario implements Scenario {
             request.console().flush();
             return 0;
         }
-        try (LinkNamespaces network = LinkNamespaces.create(link)) {
+        try (LinkNamespaces namespaces = LinkNamespaces.create(link)) {
             return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
-                    network, request.console()).run();
+                    new LinkedNetwork(namespaces), request.console()).run();
         } catch (IOException e) {
             throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
         }
