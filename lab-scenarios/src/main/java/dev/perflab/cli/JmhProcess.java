@@ -100,9 +100,12 @@ public final class JmhProcess {
         log.flush();
     }
 
-    /** How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing. */
-    static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides)
-            throws IOException, InterruptedException {
+    /**
+     * How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing; the names of the
+     * parameters it lists are added to {@code paramNames}, so unknown {@code --param} names can be refused.
+     */
+    static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides,
+                                   java.util.Set<String> paramNames) throws IOException, InterruptedException {
         List<String> command = List.of(javaExecutable(), "-jar", benchmarksJar().toString(), include, "-lp");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         int total = 0;
@@ -112,6 +115,7 @@ public final class JmhProcess {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 Matcher m = param.matcher(line);
                 if (m.find()) {
+                    paramNames.add(m.group(1));
                     List<String> override = paramOverrides.get(m.group(1));
                     current *= override != null ? override.size() : m.group(2).split(",").length;
                 } else if (!line.isBlank() && !line.startsWith(" ") && !line.startsWith("Benchmarks:")) {

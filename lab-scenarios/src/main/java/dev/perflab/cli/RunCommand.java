@@ -108,6 +108,9 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Ladder<?> ladder = Components.byName(component);
         RunLength runLength = length.value();
+        if (out != null) {
+            OutputFile.checkDirectory("--out", out);
+        }
         boolean pipeline = component.equals(ShaLadder.COMPONENT) && !sha.jmh;
         if (pipeline && (benchmark != null || !params.isEmpty() || jdks != null)) {
             throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run the pipeline "
@@ -157,11 +160,22 @@ final class RunCommand implements Callable<Integer> {
                          Map<String, List<String>> jmhParams, PrintWriter console) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         console.printf("perflab run %s (%s) · %s%n", component, runLength.name().toLowerCase(Locale.ROOT), header);
-        List<Path> jsons = new ArrayList<>();
+        Map<Suite, Integer> totals = new LinkedHashMap<>();
+        java.util.Set<String> knownParams = new java.util.TreeSet<>();
         for (Suite suite : Suite.forComponent(component)) {
             if (suite.runsIn(runLength)) {
-                runSuite(suite, runLength, jmhParams, extraJmhArgs, dir, console).ifPresent(jsons::add);
+                totals.put(suite, JmhProcess.countConfigurations(suite.include(runLength, benchmark), jmhParams, knownParams));
             }
+        }
+        for (String name : params.keySet()) {
+            if (!knownParams.contains(name)) {
+                throw new LabException("--param " + name + ": no " + component + " benchmark in this run has a parameter '"
+                        + name + "'; known: " + String.join(", ", knownParams));
+            }
+        }
+        List<Path> jsons = new ArrayList<>();
+        for (Map.Entry<Suite, Integer> suite : totals.entrySet()) {
+            runSuite(suite.getKey(), suite.getValue(), runLength, jmhParams, extraJmhArgs, dir, console).ifPresent(jsons::add);
         }
         if (jsons.isEmpty()) {
             throw new LabException("no " + component + " benchmark matches --benchmark " + benchmark
@@ -179,8 +193,9 @@ final class RunCommand implements Callable<Integer> {
         params.forEach((name, values) -> result.put(name, List.of(values.split(","))));
         List<String> chosen = rungs;
         if (runLength == RunLength.SMOKE) {
-            chosen = List.of("naive", "tuned");
-            result.put("depth", List.of("1", "1000"));
+            // the smoke pass narrows what the user did not choose; --rung and --param still win and are checked
+            chosen = rungs != null ? rungs : List.of("naive", "tuned");
+            result.putIfAbsent("depth", List.of("1", "1000"));
         }
         if (chosen != null) {
             result.put("rung", chosen.stream().map(name -> ladder.resolve(name)).map(Entry::id).distinct()
@@ -189,11 +204,10 @@ final class RunCommand implements Callable<Integer> {
         return result;
     }
 
-    private Optional<Path> runSuite(Suite suite, RunLength runLength, Map<String, List<String>> jmhParams,
+    private Optional<Path> runSuite(Suite suite, int total, RunLength runLength, Map<String, List<String>> jmhParams,
                                     List<String> extraJmhArgs, Path dir, PrintWriter console)
             throws IOException, InterruptedException {
         String include = suite.include(runLength, benchmark);
-        int total = JmhProcess.countConfigurations(include, jmhParams);
         if (total == 0) {
             console.printf("suite %s: no benchmark matches, skipped%n", suite.name());
             return Optional.empty();

@@ -2,6 +2,7 @@ package dev.perflab.cli.profile;
 
 import dev.perflab.cli.JmhProcess;
 import dev.perflab.cli.LabException;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.Machine;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
@@ -92,6 +93,7 @@ public final class ProfileCommand implements Callable<Integer> {
         checkOneProfilePerDiffRung();
         Path dir = out != null ? out : Path.of("results", "profile", component);
         checkUsableInProfilerOption(dir);
+        OutputFile.checkDirectory("--out", dir);
         Path jar = JmhProcess.benchmarksJar();
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());

@@ -73,6 +73,6 @@ final class CollectorCommand implements Callable<Integer> {
                 }
             });
         }
-        return report.error() == null ? 0 : LabException.CHECK_FAILED;
+        return RoleOptions.exitCode(report.error());
     }
 }

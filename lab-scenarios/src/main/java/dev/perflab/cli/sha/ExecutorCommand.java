@@ -49,10 +49,7 @@ final class ExecutorCommand implements Callable<Integer> {
                     .put("received", report.received()).put("executed", report.executed())
                     .put("generator_total", report.generatorTotal()).put("full_queue_waits", report.fullQueueWaits())
                     .put("worker_errors", report.workerErrors()).put("error", report.error()));
-            if (report.error() == null) {
-                return 0;
-            }
-            return report.error().contains("bad frame") ? LabException.BAD_INPUT : LabException.CHECK_FAILED;
+            return RoleOptions.exitCode(report.error());
         } catch (IOException e) {
             throw new LabException("executor: cannot listen on " + bind + ": " + e.getMessage());
         }
