@@ -207,7 +207,7 @@ final class OrderBookCommand implements Runnable {
     private static boolean looksLikeOtherBinary(byte[] bytes) {
         for (int i = 0; i < Math.min(bytes.length, MAGIC_ECHO_BYTES); i++) {
             int b = bytes[i] & 0xFF;
-            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r') {
+            if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
                 return true;
             }
         }

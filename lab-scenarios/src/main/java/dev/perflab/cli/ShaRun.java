@@ -22,8 +22,17 @@ final class ShaRun {
     static int run(Ladder<PipelineSettings> ladder, List<String> names, RunLength length, Double seconds, long rate,
                    String link, Path dir, Path json, Path sampleOut, PrintWriter console)
             throws IOException, InterruptedException {
-        if (rate < 0 || (seconds != null && seconds <= 0)) {
-            throw new LabException("--rate must be ≥ 0 and --seconds > 0");
+        if (rate < 0) {
+            throw new LabException("--rate must be ≥ 0 tasks/s, was " + rate);
+        }
+        if (seconds != null && (!(seconds > 0) || seconds.isInfinite())) {
+            throw new LabException("--seconds must be > 0, was " + seconds);
+        }
+        if (json != null) {
+            OutputFile.check("--json", json);
+        }
+        if (sampleOut != null) {
+            OutputFile.check("--sample-out", sampleOut);
         }
         List<Entry<PipelineSettings>> rungs;
         if (names != null) {

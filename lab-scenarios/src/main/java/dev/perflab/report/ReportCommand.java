@@ -43,12 +43,12 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path[] inputs = files.toArray(Path[]::new);
-        OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
-        if (pngDir != null) {
-            OutputFile.checkDirectory("--png", pngDir);
-        }
         try {
+            Path[] inputs = files.toArray(Path[]::new);
+            OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
+            if (pngDir != null) {
+                OutputFile.checkDirectory("--png", pngDir);
+            }
             LadderReport report = LadderReport.read(files);
             String header = MachineHeader.of(files.get(0)).orElse(report.defaultHeader());
             out.print(report.text(header));
@@ -56,7 +56,7 @@ public final class ReportCommand implements Callable<Integer> {
             writeMarkdown(markdownOut, report, header, err);
             writeCharts(report, header, err);
             return 0;
-        } catch (ReportException e) {
+        } catch (ReportException | LabException e) {
             err.println("lab: " + e.getMessage());
             err.flush();
             return ERROR;
