@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       be a directory, must be writable, and must not be the same file as any input (compared with
  *       {@link Files#isSameFile}, so links and {@code ./x} vs {@code x} are caught).</li>
  *   <li>{@link #write} writes to a temporary name in the same directory and renames it over the target
- *       only on success, so a failed write never leaves half a file and never destroys the previous one.</li>
+ *       only on success, so a failed write never leaves half a file and never destroys the previous one.
+ *       An existing device or pipe ({@code --events /dev/null}) is written in place, never replaced.</li>
  *   <li>Commands print their results before writing; a write that fails after that is reported (exit 2)
  *       after the results, never instead of them.</li>
  * </ol>
@@ -59,13 +60,12 @@ public final class OutputFile {
         if (Files.isDirectory(path)) {
             throw new LabException(name + ": is a directory; give a file name");
         }
-        if (Files.exists(path) && !Files.isRegularFile(path)) {
-            throw new LabException(name + ": is not a regular file");
-        }
-        Path parent = parentOf(path);
-        createDirectory(name, parent);
-        if (!Files.isWritable(parent)) {
-            throw new LabException(name + ": directory " + parent + " is not writable");
+        if (!special(path)) {
+            Path parent = parentOf(path);
+            createDirectory(name, parent);
+            if (!Files.isWritable(parent)) {
+                throw new LabException(name + ": directory " + parent + " is not writable");
+            }
         }
         if (Files.exists(path) && !Files.isWritable(path)) {
             throw new LabException(name + ": the file is not writable");
@@ -89,6 +89,11 @@ public final class OutputFile {
             throw new LabException(name + ": directory is not writable");
         }
         return dir;
+    }
+
+    /** An existing device or pipe ({@code /dev/null}): written in place, never replaced by a rename. */
+    private static boolean special(Path path) {
+        return Files.exists(path) && !Files.isRegularFile(path);
     }
 
     private static Path parentOf(Path path) {
@@ -140,6 +145,14 @@ public final class OutputFile {
 
     /** Writes through a stream to a temporary name in the same directory, then renames it over the target. */
     public void write(Body<OutputStream> body) {
+        if (special(path)) {
+            try (OutputStream out = Files.newOutputStream(path)) {
+                body.writeTo(out);
+            } catch (IOException e) {
+                throw new LabException(name(option, path) + ": cannot write (" + InputFile.reason(e) + ")");
+            }
+            return;
+        }
         Path parent = parentOf(path);
         Path temp = parent.resolve("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + TEMP_COUNTER.incrementAndGet() + ".tmp");
