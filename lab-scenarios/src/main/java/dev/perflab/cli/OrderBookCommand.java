@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 /** {@code ./lab orderbook generate|replay}: make command streams and replay them through a rung. */
 @Command(name = "orderbook", mixinStandardHelpOptions = true, description = "Generate order-book command streams and replay them through a rung.",
         subcommands = {OrderBookCommand.Generate.class, OrderBookCommand.Replay.class})
-final class OrderBookCommand implements Runnable {
+public final class OrderBookCommand implements Runnable {
     /**
      * Heap estimates behind the pre-checks ({@link InputFile#requireHeap}), in bytes per command: a command
      * stream is 17 B per command (type, id, price) and doubles while it grows; an event log is 25 B per
