@@ -207,6 +207,9 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         if (hlog != null) {
             OutputFile.check("--hlog", hlog);
         }
+        if (jmhJson != null) {
+            OutputFile.check("--jmh-json", jmhJson);
+        }
         List<Double> percentiles = findMax ? List.of(sloOrDefault().percentile()) : List.of();
         checked("--rate", () -> new LatencyConfig(runRate, runWarmup, runSeconds, arrivalKind, ChildRun.SEED,
                 threadModel, modes));
