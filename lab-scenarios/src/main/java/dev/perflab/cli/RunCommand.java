@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = {"Run a component's JMH suites and print its ladder.",
         "Writes DIR/<component>.json (JMH's JSON), <component>.md, <component>-*.png and the JMH logs.",
-        "Times on a 2-core machine for orderbook: --smoke ~40 s, --quick ~6 min, default ~21 min, --full several hours.",
+        "Times on a 2-core machine for orderbook: --smoke ~40 s, --quick ~8 min, default ~27 min, --full several hours.",
         "sha-pipeline runs generator, executor and collector as three JVMs over TCP for each rung (--jmh: its JMH suites);",
         "  --smoke ~35 s, --quick ~1 min, default ~2.5 min."})
 final class RunCommand implements Callable<Integer>, Registry.User {
@@ -65,8 +65,11 @@ final class RunCommand implements Callable<Integer>, Registry.User {
     Length length = new Length();
 
     static final class Length {
-        @Option(names = "--quick", description = "Short iterations, fewer sizes: a first look (~6 min here).")
+        @Option(names = "--quick", description = "Short iterations, fewer sizes: a first look (~8 min here).")
         boolean quick;
+
+        @Option(names = "--standard", description = "The default length, named (mvn -Pjmh -Dlength=standard passes it).")
+        boolean standard;
 
         @Option(names = "--full", description = "More forks and longer iterations, fit for publishing.")
         boolean full;
