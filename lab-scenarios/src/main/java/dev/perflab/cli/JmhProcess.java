@@ -127,9 +127,12 @@ public final class JmhProcess {
         }
     }
 
-    /** How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing. */
-    static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides)
-            throws IOException, InterruptedException {
+    /**
+     * How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing; the names of the
+     * parameters it lists are added to {@code paramNames}, so unknown {@code --param} names can be refused.
+     */
+    static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides,
+                                   java.util.Set<String> paramNames) throws IOException, InterruptedException {
         List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (ChildProcess listing = ChildProcess.start("jmh-list", command(List.of(include, "-lp")), lines::add, null)) {
             listing.waitFor();
@@ -140,6 +143,7 @@ public final class JmhProcess {
         for (String line : lines) {
             Matcher m = param.matcher(line);
             if (m.find()) {
+                paramNames.add(m.group(1));
                 List<String> override = paramOverrides.get(m.group(1));
                 current *= override != null ? override.size() : m.group(2).split(",").length;
             } else if (!line.isBlank() && !line.startsWith(" ") && !line.startsWith("Benchmarks:")) {
