@@ -1,6 +1,7 @@
 package dev.perflab.pump;
 
 import dev.perflab.mdf.DayFile;
+import dev.perflab.mdf.MdfFormatException;
 import dev.perflab.mdf.MdfGenerator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -48,6 +49,20 @@ public final class WireDay {
     /** A day file already on disk (read whole into memory; {@link #file()} stays for zero-copy senders). */
     public static WireDay load(Path file) throws IOException {
         return new WireDay(file, Files.readAllBytes(file));
+    }
+
+    /**
+     * The day file {@code file} whose bytes are {@code image}, checked record by record first.
+     *
+     * @throws MdfFormatException at the first bad byte, naming the file and the offset
+     */
+    public static WireDay checked(Path file, byte[] image) throws MdfFormatException {
+        try {
+            DayFile.read(new java.io.ByteArrayInputStream(image), file.toString(), bytes -> { });
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a byte array does not fail to read
+        }
+        return new WireDay(file, image);
     }
 
     public Path file() {

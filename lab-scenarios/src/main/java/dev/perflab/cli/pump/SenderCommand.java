@@ -1,0 +1,111 @@
+package dev.perflab.cli.pump;
+
+import dev.perflab.cli.InputFile;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.sha.HostPort;
+import dev.perflab.ladder.Entry;
+import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.mdf.MdfGenerator;
+import dev.perflab.pump.Pump;
+import dev.perflab.pump.PumpLadder;
+import dev.perflab.pump.WireDay;
+import dev.perflab.scenario.RoleProtocol;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab pump sender}: connects to a receiver and sends whole days of messages through the rung's
+ * sender until {@code --seconds} have passed (at least one day), then closes: the stream only ever ends
+ * between days, so the receiver can tell a clean end from a cut one.
+ */
+@Command(name = "sender", mixinStandardHelpOptions = true, description = {
+        "Send whole days of market data to a receiver for a fixed time (at least one day), then close.",
+        "Prints a result line and a 'summary {json}' line; exit 1 if the receiver went away."})
+final class SenderCommand implements Callable<Integer> {
+    /** Largest day file --day takes: several of the report's days (one is about 84 MB). */
+    static final long DAY_FILE_LIMIT = 1024 * InputFile.MIB;
+    /** Heap per generated message: the generator's array, the day's image, and their overheads (≤ 512-byte messages). */
+    static final int HEAP_BYTES_PER_MESSAGE = 1_200;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
+            description = "Rung (id, r-prefix, naive or tuned); sender and receiver must agree. Default: ${DEFAULT-VALUE}.")
+    String rung;
+
+    @Option(names = "--connect", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7401", converter = HostPort.class,
+            description = "The receiver. Default: ${DEFAULT-VALUE}.")
+    InetSocketAddress receiver;
+
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "10", description = "How long to send. Default: ${DEFAULT-VALUE}.")
+    double seconds;
+
+    @Option(names = "--messages", paramLabel = "N", description = "Messages in the generated day. Default: the report's day, "
+            + MdfGenerator.DAY_MESSAGES + ".")
+    int messages = MdfGenerator.DAY_MESSAGES;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the generated day. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--day", paramLabel = "FILE", description = "Send this day file (./lab mdf generate) instead of generating one.")
+    Path dayFile;
+
+    @Override
+    public Integer call() throws IOException {
+        if (seconds <= 0 || messages < 1) {
+            throw new LabException("--seconds must be > 0 and --messages ≥ 1");
+        }
+        Entry<Pump> entry = PumpLadder.LADDER.resolve(rung);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path generated = null;
+        WireDay day;
+        if (dayFile != null) {
+            try {
+                day = WireDay.checked(dayFile, InputFile.read(dayFile, DAY_FILE_LIMIT, "day files"));
+            } catch (MdfFormatException e) {
+                throw new LabException(e.getMessage());
+            }
+        } else {
+            InputFile.requireHeap((double) messages * HEAP_BYTES_PER_MESSAGE, "--messages " + messages);
+            generated = Files.createTempFile("perflab-pump-day-", ".bin");
+            day = WireDay.generate(messages, seed, generated);
+        }
+        long days = 0;
+        String error = null;
+        long start = System.nanoTime();
+        long deadline = start + (long) (seconds * 1e9);
+        try (Pump.Sender sender = entry.factory().connect(receiver, day)) {
+            do {
+                sender.sendDay();
+                days++;
+            } while (System.nanoTime() - deadline < 0);
+        } catch (IOException e) {
+            error = "sender: connection to " + receiver + " failed after " + days + " whole days: " + e.getMessage();
+            err.println(error);
+            err.flush();
+        } finally {
+            if (generated != null) {
+                Files.deleteIfExists(generated);
+            }
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        long sent = days * day.messages();
+        double mbPerSecond = days * (double) day.bytes() / ReceiverCommand.BYTES_PER_MB / elapsed;
+        out.printf("sender %s: %,d days of %,d messages (%,d bytes each) in %.2f s, %,.1f MB/s%n",
+                entry.id(), days, day.messages(), day.bytes(), elapsed, mbPerSecond);
+        RoleProtocol.printSummary(out, RoleProtocol.summary("sender").put("rung", entry.id()).put("sent", sent)
+                .put("days", days).put("bytes", days * day.bytes()).put("seconds", elapsed).put("mb_per_s", mbPerSecond)
+                .put("error", error));
+        return error == null ? 0 : LabException.CHECK_FAILED;
+    }
+}
