@@ -13,7 +13,7 @@ import java.util.List;
  * they are exhibits ({@code x-…}: r0 with the bug put back, see {@link CountPolicy#UNSYNCHRONIZED_EXHIBIT} and
  * {@link DigestPolicy#SHARED_ACROSS_THREADS_EXHIBIT}); r0 already has both
  * fixes. Step 9 changed nothing but the target. Steps 14 (a 100 Mbit NIC) and 16 (a newer JDK) are not code: {@code --link} and {@code --jdk}
- * show them.
+ * show them. The last entry is the learner's ({@code student}, an exercise): checked and run only when named.
  */
 public final class ShaLadder {
     public static final String COMPONENT = "sha-pipeline";
@@ -41,7 +41,7 @@ public final class ShaLadder {
     static final PipelineSettings R11 = R10.withDigest(DigestPolicy.THREAD_LOCAL_INTO_OUTPUT);
     static final PipelineSettings R12 = R11.withBatches(BATCH_TASKS, BATCH_TASKS);
 
-    public static final Ladder<PipelineSettings> LADDER = new Ladder<>(COMPONENT,
+    public static final Ladder<PipelineSettings> LADDER = new Ladder<PipelineSettings>(COMPONENT,
             "SHA-256 pipeline (report 002): generator → executor → collector over TCP", List.of(
             new Entry<>("r0-task-per-thread", Kind.RUNG,
                     "44-byte task frames, unbuffered data streams, flush per task, cached pool, collector keeps every result",
@@ -71,7 +71,11 @@ public final class ShaLadder {
                     R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),
             new Entry<>("x-shared-digest", Kind.EXHIBIT,
                     "step 2's bug: r4 with one MessageDigest shared by every worker (wrong digests)",
-                    R4.withDigest(DigestPolicy.SHARED_ACROSS_THREADS_EXHIBIT))));
+                    R4.withDigest(DigestPolicy.SHARED_ACROSS_THREADS_EXHIBIT)),
+            new Entry<>("student", Kind.EXERCISE,
+                    "exercise \"stop losing counts\": r0 with the executor's counter written by you (StudentCounter, exercises/README.md)",
+                    R0.withCount(CountPolicy.EXERCISE))))
+            .withContract(new ShaContract());
 
     private ShaLadder() {
     }

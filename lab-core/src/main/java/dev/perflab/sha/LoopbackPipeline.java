@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Runs generator, executor and collector in this JVM over loopback TCP, for tests. */
+/** Runs generator, executor and collector in this JVM over loopback TCP: for the contract ({@link ShaContract}) and tests. */
 final class LoopbackPipeline {
     record Result(Generator.Report generator, Executor.Report executor, Collector.Report collector,
                   List<String> log) {
