@@ -174,7 +174,8 @@ final class RunCommand implements Callable<Integer> {
         return merged;
     }
 
-    private Map<String, List<String>> jmhParams(Ladder<?> ladder, RunLength runLength) {
+    /** JMH {@code -p} overrides: the user's {@code --param}s, and {@code rung} as resolved ids (an exercise such as {@code student} included when named). */
+    Map<String, List<String>> jmhParams(Ladder<?> ladder, RunLength runLength) {
         Map<String, List<String>> result = new LinkedHashMap<>();
         params.forEach((name, values) -> result.put(name, List.of(values.split(","))));
         List<String> chosen = rungs;
