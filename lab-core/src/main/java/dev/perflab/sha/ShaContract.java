@@ -126,10 +126,10 @@ public final class ShaContract implements Contract<PipelineSettings> {
         expectCount("sampled digests that differ from the JDK's SHA-256", 0, r.collector().sampleErrors());
     }
 
-    /** The first lines of a pipeline's log, enough to name a failure without printing thousands of lines. */
+    /** The first distinct lines of a pipeline's log, enough to name a failure without printing thousands of lines. */
     private static String excerpt(List<String> log) {
-        int shown = Math.min(log.size(), LOG_LINES_SHOWN);
-        return "log (" + shown + " of " + log.size() + " lines): " + String.join(" | ", log.subList(0, shown));
+        List<String> distinct = log.stream().distinct().limit(LOG_LINES_SHOWN).toList();
+        return "log (" + log.size() + " lines, first " + distinct.size() + " distinct): " + String.join(" | ", distinct);
     }
 
     private static void expectCount(String what, long expected, long actual) {
