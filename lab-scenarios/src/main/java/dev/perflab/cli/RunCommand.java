@@ -68,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/<component>).")
     Path out;
 
-    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs/peers (ids, r-prefixes, naive, tuned).")
+    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs/peers (ids, r-prefixes, naive, tuned); the exercise rung runs only when named here, e.g. r1,student,r2.")
     List<String> rungs;
 
     @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmark methods matching this regex, e.g. cancelLast.")
