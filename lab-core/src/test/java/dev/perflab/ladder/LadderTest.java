@@ -38,7 +38,7 @@ class LadderTest {
     }
 
     @Test
-    void aContractIsOptionalAndKeptWithTheLadder() {
+    void aContractIsOptionalAndKeptWithTheLadder() throws InterruptedException {
         assertTrue(ladder.contract().isEmpty());
         Contract<String> contract = factory -> List.of(new Check("isLowerCase", () -> {
             if (!factory.equals(factory.toLowerCase())) {
@@ -53,10 +53,24 @@ class LadderTest {
     }
 
     @Test
-    void aCheckThatThrowsSomethingElseFailsNamingIt() {
+    void aCheckThatThrowsSomethingElseFailsNamingIt() throws InterruptedException {
         List<Checks.Outcome> outcomes = Checks.run(List.of(new Check("boom", () -> {
             throw new UnsupportedOperationException("not written yet");
         })));
         assertEquals("threw java.lang.UnsupportedOperationException: not written yet", outcomes.get(0).failure());
+    }
+
+    @Test
+    void aCheckThatNeverEndsFailsAtItsLimitAndTheNextOneStillRuns() throws InterruptedException {
+        List<Checks.Outcome> outcomes = Checks.run(List.of(
+                new Check("endless", () -> {
+                    while (!Thread.currentThread().isInterrupted()) { // endless but for the runner's interrupt,
+                        Thread.onSpinWait();                          // so it does not spin through the other tests
+                    }
+                }),
+                new Check("quick", () -> { })), java.time.Duration.ofMillis(200));
+        assertEquals("did not finish within 200 ms (an endless loop, or a thread that waits for ever?)",
+                outcomes.get(0).failure());
+        assertTrue(outcomes.get(1).passed());
     }
 }

@@ -20,13 +20,13 @@ import org.junit.jupiter.api.Test;
 class StudentBookTest {
     private static final Entry<OrderBookFactory> STUDENT = OrderBookLadder.LADDER.resolve("student");
 
-    private static Map<String, Checks.Outcome> outcomes(OrderBookFactory book) {
+    private static Map<String, Checks.Outcome> outcomes(OrderBookFactory book) throws InterruptedException {
         return Checks.run(OrderBookLadder.LADDER.contract().orElseThrow().checks(book)).stream()
                 .collect(Collectors.toMap(Checks.Outcome::name, o -> o));
     }
 
     @Test
-    void studentIsAnExerciseOutsideTheContractSuiteAndDefaultRuns() {
+    void studentIsAnExerciseOutsideTheContractSuiteAndDefaultRuns() throws InterruptedException {
         assertSame(Kind.EXERCISE, STUDENT.kind());
         assertFalse(OrderBookLadder.LADDER.correct().contains(STUDENT));
         assertFalse(OrderBookLadder.LADDER.rungs().contains(STUDENT));
@@ -34,7 +34,7 @@ class StudentBookTest {
     }
 
     @Test
-    void theShippedSkeletonFailsTheCancelChecksSayingCancelIsNotWritten() {
+    void theShippedSkeletonFailsTheCancelChecksSayingCancelIsNotWritten() throws InterruptedException {
         Map<String, Checks.Outcome> outcomes = outcomes(STUDENT.factory());
         assertTrue(outcomes.get("ordersThatDoNotCrossRest").passed(), "add is r1's and works");
         assertTrue(outcomes.get("earliestOrderAtAPriceExecutesFirst").passed());
@@ -47,7 +47,7 @@ class StudentBookTest {
     }
 
     @Test
-    void theChecksPassOnceTheStudentRungIsR2sLogic() {
+    void theChecksPassOnceTheStudentRungIsR2sLogic() throws InterruptedException {
         OrderBookFactory referenceSolution = IntrusiveListBook::new;
         Map<String, Checks.Outcome> outcomes = outcomes(referenceSolution);
         assertEquals(14, outcomes.size(), outcomes.keySet().toString());
@@ -55,7 +55,7 @@ class StudentBookTest {
     }
 
     @Test
-    void aWrongCancelIsNamedWithTheCommandsAndEvents() {
+    void aWrongCancelIsNamedWithTheCommandsAndEvents() throws InterruptedException {
         OrderBookFactory cancelsTheWrongOrder = listener -> new OrderBook() {
             private final OrderBook inner = new IntrusiveListBook(listener);
 

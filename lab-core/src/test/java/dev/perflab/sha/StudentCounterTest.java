@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Test;
 class StudentCounterTest {
     private static final Entry<PipelineSettings> STUDENT = ShaLadder.LADDER.resolve("student");
 
-    private static List<Checks.Outcome> outcomes(PipelineSettings settings) {
+    private static List<Checks.Outcome> outcomes(PipelineSettings settings) throws InterruptedException {
         return Checks.run(ShaLadder.LADDER.contract().orElseThrow().checks(settings));
     }
 
     @Test
-    void studentIsAnExerciseOutsideTheContractSuiteAndDefaultRuns() {
+    void studentIsAnExerciseOutsideTheContractSuiteAndDefaultRuns() throws InterruptedException {
         assertSame(Kind.EXERCISE, STUDENT.kind());
         assertSame(CountPolicy.EXERCISE, STUDENT.factory().count());
         assertFalse(ShaLadder.LADDER.correct().contains(STUDENT));
@@ -30,7 +30,7 @@ class StudentCounterTest {
     }
 
     @Test
-    void theShippedSkeletonFailsSayingTheCounterIsNotWritten() {
+    void theShippedSkeletonFailsSayingTheCounterIsNotWritten() throws InterruptedException {
         List<Checks.Outcome> outcomes = outcomes(STUDENT.factory());
         Checks.Outcome counter = outcomes.get(0);
         assertFalse(counter.passed());
@@ -42,7 +42,7 @@ class StudentCounterTest {
     }
 
     @Test
-    void theChecksPassOnceTheStudentRungCountsAsR0Does() {
+    void theChecksPassOnceTheStudentRungCountsAsR0Does() throws InterruptedException {
         PipelineSettings referenceSolution = STUDENT.factory().withCount(CountPolicy.ATOMIC);
         List<Checks.Outcome> outcomes = outcomes(referenceSolution);
         assertTrue(outcomes.size() == 2, outcomes.toString());

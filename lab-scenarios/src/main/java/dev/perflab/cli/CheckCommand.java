@@ -35,11 +35,11 @@ final class CheckCommand implements Callable<Integer> {
     String rung;
 
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         return check(Components.byName(component), spec.commandLine().getOut());
     }
 
-    private <F> int check(Ladder<F> ladder, PrintWriter out) {
+    private <F> int check(Ladder<F> ladder, PrintWriter out) throws InterruptedException {
         Entry<F> entry = ladder.resolve(rung);
         Contract<F> contract = ladder.contract().orElseThrow(() -> new LabException(
                 ladder.component() + " has no contract to check yet"));
