@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.cli.component.Registry;
 import dev.perflab.ladder.Checks;
 import dev.perflab.ladder.Contract;
 import dev.perflab.ladder.Entry;
@@ -18,14 +19,24 @@ import picocli.CommandLine.Spec;
  * differential checks, the same ones its JUnit suites run) against one entry, one line per check, ✓ or ✗
  * with the failure's message. Made for the exercises ({@code --rung student}); works on any entry.
  * Exit 0 when every check passes, 1 when one fails, 2 for an unknown component or rung.
+ *
+ * <p>It knows no component: it asks the component's ladder for its {@link Contract}
+ * ({@code Ladder.withContract}); a component whose ladder has none says so in one line (exit 2).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Run a component's contract and differential checks against one rung; one line per check.",
                 "Made for the exercises: ./lab check orderbook --rung student (see exercises/README.md).",
                 "Exit 0 when all pass, 1 when one fails, 2 for bad input."})
-final class CheckCommand implements Callable<Integer> {
+final class CheckCommand implements Callable<Integer>, Registry.User {
     @Spec
     CommandSpec spec;
+
+    private Registry registry = Registry.builtIn();
+
+    @Override
+    public void use(Registry registry) {
+        this.registry = registry;
+    }
 
     @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component whose contract to run, e.g. orderbook (see ./lab list).")
     String component;
@@ -36,7 +47,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        return check(Components.byName(component), spec.commandLine().getOut());
+        return check(registry.byName(component).ladder(), spec.commandLine().getOut());
     }
 
     private <F> int check(Ladder<F> ladder, PrintWriter out) throws InterruptedException {

@@ -1,5 +1,7 @@
 package dev.perflab.cli;
 
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Registry;
 import dev.perflab.gate.GateEvaluator;
 import dev.perflab.gate.GateFile;
 import dev.perflab.gate.GateFileException;
@@ -26,13 +28,40 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "gate", mixinStandardHelpOptions = true, description = {"Check JMH results against the gates in a YAML file (ratios of rows of the same run).",
         "Exit 0: all pass; 1: a gate failed or its rows are missing; 2: bad gates file or unreadable results."})
-final class GateCommand implements Callable<Integer> {
+final class GateCommand implements Callable<Integer>, Registry.User {
     @Spec
     CommandSpec spec;
 
+    private Registry registry = Registry.builtIn();
+
     @Option(names = "--results", arity = "1..*", paramLabel = "FILE.json",
-            description = "JMH JSON results (default results/orderbook/orderbook.json).")
-    List<Path> results = List.of(Path.of("results", "orderbook", "orderbook.json"));
+            description = "JMH JSON results (default: what ./lab run writes, results/NAME/NAME.json, for every component run so far).")
+    List<Path> results;
+
+    @Option(names = "--component", paramLabel = "NAME",
+            description = "Without --results, read only this component's default results, results/NAME/NAME.json.")
+    String component;
+
+    @Override
+    public void use(Registry registry) {
+        this.registry = registry;
+    }
+
+    /**
+     * The files to check: {@code --results}; else {@code --component}'s default results; else the default
+     * results of every component that has them (the first component's path when none has: its error names it).
+     */
+    List<Path> resultFiles() {
+        if (results != null) {
+            return results;
+        }
+        if (component != null) {
+            return List.of(registry.byName(component).defaultResults());
+        }
+        List<Path> existing = registry.all().stream().map(Component::defaultResults).filter(Files::isRegularFile)
+                .collect(java.util.stream.Collectors.toList());
+        return existing.isEmpty() ? List.of(registry.all().get(0).defaultResults()) : existing;
+    }
 
     @Option(names = "--gates", paramLabel = "FILE", description = "Gates file (default ${DEFAULT-VALUE}).",
             defaultValue = "ci/gates.yaml")
@@ -46,6 +75,7 @@ final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        List<Path> results = resultFiles();
         GateFile file;
         LadderReport report;
         try {

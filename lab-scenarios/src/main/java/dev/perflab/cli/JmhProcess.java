@@ -1,8 +1,7 @@
 package dev.perflab.cli;
 
-import java.io.BufferedReader;
+import dev.perflab.proc.ChildProcess;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -14,11 +13,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs the shaded {@code benchmarks.jar} in a child JVM (JMH then forks one JVM per benchmark and
- * parameter set), keeps JMH's full output in a log file, and prints one progress line per benchmark:
- * which one runs, how many are left, and JMH's own estimate of the time left.
+ * Runs JMH in a child JVM ({@link ChildProcess}: one kill policy for every child the lab starts; JMH's own
+ * forked JVMs are its descendants and go with it), keeps JMH's full output in a log file, and prints one
+ * progress line per benchmark: which one runs, how many are left, and JMH's own estimate of the time left.
+ *
+ * <p>JMH comes from the shaded {@code lab-benchmarks/target/benchmarks.jar}, or, when the system property
+ * {@value #CLASSPATH_PROPERTY} is set, from that class path ({@code java -cp … org.openjdk.jmh.Main}): how
+ * a test runs the JMH suite of a component it registers itself.
  */
 public final class JmhProcess {
+    /** A class path holding JMH and the benchmarks (with their generated {@code META-INF/BenchmarkList}). */
+    public static final String CLASSPATH_PROPERTY = "perflab.jmh.classpath";
     private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete, ETA (\\S+)");
     private static final Pattern BENCHMARK = Pattern.compile("# Benchmark: .*\\.([^.]+)$");
     private static final Pattern PARAMETERS = Pattern.compile("# Parameters: \\((.*)\\)");
@@ -35,8 +40,20 @@ public final class JmhProcess {
         return jar;
     }
 
-    static String javaExecutable() {
-        return Machine.javaExecutable();
+    /** Checks that JMH can be started (the jar is there, or a class path is given) and names where it comes from. */
+    public static String jmhSource() {
+        String classpath = System.getProperty(CLASSPATH_PROPERTY);
+        return classpath != null ? "class path " + CLASSPATH_PROPERTY : benchmarksJar().toString();
+    }
+
+    /** {@code java -jar benchmarks.jar ARGS}, or {@code java -cp CLASSPATH org.openjdk.jmh.Main ARGS}. */
+    static List<String> command(List<String> jmhArgs) {
+        String classpath = System.getProperty(CLASSPATH_PROPERTY);
+        List<String> command = new ArrayList<>(classpath != null
+                ? List.of(Machine.javaExecutable(), "-cp", classpath, "org.openjdk.jmh.Main")
+                : List.of(Machine.javaExecutable(), "-jar", benchmarksJar().toString()));
+        command.addAll(jmhArgs);
+        return command;
     }
 
     /**
@@ -50,37 +67,46 @@ public final class JmhProcess {
      */
     public static int run(String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar", benchmarksJar().toString()));
-        command.addAll(jmhArgs);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        // Ctrl-C on the lab must not leave JMH (and its forked JVMs) running.
-        Thread stopJmh = new Thread(() -> {
-            process.descendants().forEach(ProcessHandle::destroy);
-            process.destroy();
-        });
-        Runtime.getRuntime().addShutdownHook(stopJmh);
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-             Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+        List<String> command = command(jmhArgs);
+        try (Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             out.write("# " + String.join(" ", command) + "\n");
-            followProgress(label, total, reader, out, progress);
-        } finally {
-            if (process.isAlive()) {
-                process.destroy();
+            Progress follow = new Progress(label, total, out, progress);
+            try (ChildProcess jmh = ChildProcess.start("jmh", command, follow::line, null)) {
+                int exit = jmh.waitFor();
+                if (follow.failure != null) {
+                    throw follow.failure;
+                }
+                return exit;
             }
-            Runtime.getRuntime().removeShutdownHook(stopJmh);
         }
-        return process.waitFor();
     }
 
-    private static void followProgress(String label, int total, BufferedReader reader, Writer log, PrintWriter progress)
-            throws IOException {
-        int started = 0;
-        String percent = "0.00";
-        String eta = "?";
-        String benchmark = "";
-        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-            log.write(line);
-            log.write('\n');
+    /** Turns JMH's output into progress lines, and copies every line to the log (on the pump thread). */
+    private static final class Progress {
+        private final String label;
+        private final int total;
+        private final Writer log;
+        private final PrintWriter progress;
+        private int started;
+        private String percent = "0.00";
+        private String eta = "?";
+        private String benchmark = "";
+        private IOException failure;
+
+        Progress(String label, int total, Writer log, PrintWriter progress) {
+            this.label = label;
+            this.total = total;
+            this.log = log;
+            this.progress = progress;
+        }
+
+        void line(String line) {
+            try {
+                log.write(line);
+                log.write('\n');
+            } catch (IOException e) {
+                failure = e;
+            }
             Matcher m;
             if ((m = PROGRESS.matcher(line)).find()) {
                 percent = m.group(1);
@@ -97,30 +123,28 @@ public final class JmhProcess {
                 progress.flush();
             }
         }
-        log.flush();
     }
 
     /** How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing. */
     static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides)
             throws IOException, InterruptedException {
-        List<String> command = List.of(javaExecutable(), "-jar", benchmarksJar().toString(), include, "-lp");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ChildProcess listing = ChildProcess.start("jmh-list", command(List.of(include, "-lp")), lines::add, null)) {
+            listing.waitFor();
+        }
         int total = 0;
         int current = 0;
         Pattern param = Pattern.compile("^\\s+param \"([^\"]+)\" = \\{(.*)}");
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                Matcher m = param.matcher(line);
-                if (m.find()) {
-                    List<String> override = paramOverrides.get(m.group(1));
-                    current *= override != null ? override.size() : m.group(2).split(",").length;
-                } else if (!line.isBlank() && !line.startsWith(" ") && !line.startsWith("Benchmarks:")) {
-                    total += current;
-                    current = 1;
-                }
+        for (String line : lines) {
+            Matcher m = param.matcher(line);
+            if (m.find()) {
+                List<String> override = paramOverrides.get(m.group(1));
+                current *= override != null ? override.size() : m.group(2).split(",").length;
+            } else if (!line.isBlank() && !line.startsWith(" ") && !line.startsWith("Benchmarks:")) {
+                total += current;
+                current = 1;
             }
         }
-        process.waitFor();
         return total + current;
     }
 }

@@ -1,8 +1,9 @@
 package dev.perflab.cli;
 
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.latency.LatencyCommand;
 import dev.perflab.cli.profile.ProfileCommand;
-import dev.perflab.cli.sha.ShaCommand;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.report.ReportCommand;
 import java.io.PrintWriter;
@@ -12,11 +13,14 @@ import picocli.CommandLine.Command;
 /**
  * {@code ./lab}: the one entry point of the lab. Every subcommand prints numbers with their units and
  * the machine they came from; bad input gets one line naming what is wrong and exit code 2.
+ *
+ * <p>The lab-wide commands know no component: they look components up in the {@link Registry} they are
+ * given, and each component's own subcommands ({@code ./lab orderbook …}, {@code ./lab sha …}) are added
+ * after them from {@link Component#subcommands()}.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
         description = "perflab: field reports turned into measured ladders of rungs, naive to tuned.",
-        subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class, JdksCommand.class, LatencyCommand.class, ProfileCommand.class, OrderBookCommand.class, ShaCommand.class,
-                CommandLine.HelpCommand.class},
+        subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class, JdksCommand.class, LatencyCommand.class, ProfileCommand.class},
         footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})
 public final class Lab implements Runnable {
 
@@ -37,9 +41,25 @@ public final class Lab implements Runnable {
         return newCommandLine().execute(args);
     }
 
-    /** The CLI with the lab's error handling; tests set its out and err writers. */
+    /** The CLI over every built-in component, with the lab's error handling; tests set its out and err writers. */
     public static CommandLine newCommandLine() {
+        return newCommandLine(Registry.builtIn());
+    }
+
+    /** The CLI over these components (a test adds its own with {@link Registry#with}). */
+    public static CommandLine newCommandLine(Registry registry) {
         CommandLine cli = new CommandLine(new Lab());
+        for (Component component : registry.all()) {
+            for (Object subcommand : component.subcommands()) {
+                cli.addSubcommand(subcommand);
+            }
+        }
+        cli.addSubcommand(new CommandLine.HelpCommand());
+        for (CommandLine subcommand : cli.getSubcommands().values()) {
+            if (subcommand.getCommand() instanceof Registry.User) {
+                ((Registry.User) subcommand.getCommand()).use(registry);
+            }
+        }
         cli.setParameterExceptionHandler(Lab::badArguments);
         cli.setExecutionExceptionHandler(Lab::failed);
         return cli;

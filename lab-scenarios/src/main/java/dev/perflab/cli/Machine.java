@@ -5,7 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The facts every printed number must carry: JDK, CPU model and core count of this machine. */
+/**
+ * The facts every printed number must carry: JDK, CPU model and core count of this machine. The one writer
+ * of them: {@link #header()} for a printed line, {@link #writeHeader} beside a results file (where
+ * {@code ./lab report} finds it), {@link #describe} into a JSON result.
+ */
 public final class Machine {
     private Machine() {
     }
@@ -31,7 +35,7 @@ public final class Machine {
 
     /** The java executable running this JVM, for child JVMs that must run on the same JDK. */
     public static String javaExecutable() {
-        return ProcessHandle.current().info().command().orElse("java");
+        return dev.perflab.proc.ChildProcess.javaExecutable();
     }
 
     public static int cores() {
@@ -42,6 +46,23 @@ public final class Machine {
     static String header(Jdk jdk) {
         return "JDK " + jdk.version() + " (" + jdk.vendor() + ", " + jdk.home() + ") · CPU " + cpuModel() + " · "
                 + cores() + " cores";
+    }
+
+    /** Writes {@code header} as {@code NAME.machine.txt} beside {@code NAME.json}, where {@code ./lab report} reads it. */
+    public static Path writeHeader(Path json, String header) throws IOException {
+        String name = json.getFileName().toString();
+        String stem = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+        Path file = json.resolveSibling(stem + ".machine.txt");
+        Files.writeString(file, header + "\n", java.nio.charset.StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /** Puts {@code jdk}, {@code cpu}, {@code cores} and the one-line {@code machine} into a JSON result. */
+    public static void describe(com.fasterxml.jackson.databind.node.ObjectNode json) {
+        json.put("jdk", jdk());
+        json.put("cpu", cpuModel());
+        json.put("cores", cores());
+        json.put("machine", header());
     }
 
     /** One line, e.g. {@code JDK 17.0.15 (OpenJDK 64-Bit Server VM) · CPU AMD EPYC 7B13 · 2 cores}. */

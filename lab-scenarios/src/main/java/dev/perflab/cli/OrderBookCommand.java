@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 /** {@code ./lab orderbook generate|replay}: make command streams and replay them through a rung. */
 @Command(name = "orderbook", mixinStandardHelpOptions = true, description = "Generate order-book command streams and replay them through a rung.",
         subcommands = {OrderBookCommand.Generate.class, OrderBookCommand.Replay.class})
-final class OrderBookCommand implements Runnable {
+public final class OrderBookCommand implements Runnable {
     @Spec
     CommandSpec spec;
 

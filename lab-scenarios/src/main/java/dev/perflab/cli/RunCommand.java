@@ -3,12 +3,17 @@ package dev.perflab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.perflab.cli.Suite.RunLength;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.Scenario;
+import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
-import dev.perflab.sha.ShaLadder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
@@ -33,15 +39,24 @@ import picocli.CommandLine.Spec;
  * {@code ./lab run COMPONENT}: the main job. Runs the component's JMH suites through the shaded jar (one
  * forked JVM per benchmark and parameter set, {@code -prof gc} always on), saves JMH's JSON untouched,
  * and prints the ladder: each rung's score ± error, × previous rung, × r0, and bytes allocated per op.
+ * A component with an end-to-end {@link Scenario} runs that instead, unless {@code --jmh} asks for its
+ * suites. Everything it runs comes from the {@link Component}: suites, smoke rungs and params, scenario.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = {"Run a component's JMH suites and print its ladder.",
         "Writes DIR/<component>.json (JMH's JSON), <component>.md, <component>-*.png and the JMH logs.",
         "Times on a 2-core machine for orderbook: --smoke ~40 s, --quick ~6 min, default ~21 min, --full several hours.",
         "sha-pipeline runs generator, executor and collector as three JVMs over TCP for each rung (--jmh: its JMH suites);",
         "  --smoke ~35 s, --quick ~1 min, default ~2.5 min."})
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, Registry.User {
     @Spec
     CommandSpec spec;
+
+    private Registry registry = Registry.builtIn();
+
+    @Override
+    public void use(Registry registry) {
+        this.registry = registry;
+    }
 
     @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component to run, e.g. orderbook (see ./lab list).")
     String component;
@@ -81,14 +96,14 @@ final class RunCommand implements Callable<Integer> {
             description = "Run the ladder on each of these JDKs (JMH -jvm) and print each rung's ratio between them; see ./lab jdks.")
     List<Path> jdks;
 
-    @ArgGroup(exclusive = false, heading = "%nsha-pipeline options (end-to-end run over TCP):%n")
-    ShaOptions sha = new ShaOptions();
+    @ArgGroup(exclusive = false, heading = "%nscenario options (components with an end-to-end run over TCP, e.g. sha-pipeline):%n")
+    ScenarioOptions sha = new ScenarioOptions();
 
-    static final class ShaOptions {
+    static final class ScenarioOptions {
         @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per rung (after its warm-up); default by run length: smoke 1.5, quick 2, standard 5, full 15.")
         Double seconds;
 
-        @Option(names = "--json", paramLabel = "FILE", description = "Also write the results here (default DIR/pipeline.json).")
+        @Option(names = "--json", paramLabel = "FILE", description = "Also write the scenario's own JSON here (rung, counts, CPU, errors); DIR/COMPONENT.json holds JMH-shaped rows either way.")
         Path json;
 
         @Option(names = "--sample-out", paramLabel = "FILE", description = "Write every rung's collector sample as lines '<payloadHex> <digestHex>'.")
@@ -100,39 +115,74 @@ final class RunCommand implements Callable<Integer> {
         @Option(names = "--link", paramLabel = "RATE", description = "Run the generator and the executor in two network namespaces joined by a veth pair limited to RATE (100mbit, 1gbit); needs root and iproute2, skipped with a message otherwise.")
         String link;
 
-        @Option(names = "--jmh", description = "Run the component's JMH suites (executor alone, SHA-256 ceiling) instead of the pipeline.")
+        @Option(names = "--jmh", description = "Run the component's JMH suites (sha-pipeline: executor alone, SHA-256 ceiling) instead of its end-to-end run; default DIR results/COMPONENT/jmh.")
         boolean jmh;
+
+        /** The scenario options the user gave, for checking against what a scenario takes. */
+        Set<ScenarioOption> given() {
+            Set<ScenarioOption> set = java.util.EnumSet.noneOf(ScenarioOption.class);
+            if (seconds != null) {
+                set.add(ScenarioOption.SECONDS);
+            }
+            if (json != null) {
+                set.add(ScenarioOption.JSON);
+            }
+            if (sampleOut != null) {
+                set.add(ScenarioOption.SAMPLE_OUT);
+            }
+            if (rate != 0) {
+                set.add(ScenarioOption.RATE);
+            }
+            if (link != null) {
+                set.add(ScenarioOption.LINK);
+            }
+            return set;
+        }
     }
 
     @Override
     public Integer call() throws Exception {
-        Ladder<?> ladder = Components.byName(component);
+        Component target = registry.byName(component);
+        Ladder<?> ladder = target.ladder();
         RunLength runLength = length.value();
-        boolean pipeline = component.equals(ShaLadder.COMPONENT) && !sha.jmh;
-        if (pipeline && (benchmark != null || !params.isEmpty() || jdks != null)) {
-            throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run the pipeline "
-                    + "on another JDK use JAVA_HOME=HOME ./lab run sha-pipeline");
+        Optional<Scenario> scenario = target.scenario().filter(s -> !sha.jmh);
+        if (scenario.isPresent() && (benchmark != null || !params.isEmpty() || jdks != null)) {
+            throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + component
+                    + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + component);
         }
-        if (!pipeline && (sha.seconds != null || sha.json != null || sha.sampleOut != null || sha.rate != 0 || sha.link != null)) {
-            throw new LabException("--seconds, --json, --sample-out, --rate and --link apply to ./lab run sha-pipeline "
-                    + "(without --jmh) only");
+        Set<ScenarioOption> allowed = scenario.map(Scenario::options).orElse(Set.of());
+        for (ScenarioOption option : sha.given()) {
+            if (!allowed.contains(option)) {
+                String takers = registry.all().stream()
+                        .filter(c -> c.scenario().map(s -> s.options().contains(option)).orElse(false))
+                        .map(c -> "./lab run " + c.name()).collect(Collectors.joining(", "));
+                throw new LabException(option.flag() + " applies to " + (takers.isEmpty() ? "no component's" : takers)
+                        + " (an end-to-end run, without --jmh); " + component
+                        + (target.scenario().isEmpty() ? " has none" : sha.jmh ? " with --jmh runs JMH" : "'s does not take it"));
+            }
         }
-        if (pipeline) {
-            return ShaRun.run(ShaLadder.LADDER, rungs, runLength, sha.seconds, sha.rate, sha.link,
-                    out != null ? out : Path.of("results", component), sha.json, sha.sampleOut,
-                    spec.commandLine().getOut());
+        if (scenario.isPresent()) {
+            return scenario.get().run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", component),
+                    sha.seconds, sha.rate, sha.json, sha.sampleOut, sha.link, spec.commandLine().getOut()));
         }
-        Map<String, List<String>> jmhParams = jmhParams(ladder, runLength);
-        Path dir = out != null ? out : Path.of("results", component);
+        if (target.suites().isEmpty()) {
+            throw new LabException("component '" + component + "' has no benchmark suites yet");
+        }
+        if (sha.jmh && target.scenario().isEmpty()) {
+            throw new LabException("--jmh chooses the JMH suites over an end-to-end run; " + component + " has only JMH suites: drop --jmh");
+        }
+        Map<String, List<String>> jmhParams = jmhParams(target, runLength);
+        Path dir = out != null ? out : target.scenario().isPresent() ? Path.of("results", component, "jmh")
+                : Path.of("results", component);
         PrintWriter console = spec.commandLine().getOut();
         if (jdks == null || jdks.isEmpty()) {
-            runOnce(dir, List.of(), Machine.header(), runLength, jmhParams, console);
+            runOnce(target, dir, List.of(), Machine.header(), runLength, jmhParams, console);
             return 0;
         }
         Map<String, Path> results = new LinkedHashMap<>();
         for (Jdk jdk : jdks.stream().map(Jdk::at).collect(Collectors.toList())) {
             String label = uniqueLabel(jdk.label(), results.keySet());
-            results.put(label, runOnce(dir.resolve(label), List.of("-jvm", jdk.java().toString()), Machine.header(jdk),
+            results.put(label, runOnce(target, dir.resolve(label), List.of("-jvm", jdk.java().toString()), Machine.header(jdk),
                     runLength, jmhParams, console));
         }
         String comparison = JdkComparison.text(results);
@@ -153,12 +203,12 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Runs every suite once (on one JVM), saves the merged JSON in {@code dir}, prints the ladder; returns the JSON. */
-    private Path runOnce(Path dir, List<String> extraJmhArgs, String header, RunLength runLength,
+    private Path runOnce(Component target, Path dir, List<String> extraJmhArgs, String header, RunLength runLength,
                          Map<String, List<String>> jmhParams, PrintWriter console) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         console.printf("perflab run %s (%s) · %s%n", component, runLength.name().toLowerCase(Locale.ROOT), header);
         List<Path> jsons = new ArrayList<>();
-        for (Suite suite : Suite.forComponent(component)) {
+        for (JmhSuite suite : target.suites()) {
             if (suite.runsIn(runLength)) {
                 runSuite(suite, runLength, jmhParams, extraJmhArgs, dir, console).ifPresent(jsons::add);
             }
@@ -169,19 +219,20 @@ final class RunCommand implements Callable<Integer> {
         }
         Path merged = dir.resolve(component + ".json");
         mergeJsonArrays(jsons, merged);
-        Files.writeString(dir.resolve(component + ".machine.txt"), header + "\n", StandardCharsets.UTF_8);
+        Machine.writeHeader(merged, header);
         printLadder(merged, dir, header, console);
         return merged;
     }
 
     /** JMH {@code -p} overrides: the user's {@code --param}s, and {@code rung} as resolved ids (an exercise such as {@code student} included when named). */
-    Map<String, List<String>> jmhParams(Ladder<?> ladder, RunLength runLength) {
+    Map<String, List<String>> jmhParams(Component target, RunLength runLength) {
+        Ladder<?> ladder = target.ladder();
         Map<String, List<String>> result = new LinkedHashMap<>();
         params.forEach((name, values) -> result.put(name, List.of(values.split(","))));
         List<String> chosen = rungs;
         if (runLength == RunLength.SMOKE) {
-            chosen = List.of("naive", "tuned");
-            result.put("depth", List.of("1", "1000"));
+            chosen = target.smokeRungs();
+            result.putAll(target.smokeParams());
         }
         if (chosen != null) {
             result.put("rung", chosen.stream().map(name -> ladder.resolve(name)).map(Entry::id).distinct()
@@ -190,7 +241,7 @@ final class RunCommand implements Callable<Integer> {
         return result;
     }
 
-    private Optional<Path> runSuite(Suite suite, RunLength runLength, Map<String, List<String>> jmhParams,
+    private Optional<Path> runSuite(JmhSuite suite, RunLength runLength, Map<String, List<String>> jmhParams,
                                     List<String> extraJmhArgs, Path dir, PrintWriter console)
             throws IOException, InterruptedException {
         String include = suite.include(runLength, benchmark);
@@ -202,12 +253,12 @@ final class RunCommand implements Callable<Integer> {
         Path json = dir.resolve(component + "-" + suite.name() + ".json");
         Path log = dir.resolve(component + "-" + suite.name() + ".log");
         List<String> args = new ArrayList<>(List.of(include));
-        args.addAll(suite.options().get(runLength));
+        args.addAll(suite.optionsFor(runLength).orElseThrow().args());
         args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", json.toString()));
         args.addAll(extraJmhArgs);
         jmhParams.forEach((name, values) -> args.addAll(List.of("-p", name + "=" + String.join(",", values))));
         console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name(), total,
-                String.join(" ", suite.options().get(runLength)), log);
+                suite.optionsFor(runLength).orElseThrow(), log);
         console.flush();
         int exit = JmhProcess.run(suite.name(), total, args, log, console);
         if (exit != 0 || !Files.isRegularFile(json)) {

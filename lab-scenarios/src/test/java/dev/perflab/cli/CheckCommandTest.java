@@ -3,8 +3,16 @@ package dev.perflab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.perflab.cli.Suite.RunLength;
-import dev.perflab.orderbook.OrderBookLadder;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.toy.ToyComponent;
+import dev.perflab.cli.toy.ToyLadder;
+import dev.perflab.ladder.Check;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
+import dev.perflab.ladder.Ladder;
+import java.util.function.LongUnaryOperator;
+import dev.perflab.cli.component.RunLength;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -71,10 +79,35 @@ class CheckCommandTest {
     void runHandsTheStudentRungToJmhBesideTheRealOnesOnlyWhenNamed() {
         RunCommand run = new RunCommand();
         run.rungs = List.of("r1", "student", "r2");
-        Map<String, List<String>> params = run.jmhParams(OrderBookLadder.LADDER, RunLength.QUICK);
+        Map<String, List<String>> params = run.jmhParams(Registry.builtIn().byName("orderbook"), RunLength.QUICK);
         assertEquals(List.of("r1-indexed-level", "student", "r2-intrusive-list"), params.get("rung"));
         run.rungs = null;
-        assertEquals(null, run.jmhParams(OrderBookLadder.LADDER, RunLength.QUICK).get("rung"),
+        assertEquals(null, run.jmhParams(Registry.builtIn().byName("orderbook"), RunLength.QUICK).get("rung"),
                 "without --rung the suites' own @Param lists (rungs and peers, no exercise) apply");
+    }
+
+    /** A new ladder gets {@code check} from its contract alone: no CLI change, no test of its name. */
+    @Test
+    void aLadderWithAContractIsCheckedAndOneWithoutSaysSo() {
+        Ladder<LongUnaryOperator> withExercise = new Ladder<>(ToyLadder.COMPONENT, "Toy with an exercise",
+                java.util.stream.Stream.concat(ToyLadder.LADDER.entries().stream(), java.util.stream.Stream.of(
+                        new Entry<LongUnaryOperator>("student", Kind.EXERCISE, "your sum", n -> n * n / 2)))
+                        .toList())
+                .withContract(sum -> List.of(new Check("sumOf1To4Is10", () -> {
+                    if (sum.applyAsLong(4) != 10) {
+                        throw new AssertionError("sum of 1..4: expected 10 but was " + sum.applyAsLong(4));
+                    }
+                })));
+        Component toy = () -> withExercise;
+        LabCli withContract = new LabCli(Registry.of(toy));
+        assertEquals(1, withContract.run("check", "toy"));
+        assertEquals(List.of("perflab check toy student (exercise): your sum",
+                "✗ sumOf1To4Is10: sum of 1..4: expected 10 but was 8", "0 of 1 checks pass"),
+                withContract.out.toString().lines().toList());
+        assertEquals(0, new LabCli(Registry.of(toy)).run("check", "toy", "--rung", "r1"));
+
+        LabCli without = new LabCli(Registry.builtIn().with(new ToyComponent()));
+        assertEquals(2, without.run("check", "toy", "--rung", "r0"));
+        assertEquals("lab: toy has no contract to check yet", without.err.toString().strip());
     }
 }

@@ -34,14 +34,15 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <h2>Run</h2>
  * {@code ./lab run orderbook}, or
- * {@code java -jar lab-benchmarks/target/benchmarks.jar OrderBookReplayBenchmark -prof gc}.
+ * {@code java -jar lab-benchmarks/target/benchmarks.jar OrderBookReplayBenchmark -prof gc}. The annotations
+ * are the standard run's options ({@code OrderBookComponent.REPLAY}, {@code lab-scenarios}): keep them in step.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 1, time = 1)
+@Measurement(iterations = 3, time = 1)
 public class OrderBookReplayBenchmark {
     static final long SEED = 2016;
     static final int MAX_COMMANDS = 1_000_000;

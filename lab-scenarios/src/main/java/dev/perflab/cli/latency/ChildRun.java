@@ -13,24 +13,25 @@ import java.util.stream.Collectors;
  * Everything one child JVM needs for one latency run: its JVM flags (collector, heap, young generation)
  * and the arguments of {@link LatencyChild}. Validated by {@link LatencyCommand} before any child starts.
  *
+ * @param component   the component whose latency workload the child drives (a name in the registry)
  * @param rung        resolved rung id
  * @param young       fixed young generation, or null for the collector's default
  * @param percentiles extra percentiles the child must report (e.g. an SLO's), besides the standard ones
  * @param hlog        interval log to write, or null
  */
-record ChildRun(String rung, double rate, double seconds, double warmup, Set<TimingMode> modes, int prefill,
+record ChildRun(String component, String rung, double rate, double seconds, double warmup, Set<TimingMode> modes, int prefill,
                 Arrivals arrivals, int threads, GcChoice gc, MemorySize heap, MemorySize young,
                 List<Double> percentiles, Path hlog) {
     /** Seed of the order flow and of a Poisson schedule: fixed, so runs differ only where asked. */
     static final long SEED = 1;
 
     ChildRun withGc(GcChoice newGc, MemorySize newYoung) {
-        return new ChildRun(rung, rate, seconds, warmup, modes, prefill, arrivals, threads, newGc, heap, newYoung,
+        return new ChildRun(component, rung, rate, seconds, warmup, modes, prefill, arrivals, threads, newGc, heap, newYoung,
                 percentiles, hlog);
     }
 
     ChildRun withRate(double newRate) {
-        return new ChildRun(rung, newRate, seconds, warmup, modes, prefill, arrivals, threads, gc, heap, young,
+        return new ChildRun(component, rung, newRate, seconds, warmup, modes, prefill, arrivals, threads, gc, heap, young,
                 percentiles, hlog);
     }
 
@@ -46,6 +47,7 @@ record ChildRun(String rung, double rate, double seconds, double warmup, Set<Tim
     /** The arguments after the child's main class. */
     List<String> childArgs(Path result) {
         List<String> args = new ArrayList<>(List.of(
+                "--component", component,
                 "--rung", rung,
                 "--rate", number(rate),
                 "--seconds", number(seconds),

@@ -4,17 +4,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.Machine;
-import dev.perflab.ladder.Entry;
+import dev.perflab.cli.component.LatencyWorkload;
+import dev.perflab.cli.component.Registry;
 import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.LatencyHarness;
 import dev.perflab.latency.LatencyResult;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
-import dev.perflab.orderbook.OrderBook;
-import dev.perflab.orderbook.OrderBookFactory;
-import dev.perflab.orderbook.OrderBookLadder;
-import dev.perflab.orderbook.OrderFlow;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -35,8 +32,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The child JVM of {@code ./lab latency}: one latency run in a fresh JVM whose collector and heap the
- * parent chose. Builds the rung's book, prefills it from an {@link OrderFlow}, drives
- * {@code flow.next(book)} through {@link LatencyHarness}, prints a progress line a second on runs longer
+ * parent chose. Prepares the rung through the component's {@link LatencyWorkload} (the order book: a book
+ * prefilled from an order flow, one {@code flow.next(book)} per operation), drives it through {@link LatencyHarness}, prints a progress line a second on runs longer
  * than {@value #PROGRESS_AFTER_SECONDS} s, and writes the result as JSON to the file the parent named.
  *
  * <p>Why a child at all: a collector, heap and young size can only be chosen when a JVM starts, and a
@@ -47,6 +44,9 @@ public final class LatencyChild implements Callable<Integer> {
     static final double PROGRESS_AFTER_SECONDS = 3;
     /** The percentiles every result carries, besides max. */
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+
+    @Option(names = "--component", required = true, description = "A component with a latency workload, by name.")
+    String component;
 
     @Option(names = "--rung", required = true)
     String rung;
@@ -110,22 +110,19 @@ public final class LatencyChild implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        Entry<OrderBookFactory> entry = OrderBookLadder.LADDER.resolve(rung);
+        LatencyWorkload workload = Registry.builtIn().byName(component).latency()
+                .orElseThrow(() -> new IllegalArgumentException("component '" + component + "' has no latency workload"));
+        String rungId = Registry.builtIn().byName(component).ladder().resolve(rung).id();
         LatencyConfig config = new LatencyConfig(rate, warmup, seconds, Arrivals.fromId(arrivals), seed,
                 ThreadModel.ofThreads(threads), modeSet());
-        OrderFlow flow = new OrderFlow(seed, prefill);
-        OrderBook book = entry.factory().create(flow.listener());
-        flow.prefill(book);
+        LatencyWorkload.Run prepared = workload.prepare(rungId, seed, prefill);
         // Start from a clean heap: the prefill's garbage is not the run's.
         System.gc();
         long[] gcBefore = gcCountAndMillis();
-        LatencyResult measured = measure(config, flow, book);
+        LatencyResult measured = measure(config, prepared);
         long[] gcAfter = gcCountAndMillis();
-        if (flow.events() != flow.commands()) {
-            throw new IllegalStateException(entry.id() + " reported " + flow.events() + " events for "
-                    + flow.commands() + " commands");
-        }
-        ObjectNode json = toJson(entry.id(), measured, flow);
+        prepared.checkConservation();
+        ObjectNode json = toJson(rungId, measured, prepared);
         json.put("gc_pauses", gcAfter[0] - gcBefore[0]);
         json.put("gc_time_ms", gcAfter[1] - gcBefore[1]);
         new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(result.toFile(), json);
@@ -140,14 +137,14 @@ public final class LatencyChild implements Callable<Integer> {
         return set;
     }
 
-    private LatencyResult measure(LatencyConfig config, OrderFlow flow, OrderBook book)
+    private LatencyResult measure(LatencyConfig config, LatencyWorkload.Run prepared)
             throws IOException, InterruptedException {
         LatencyHarness.Progress progress = warmup + seconds > PROGRESS_AFTER_SECONDS ? this::progress : null;
         if (hlog == null) {
-            return LatencyHarness.run(config, sequence -> flow.next(book), progress, null);
+            return LatencyHarness.run(config, prepared.task(), progress, null);
         }
         try (PrintStream log = new PrintStream(Files.newOutputStream(hlog), false, StandardCharsets.UTF_8)) {
-            return LatencyHarness.run(config, sequence -> flow.next(book), progress,
+            return LatencyHarness.run(config, prepared.task(), progress,
                     new org.HdrHistogram.HistogramLogWriter(log));
         }
     }
@@ -163,13 +160,11 @@ public final class LatencyChild implements Callable<Integer> {
         System.out.flush();
     }
 
-    private ObjectNode toJson(String rungId, LatencyResult r, OrderFlow flow) {
+    private ObjectNode toJson(String rungId, LatencyResult r, LatencyWorkload.Run prepared) {
         ObjectNode json = new ObjectMapper().createObjectNode();
         json.put("target_rate_per_s", rate);
         putFinite(json, "achieved_rate_per_s", r.achievedRatePerSecond());
-        json.put("jdk", Machine.jdk());
-        json.put("cpu", Machine.cpuModel());
-        json.put("cores", Machine.cores());
+        Machine.describe(json);
         json.put("gc", gc);
         json.put("gc_collectors", collectorNames());
         json.put("heap", heap);
@@ -187,7 +182,7 @@ public final class LatencyChild implements Callable<Integer> {
         json.put("max_lateness_us", r.maxLatenessNanos() / 1e3);
         json.put("not_run", r.notRun());
         json.put("sender_late", r.senderLate());
-        json.put("book_orders_at_end", flow.restingOrders());
+        prepared.facts().forEach(json::put);
         ObjectNode modesJson = json.putObject("modes");
         for (TimingMode mode : TimingMode.values()) {
             if (r.histograms().containsKey(mode)) {

@@ -4,12 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Registry;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
-import dev.perflab.orderbook.OrderBookLadder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -38,8 +39,7 @@ import picocli.CommandLine.Spec;
         "Measure a rung's latency at a fixed rate, in a fresh JVM per run (coordinated-omission aware).",
         "Prints p50…max per timing mode: service (the call alone), batch (from the start of its second),",
         "intended (from the command's own scheduled start: the honest one)."})
-public final class LatencyCommand implements Callable<Integer> {
-    static final String COMPONENT = OrderBookLadder.COMPONENT;
+public final class LatencyCommand implements Callable<Integer>, Registry.User {
     static final double DEFAULT_RATE = 10_000;
     static final double DEFAULT_SECONDS = 10;
     static final double DEFAULT_WARMUP = 2;
@@ -51,8 +51,15 @@ public final class LatencyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "COMPONENT", description = "What to drive: orderbook.")
+    private Registry registry = Registry.builtIn();
+
+    @Parameters(index = "0", paramLabel = "COMPONENT", description = "What to drive: a component with a latency workload, e.g. orderbook.")
     String component;
+
+    @Override
+    public void use(Registry registry) {
+        this.registry = registry;
+    }
 
     @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
             description = "Rung or peer: id, r-prefix, naive or tuned (default ${DEFAULT-VALUE}).")
@@ -98,6 +105,10 @@ public final class LatencyCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
     Path json;
 
+    @Option(names = "--jmh-json", paramLabel = "FILE",
+            description = "Also write the result as JMH-shaped rows (one per timing mode) that ./lab report, gate and compare read.")
+    Path jmhJson;
+
     @Option(names = "--gc-matrix", description = "Run G1, Parallel, Serial (each with default young and young = ¾ heap) and ZGC; one table.")
     boolean gcMatrix;
 
@@ -128,11 +139,17 @@ public final class LatencyCommand implements Callable<Integer> {
         out.println();
         ResultText.print(result, out);
         writeJson(result, json, out);
+        if (jmhJson != null) {
+            LatencyRows.of(run.component(), result).write(jmhJson);
+            Machine.writeHeader(jmhJson, Machine.header());
+            out.println("saved: " + jmhJson);
+            out.flush();
+        }
         return 0;
     }
 
     static String header(ChildRun run) {
-        return "latency " + COMPONENT + " · " + Machine.header() + " · GC " + run.gc().title() + " · heap "
+        return "latency " + run.component() + " · " + Machine.header() + " · GC " + run.gc().title() + " · heap "
                 + run.heap().text() + (run.young() != null ? " · young " + run.young().text() : "");
     }
 
@@ -152,13 +169,11 @@ public final class LatencyCommand implements Callable<Integer> {
 
     /** Checks every option and builds the run they describe; throws a one-line {@link LabException}. */
     ChildRun validated() {
-        if (!COMPONENT.equals(component)) {
-            throw new LabException("unknown component '" + component + "'; latency runs know: " + COMPONENT);
-        }
+        Component target = component();
         if (gcMatrix && findMax) {
             throw new LabException("--gc-matrix and --find-max are separate experiments; choose one");
         }
-        String rungId = resolveRung();
+        String rungId = resolveRung(target);
         double runRate = checkedRate();
         double runSeconds = positive("--seconds", seconds != null ? seconds : findMax ? FIND_MAX_SECONDS : DEFAULT_SECONDS);
         double runWarmup = warmup != null ? warmup : findMax ? FIND_MAX_WARMUP : DEFAULT_WARMUP;
@@ -178,13 +193,29 @@ public final class LatencyCommand implements Callable<Integer> {
         List<Double> percentiles = findMax ? List.of(sloOrDefault().percentile()) : List.of();
         checked("--rate", () -> new LatencyConfig(runRate, runWarmup, runSeconds, arrivalKind, ChildRun.SEED,
                 threadModel, modes));
-        return new ChildRun(rungId, runRate, runSeconds, runWarmup, modes, prefill, arrivalKind, threadModel.threads(),
+        return new ChildRun(target.name(), rungId, runRate, runSeconds, runWarmup, modes, prefill, arrivalKind, threadModel.threads(),
                 collector, heapSize, youngSize, percentiles, hlog == null ? null : hlog.toAbsolutePath());
     }
 
-    private String resolveRung() {
+    /** The component, if it has a latency workload; the child looks the same name up in its own registry. */
+    private Component component() {
+        Component target;
         try {
-            return OrderBookLadder.LADDER.resolve(rung).id();
+            target = registry.byName(component);
+        } catch (UnknownEntryException e) {
+            throw new LabException(e.getMessage());
+        }
+        if (target.latency().isEmpty()) {
+            throw new LabException("component '" + component + "' has no latency workload; latency runs know: "
+                    + registry.all().stream().filter(c -> c.latency().isPresent()).map(Component::name)
+                            .collect(java.util.stream.Collectors.joining(", ")));
+        }
+        return target;
+    }
+
+    private String resolveRung(Component target) {
+        try {
+            return target.ladder().resolve(rung).id();
         } catch (UnknownEntryException e) {
             throw new LabException(e.getMessage());
         }
@@ -251,6 +282,9 @@ public final class LatencyCommand implements Callable<Integer> {
         }
         if (findMax) {
             sloOrDefault();
+        }
+        if (jmhJson != null && (gcMatrix || findMax)) {
+            throw new LabException("--jmh-json records one run; it does not go with --gc-matrix or --find-max");
         }
         if (hlog != null && (gcMatrix || findMax)) {
             throw new LabException("--hlog records one run; it does not go with --gc-matrix or --find-max");

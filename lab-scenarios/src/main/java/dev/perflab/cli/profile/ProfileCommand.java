@@ -3,9 +3,11 @@ package dev.perflab.cli.profile;
 import dev.perflab.cli.JmhProcess;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.ProfileDefaults;
+import dev.perflab.cli.component.Registry;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
-import dev.perflab.orderbook.OrderBookLadder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -36,38 +38,42 @@ import picocli.CommandLine.Spec;
  * Each rung is recorded as JFR only, and its flame graphs are converted from that recording
  * ({@link JfrConverter}): the recording is where async-profiler says which engine sampled
  * ({@link SamplingEngine}), JMH 1.37 asked for a flame graph and JFR together writes the graph empty, and
- * {@code --diff} reuses the same recordings ({@link DifferentialFlameGraph}).
+ * {@code --diff} reuses the same recordings ({@link DifferentialFlameGraph}). What it profiles by default
+ * (benchmark, params, JMH options) is the component's {@link ProfileDefaults}.
  */
 @Command(name = "profile", mixinStandardHelpOptions = true, description = {
         "Flame graphs of rungs under JMH with async-profiler (its agent from the Maven artifact); about 10 s per rung.",
         "Per rung: DIR/<rung>/<benchmark-params>/flame-<event>-forward.html and -reverse.html, converted from the "
                 + "jfr-<event>.jfr beside them, and DIR/<rung>/jmh.log.",
         "DIR/engine.txt names the engine that sampled; --diff A B adds DIR/diff-A-to-B-more-in-B.html and -more-in-A.html."})
-public final class ProfileCommand implements Callable<Integer> {
+public final class ProfileCommand implements Callable<Integer>, Registry.User {
     static final List<String> EVENTS = List.of("cpu", "alloc", "lock", "wall");
-    static final List<String> JMH_OPTIONS = List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s");
     /** One sample per millisecond of CPU: ~3,000 samples in a 3-second measurement, not async-profiler's 300. */
     static final String CPU_INTERVAL_NS = "1000000";
-    static final Map<String, String> DEFAULT_PARAMS = Map.of("depth", "1000");
     /** The files async-profiler writes through JMH; earlier runs' are removed so none is taken for this run's. */
     private static final Pattern PROFILER_FILE = Pattern.compile("(flame|jfr|collapsed|summary|tree)-.*");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component to profile: orderbook.")
+    private Registry registry = Registry.builtIn();
+
+    @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component to profile, e.g. orderbook (one with JMH suites).")
     String component;
 
     @Option(names = "--rung", split = ",", paramLabel = "ID",
             description = "Rungs or peers to profile (ids, r-prefixes, naive, tuned; default naive,tuned).")
     List<String> rungs = List.of("naive", "tuned");
 
-    @Option(names = "--benchmark", paramLabel = "REGEX", defaultValue = "OrderBookCancelBenchmark.cancelLast",
-            description = "JMH benchmark regex (default ${DEFAULT-VALUE}).")
+    @Option(names = "--benchmark", paramLabel = "REGEX",
+            description = "JMH benchmark regex (default: the component's, e.g. OrderBookCancelBenchmark.cancelLast).")
     String benchmark;
 
-    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH @Param values (default depth=1000).")
+    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH @Param values (default: the component's, e.g. depth=1000).")
     Map<String, String> params = new LinkedHashMap<>();
+
+    /** The component's defaults; set by {@link #call()} (tests set it directly). */
+    ProfileDefaults defaults;
 
     @Option(names = "--event", defaultValue = "cpu", paramLabel = "EVENT",
             description = "cpu, alloc, lock or wall (default ${DEFAULT-VALUE}).")
@@ -85,14 +91,25 @@ public final class ProfileCommand implements Callable<Integer> {
     }
 
     @Override
+    public void use(Registry registry) {
+        this.registry = registry;
+    }
+
+    @Override
     public Integer call() throws IOException, InterruptedException {
-        Ladder<?> ladder = ladder(component);
+        Component target = registry.byName(component);
+        Ladder<?> ladder = target.ladder();
+        defaults = target.profile().orElseThrow(() -> new LabException("component '" + component
+                + "' has no profile defaults (a JMH benchmark to profile); ./lab list shows the components"));
+        if (benchmark == null) {
+            benchmark = defaults.benchmark();
+        }
         checkEvent(event);
         List<String> ids = rungIds(ladder, rungs, diff);
         checkOneProfilePerDiffRung();
         Path dir = out != null ? out : Path.of("results", "profile", component);
         checkUsableInProfilerOption(dir);
-        Path jar = JmhProcess.benchmarksJar();
+        String jar = JmhProcess.jmhSource();
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());
         Files.createDirectories(dir);
@@ -112,13 +129,6 @@ public final class ProfileCommand implements Callable<Integer> {
         console.println("saved: " + engineFile);
         console.flush();
         return 0;
-    }
-
-    static Ladder<?> ladder(String component) {
-        if (!component.equals(OrderBookLadder.COMPONENT)) {
-            throw new LabException("unknown component '" + component + "'; known: " + OrderBookLadder.COMPONENT);
-        }
-        return OrderBookLadder.LADDER;
     }
 
     static void checkEvent(String event) {
@@ -157,7 +167,7 @@ public final class ProfileCommand implements Callable<Integer> {
     }
 
     Map<String, String> jmhParams() {
-        return params.isEmpty() ? DEFAULT_PARAMS : params;
+        return params.isEmpty() ? defaults.params() : params;
     }
 
     /**
@@ -173,7 +183,7 @@ public final class ProfileCommand implements Callable<Integer> {
 
     List<String> jmhArguments(String id, Path library, Path rungDir) {
         List<String> args = new ArrayList<>(List.of(benchmark));
-        args.addAll(JMH_OPTIONS);
+        args.addAll(defaults.options().args());
         args.addAll(List.of("-p", "rung=" + id));
         jmhParams().forEach((name, values) -> args.addAll(List.of("-p", name + "=" + values)));
         args.addAll(List.of("-prof", profilerOption(library, event, rungDir)));

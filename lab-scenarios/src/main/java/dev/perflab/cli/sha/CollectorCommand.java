@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.cli.LabException;
 import dev.perflab.sha.Collector;
 import dev.perflab.sha.Roles;
@@ -46,7 +47,7 @@ final class CollectorCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Collector.Report report;
         try (ServerSocket listener = Roles.listen(bind)) {
-            out.println(Summary.LISTENING + Roles.describe(listener));
+            RoleProtocol.printListening(out, Roles.describe(listener));
             out.flush();
             report = new Collector(role.entry().factory(), listener, warmupSeconds, line -> {
                 err.println(line);
@@ -61,7 +62,7 @@ final class CollectorCommand implements Callable<Integer> {
         out.printf("collector %s: %,d results (executor declared %,d), %,.0f tasks/s over %.2f s, %d sampled, %d failed verification%n",
                 role.entry().id(), report.collected(), report.executorTotal(), report.tasksPerSecond(),
                 report.windowSeconds(), report.samples().size(), report.sampleErrors());
-        Summary.print(out, Summary.node("collector").put("rung", role.entry().id())
+        RoleProtocol.printSummary(out, RoleProtocol.summary("collector").put("rung", role.entry().id())
                 .put("collected", report.collected()).put("executor_total", report.executorTotal())
                 .put("tasks_per_s", report.tasksPerSecond()).put("window_s", report.windowSeconds())
                 .put("sampled", report.samples().size()).put("sample_errors", report.sampleErrors())

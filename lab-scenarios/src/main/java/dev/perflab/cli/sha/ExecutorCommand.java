@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.cli.LabException;
 import dev.perflab.sha.Executor;
 import dev.perflab.sha.Roles;
@@ -37,7 +38,7 @@ final class ExecutorCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (ServerSocket listener = Roles.listen(bind)) {
-            out.println(Summary.LISTENING + Roles.describe(listener));
+            RoleProtocol.printListening(out, Roles.describe(listener));
             out.flush();
             Executor.Report report = new Executor(role.entry().factory(), listener, collector, line -> {
                 err.println(line);
@@ -45,7 +46,7 @@ final class ExecutorCommand implements Callable<Integer> {
             }).run();
             out.printf("executor %s: %,d tasks received, %,d executed (generator declared %,d)%n", role.entry().id(),
                     report.received(), report.executed(), report.generatorTotal());
-            Summary.print(out, Summary.node("executor").put("rung", role.entry().id())
+            RoleProtocol.printSummary(out, RoleProtocol.summary("executor").put("rung", role.entry().id())
                     .put("received", report.received()).put("executed", report.executed())
                     .put("generator_total", report.generatorTotal()).put("full_queue_waits", report.fullQueueWaits())
                     .put("worker_errors", report.workerErrors()).put("error", report.error()));

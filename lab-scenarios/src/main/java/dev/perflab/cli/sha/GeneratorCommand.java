@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.cli.LabException;
 import dev.perflab.sha.Generator;
 import java.io.PrintWriter;
@@ -45,7 +46,7 @@ final class GeneratorCommand implements Callable<Integer> {
         }).run();
         out.printf("generator %s: %,d tasks sent in %.2f s (%,.0f tasks/s)%n", role.entry().id(), report.generated(),
                 report.seconds(), report.generated() / Math.max(report.seconds(), 1e-9));
-        Summary.print(out, Summary.node("generator").put("rung", role.entry().id())
+        RoleProtocol.printSummary(out, RoleProtocol.summary("generator").put("rung", role.entry().id())
                 .put("generated", report.generated()).put("seconds", report.seconds()).put("error", report.error()));
         return report.error() == null ? 0 : LabException.CHECK_FAILED;
     }

@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.scenario.Conservation;
 import java.util.List;
 
 /**
@@ -10,14 +11,19 @@ import java.util.List;
 record PipelineRow(String rung, boolean exhibit, double tasksPerSecond, long generated, long executed, long collected,
                    long sampled, long sampleErrors, double cpuPercent, List<String> errors) {
 
+    /** The pipeline's conservation check: generated → executed → collected. */
+    Conservation counts() {
+        return Conservation.of("generated", generated, "executed", executed, "collected", collected);
+    }
+
     /** Tasks that did not make it from the generator to the collector (0 for a correct run). */
     long lost() {
-        return generated < 0 || collected < 0 ? -1 : generated - collected;
+        return counts().lost();
     }
 
     /** Generated, executed and collected agree, every role ended cleanly, and every sampled digest verified. */
     boolean correct() {
-        return errors.isEmpty() && generated >= 0 && generated == executed && executed == collected && sampleErrors == 0;
+        return errors.isEmpty() && counts().holds() && sampleErrors == 0;
     }
 
     String verdict() {

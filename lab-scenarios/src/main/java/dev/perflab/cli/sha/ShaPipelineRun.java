@@ -9,6 +9,11 @@ import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.scenario.Conservation;
+import dev.perflab.scenario.JmhRows;
+import dev.perflab.scenario.Role;
+import dev.perflab.scenario.RoleWindow;
+import dev.perflab.scenario.RungResult;
 import dev.perflab.sha.PipelineSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,10 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * {@code ./lab run sha-pipeline}: measures the SHA-256 ceiling with JMH, then runs the three roles as three
@@ -31,14 +36,22 @@ import java.util.Locale;
  *     collector JVM  ◀──TCP──  executor JVM  ◀──TCP──  generator JVM
  *     (listens first)          (listens, connects)     (sends for warm-up + measure seconds)
  *     CPU of the three sampled at the start and end of the measured window
+ *   DIR/sha-pipeline.json: one JMH-shaped row per rung (benchmark sha-pipeline.endToEnd, params rung,
+ *     tasks/s; secondary: generated, executed, collected, lost, cpu, errors, sampleErrors, ceiling %)
  * </pre>
+ *
+ * <p>The roles start in the scenario's order ({@link dev.perflab.scenario.RoleChain}); a rung is one
+ * {@link RoleWindow}. The rows are what {@code ./lab report}, {@code gate} and {@code compare} read; the
+ * scenario's own JSON (counts, CPU, errors per rung) is written too when {@code --json} names a file.
  */
 public final class ShaPipelineRun {
     /** How long each rung runs. */
     public record Timing(double warmupSeconds, double measureSeconds, List<String> ceilingJmhOptions) {
     }
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    /** The benchmark name of the rows this run writes; gates select them by it. */
+    public static final String BENCHMARK = "sha-pipeline.endToEnd";
+    private final List<Role> roles;
     private final List<Entry<PipelineSettings>> rungs;
     private final Timing timing;
     private final long rate;
@@ -48,8 +61,9 @@ public final class ShaPipelineRun {
     private final PipelineNetwork network;
     private final PrintWriter console;
 
-    public ShaPipelineRun(List<Entry<PipelineSettings>> rungs, Timing timing, long rate, Path dir, Path json,
+    public ShaPipelineRun(List<Role> roles, List<Entry<PipelineSettings>> rungs, Timing timing, long rate, Path dir, Path json,
                           Path sampleOut, PipelineNetwork network, PrintWriter console) {
+        this.roles = List.copyOf(roles);
         this.rungs = rungs;
         this.timing = timing;
         this.rate = rate;
@@ -62,8 +76,8 @@ public final class ShaPipelineRun {
 
     /** Runs everything; returns 0 if every correct rung conserved its counts and verified its sample. */
     public int run() throws IOException, InterruptedException {
-        Path jsonFile = json != null ? json : dir.resolve("pipeline.json");
-        prepareOutput(dir, jsonFile, sampleOut);
+        Path rowsFile = dir.resolve(dev.perflab.sha.ShaLadder.COMPONENT + ".json");
+        prepareOutput(dir, rowsFile, json, sampleOut);
         String header = Machine.header();
         console.printf("perflab run sha-pipeline · %s%n", header);
         console.printf("each rung: %.1f s warm-up + %.1f s measured, %s; %s%n", timing.warmupSeconds(),
@@ -85,16 +99,26 @@ public final class ShaPipelineRun {
         }
         console.println();
         console.print(PipelineTable.footer(rows, ceiling, network));
-        writeJson(jsonFile, rows, ceiling, header);
-        console.println("saved: " + jsonFile + (sampleOut != null ? ", " + sampleOut : ""));
+        List<RungResult> results = new ArrayList<>();
+        JmhRows jmhRows = new JmhRows();
+        for (PipelineRow row : rows) {
+            RungResult result = result(row, ceiling);
+            result.addTo(jmhRows, BENCHMARK, "ops/s", rate == 0 ? Map.of() : Map.of("rate", Long.toString(rate)));
+            results.add(result);
+        }
+        jmhRows.write(rowsFile);
+        Machine.writeHeader(rowsFile, header);
+        if (json != null) {
+            writeJson(json, rows, ceiling);
+        }
+        console.println("saved: " + rowsFile + (json != null ? ", " + json : "") + (sampleOut != null ? ", " + sampleOut : ""));
         console.flush();
-        boolean failed = rows.stream().anyMatch(r -> !r.exhibit() && !r.correct());
-        return failed ? LabException.CHECK_FAILED : 0;
+        return RungResult.exitCode(results) == 0 ? 0 : LabException.CHECK_FAILED;
     }
 
     /** Fails at once, in one line, if an output cannot be written, rather than after every rung has run. */
-    private static void prepareOutput(Path dir, Path jsonFile, Path sampleOut) {
-        for (Path file : new Path[] {dir.resolve("sha-ceiling.log"), jsonFile, sampleOut}) {
+    private static void prepareOutput(Path dir, Path rowsFile, Path jsonFile, Path sampleOut) {
+        for (Path file : new Path[] {dir.resolve("sha-ceiling.log"), rowsFile, jsonFile, sampleOut}) {
             if (file == null) {
                 continue;
             }
@@ -132,6 +156,7 @@ public final class ShaPipelineRun {
             throw new LabException("JMH failed measuring the SHA-256 ceiling (exit " + exit + "); see "
                     + dir.resolve("sha-ceiling.log"), LabException.CHECK_FAILED);
         }
+        Machine.writeHeader(result, Machine.header());
         JsonNode rows = new ObjectMapper().readTree(result.toFile());
         JsonNode metric = rows.get(0).path("primaryMetric");
         double error = metric.path("scoreError").asDouble(0);
@@ -144,46 +169,21 @@ public final class ShaPipelineRun {
         console.printf("  %s: running %.0f s…%n", id, seconds);
         console.flush();
         Path sample = sampleOut != null ? Files.createTempFile("perflab-sha-sample-", ".txt") : null;
-        List<String> collectorArgs = new ArrayList<>(List.of("--rung", id, "--bind", network.collectorBind(),
-                "--warmup-seconds", String.valueOf(timing.warmupSeconds())));
-        if (sample != null) {
-            collectorArgs.addAll(List.of("--sample-out", sample.toString()));
-        }
-        try (RoleProcess collector = RoleProcess.start(network.executorPrefix(), "collector", List.of(), collectorArgs)) {
-            int collectorPort = collector.awaitPort(START_TIMEOUT);
-            try (RoleProcess executor = RoleProcess.start(network.executorPrefix(), "executor", List.of(),
-                    List.of("--rung", id, "--bind", network.executorBind(), "--connect", network.collectorHost() + ":" + collectorPort))) {
-                int executorPort = executor.awaitPort(START_TIMEOUT);
-                try (RoleProcess generator = RoleProcess.start(network.generatorPrefix(), "generator", List.of(),
-                        List.of("--rung", id, "--connect", network.executorHost() + ":" + executorPort,
-                                "--seconds", String.valueOf(seconds), "--rate", String.valueOf(rate)))) {
-                    List<RoleProcess> all = List.of(generator, executor, collector);
-                    Thread.sleep((long) (timing.warmupSeconds() * 1000));
-                    long cpuStart = cpuNanos(all);
-                    long wallStart = System.nanoTime();
-                    Thread.sleep((long) (timing.measureSeconds() * 1000));
-                    double cpuPercent = 100.0 * (cpuNanos(all) - cpuStart)
-                            / ((System.nanoTime() - wallStart) * (double) Machine.cores());
-                    Duration finish = Duration.ofSeconds(60);
-                    ObjectNode g = generator.awaitSummary(finish);
-                    ObjectNode e = executor.awaitSummary(finish);
-                    ObjectNode c = collector.awaitSummary(finish);
-                    List<String> errors = new ArrayList<>();
-                    for (RoleProcess p : all) {
-                        errors.addAll(p.errors());
-                    }
-                    if (sample != null) {
-                        try {
-                            Files.write(sampleOut, Files.readAllBytes(sample), StandardOpenOption.APPEND);
-                        } catch (IOException failed) {
-                            throw new LabException("cannot append to " + sampleOut + " (" + failed.getMessage() + ")");
-                        }
-                    }
-                    return new PipelineRow(id, rung.kind() == Kind.EXHIBIT, number(c, "tasks_per_s"), count(g, "generated"),
-                            count(e, "executed"), count(c, "collected"), count(c, "sampled"), count(c, "sample_errors"),
-                            cpuPercent, errors);
+        try {
+            RoleWindow.Result r = RoleWindow.run(roles,
+                    role -> role.name().equals("collector") ? network.collectorHost() : network.executorHost(),
+                    (role, connect) -> command(role, id, connect, sample, seconds),
+                    timing.warmupSeconds(), timing.measureSeconds(), Machine.cores());
+            if (sample != null) {
+                try {
+                    Files.write(sampleOut, Files.readAllBytes(sample), StandardOpenOption.APPEND);
+                } catch (IOException failed) {
+                    throw new LabException("cannot append to " + sampleOut + " (" + failed.getMessage() + ")");
                 }
             }
+            return new PipelineRow(id, rung.kind() == Kind.EXHIBIT, r.number("collector", "tasks_per_s"),
+                    r.count("generator", "generated"), r.count("executor", "executed"), r.count("collector", "collected"),
+                    r.count("collector", "sampled"), r.count("collector", "sample_errors"), r.cpuPercent(), r.errors());
         } finally {
             if (sample != null) {
                 Files.deleteIfExists(sample);
@@ -191,26 +191,42 @@ public final class ShaPipelineRun {
         }
     }
 
-    private static long cpuNanos(List<RoleProcess> processes) {
-        return processes.stream().mapToLong(RoleProcess::cpuNanos).sum();
+    /** One role's command line: collector and executor behind the executor's prefix, the generator behind its own. */
+    private List<String> command(Role role, String id, String connect, Path sample, double seconds) {
+        List<String> args = new ArrayList<>(List.of("--rung", id));
+        switch (role.name()) {
+            case "collector":
+                args.addAll(List.of("--bind", network.collectorBind(), "--warmup-seconds", String.valueOf(timing.warmupSeconds())));
+                if (sample != null) {
+                    args.addAll(List.of("--sample-out", sample.toString()));
+                }
+                return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
+            case "executor":
+                args.addAll(List.of("--bind", network.executorBind(), "--connect", connect));
+                return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
+            default:
+                args.addAll(List.of("--connect", connect, "--seconds", String.valueOf(seconds), "--rate", String.valueOf(rate)));
+                return ShaRoles.command(network.generatorPrefix(), role.name(), List.of(), args);
+        }
     }
 
-    private static long count(ObjectNode summary, String field) {
-        return summary == null || !summary.has(field) ? -1 : summary.get(field).asLong();
+    /** A printed row as the lab-wide result: counts generated → executed → collected, and the pipeline's extras. */
+    private static RungResult result(PipelineRow row, double ceiling) {
+        Map<String, JmhRows.Metric> extra = new LinkedHashMap<>();
+        extra.put("sampleErrors", JmhRows.Metric.single(row.sampleErrors() < 0 ? Double.NaN : row.sampleErrors(), "ops"));
+        extra.put("ceiling", JmhRows.Metric.single(100 * row.tasksPerSecond() / ceiling, "%"));
+        return new RungResult(row.rung(), row.exhibit(), row.tasksPerSecond(), row.counts(), row.cpuPercent(),
+                row.errors(), row.sampleErrors() == 0, extra);
     }
 
-    private static double number(ObjectNode summary, String field) {
-        return summary == null || !summary.has(field) ? 0 : summary.get(field).asDouble();
-    }
 
-    private void writeJson(Path file, List<PipelineRow> rows, double ceiling, String header) throws IOException {
+
+
+    private void writeJson(Path file, List<PipelineRow> rows, double ceiling) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = mapper.createObjectNode();
         root.put("ceiling_tasks_per_s", ceiling);
-        root.put("jdk", System.getProperty("java.runtime.version"));
-        root.put("cpu", Machine.cpuModel());
-        root.put("cores", Machine.cores());
-        root.put("machine", header);
+        Machine.describe(root);
         root.put("network", network.describe());
         root.put("warmup_s", timing.warmupSeconds());
         root.put("measure_s", timing.measureSeconds());

@@ -50,7 +50,7 @@ class LatencyOptionsTest {
     }
 
     private static ChildRun run(GcChoice gc, MemorySize young) {
-        return new ChildRun("r4-tick-array", 45_000, 10, 2, EnumSet.of(TimingMode.INTENDED), 1000, Arrivals.UNIFORM, 1,
+        return new ChildRun("orderbook", "r4-tick-array", 45_000, 10, 2, EnumSet.of(TimingMode.INTENDED), 1000, Arrivals.UNIFORM, 1,
                 gc, MemorySize.parse("--heap", "1g"), young, List.of(99.9), null);
     }
 

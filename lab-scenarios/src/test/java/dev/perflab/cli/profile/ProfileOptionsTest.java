@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.cli.LabCli;
 import dev.perflab.cli.LabException;
+import dev.perflab.cli.component.Registry;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.orderbook.OrderBookLadder;
 import java.nio.file.Path;
@@ -72,6 +73,7 @@ class ProfileOptionsTest {
     @Test
     void defaultsAreCancelLastAtDepth1000AndParamsReplaceThem() {
         ProfileCommand command = new ProfileCommand();
+        command.defaults = Registry.builtIn().byName("orderbook").profile().orElseThrow();
         command.benchmark = "OrderBookCancelBenchmark.cancelLast";
         command.event = "cpu";
         List<String> args = command.jmhArguments("r4-tick-array", Path.of("/lib.so"), Path.of("/out/r4-tick-array"));

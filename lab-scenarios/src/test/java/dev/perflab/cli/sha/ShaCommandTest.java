@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.scenario.RoleProcess;
 import dev.perflab.cli.LabCli;
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +38,7 @@ class ShaCommandTest {
         assertTrue(lab.err.toString().contains("add --jmh"), lab.err.toString());
         lab.clear();
         assertEquals(2, lab.run("run", "orderbook", "--seconds", "3"));
-        assertTrue(lab.err.toString().contains("apply to ./lab run sha-pipeline"), lab.err.toString());
+        assertTrue(lab.err.toString().contains("--seconds applies to ./lab run sha-pipeline"), lab.err.toString());
         lab.clear();
         assertEquals(2, lab.run("run", "sha-pipeline", "--link", "fast"));
         assertTrue(lab.err.toString().contains("--link: link rate 'fast'"), lab.err.toString());
@@ -51,13 +52,13 @@ class ShaCommandTest {
         final int executorPort;
 
         ThreeJvms(double generatorSeconds) throws Exception {
-            collector = RoleProcess.start(List.of(), "collector", List.of(),
+            collector = ShaRoles.start(List.of(), "collector", List.of(),
                     List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--warmup-seconds", "0"));
             int collectorPort = collector.awaitPort(START);
-            executor = RoleProcess.start(List.of(), "executor", List.of(),
+            executor = ShaRoles.start(List.of(), "executor", List.of(),
                     List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--connect", "127.0.0.1:" + collectorPort));
             executorPort = executor.awaitPort(START);
-            generator = RoleProcess.start(List.of(), "generator", List.of(), List.of("--rung", "tuned",
+            generator = ShaRoles.start(List.of(), "generator", List.of(), List.of("--rung", "tuned",
                     "--connect", "127.0.0.1:" + executorPort, "--seconds", String.valueOf(generatorSeconds)));
         }
 

@@ -1,0 +1,192 @@
+package dev.perflab.proc;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * The one way the lab starts a child process (JMH, a latency run, a scenario's role, a probe), with one
+ * kill policy. Each line the child prints goes to a consumer as it comes, on a pump thread per stream.
+ *
+ * <pre>
+ *   parent JVM                                   child process (and whatever it forks)
+ *   ──────────                                   ─────────────
+ *   start(command, onStdout, onStderr) ────────▶ runs
+ *     pump "NAME-out" ◀── stdout lines ───────── prints
+ *     pump "NAME-err" ◀── stderr lines ───────── (or merged into stdout: onStderr == null)
+ *   waitFor()  ◀── exit code, once both pumps have drained
+ *   close()    ──▶ stop: SIGTERM to the child and its descendants, {@link #STOP_GRACE} to exit, then SIGKILL
+ *   parent JVM stopped (Ctrl-C) ──▶ shutdown hook does close()
+ *   kill()     ──▶ SIGKILL to the child and its descendants at once (as a crash would)
+ * </pre>
+ *
+ * <p>Guarantees: after {@link #close()} returns, neither the child nor any descendant it started is
+ * alive (or the OS would not kill them within {@link #STOP_GRACE} plus 5 s); the consumers are called on
+ * the pump threads, one line at a time per stream, in the order the child printed them; {@link #waitFor()}
+ * returns only after every line has been handed over. Not thread-safe: one owner drives it.
+ */
+public final class ChildProcess implements AutoCloseable {
+    /** How long a stopped child has to exit after SIGTERM before it gets SIGKILL. */
+    public static final Duration STOP_GRACE = Duration.ofSeconds(2);
+    private static final long KILL_WAIT_SECONDS = 5;
+
+    private final Process process;
+    private final List<String> command;
+    private final List<Thread> pumps = new ArrayList<>();
+    private final Thread stopOnExit;
+
+    private ChildProcess(Process process, List<String> command) {
+        this.process = process;
+        this.command = List.copyOf(command);
+        this.stopOnExit = new Thread(this::stop, "stop-" + process.pid());
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
+    }
+
+    /**
+     * Starts a process and pumps its output.
+     *
+     * @param name     names the pump threads (e.g. the role)
+     * @param command  the full command line
+     * @param onStdout gets each stdout line
+     * @param onStderr gets each stderr line; null merges stderr into stdout
+     */
+    public static ChildProcess start(String name, List<String> command, Consumer<String> onStdout, Consumer<String> onStderr)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(onStderr == null);
+        ChildProcess child = new ChildProcess(builder.start(), command);
+        child.pump(child.process.getInputStream(), onStdout, name + "-out");
+        if (onStderr != null) {
+            child.pump(child.process.getErrorStream(), onStderr, name + "-err");
+        }
+        return child;
+    }
+
+    /**
+     * A JVM on this JVM's executable and class path: {@code java FLAGS -cp CLASSPATH MAIN ARGS}.
+     *
+     * @param prefix   what goes before java, e.g. {@code ip netns exec NAME}; empty for none
+     */
+    public static List<String> javaCommand(List<String> prefix, List<String> jvmFlags, String mainClass, List<String> args) {
+        List<String> command = new ArrayList<>(prefix);
+        command.add(javaExecutable());
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(args);
+        return command;
+    }
+
+    /** The java executable running this JVM, so a child JVM runs on the same JDK. */
+    public static String javaExecutable() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private void pump(InputStream stream, Consumer<String> onLine, String threadName) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    onLine.accept(line);
+                }
+            } catch (IOException e) {
+                // the process ended or was stopped; its exit code tells the rest
+            }
+        }, threadName);
+        t.setDaemon(true);
+        t.start();
+        pumps.add(t);
+    }
+
+    /** Waits for the child to exit and for its output to be handed over; returns its exit code. */
+    public int waitFor() throws InterruptedException {
+        int exit = process.waitFor();
+        for (Thread pump : pumps) {
+            pump.join();
+        }
+        return exit;
+    }
+
+    /** Like {@link #waitFor()}, up to a time limit; false (the child still running) when it ran out. */
+    public boolean waitFor(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return false;
+        }
+        for (Thread pump : pumps) {
+            pump.join(timeout.toMillis());
+        }
+        return true;
+    }
+
+    /** CPU time the child has used so far, in nanoseconds (0 where the OS does not say). */
+    public long cpuNanos() {
+        return process.toHandle().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+    }
+
+    /** The exit code, or -1 while it runs. */
+    public int exitCode() {
+        return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** The command line, quoted for a shell, as printed for people to re-run. */
+    public String commandLine() {
+        return quoted(command);
+    }
+
+    /** A command line quoted for a POSIX shell. */
+    public static String quoted(List<String> command) {
+        return command.stream().map(ChildProcess::quoted).collect(Collectors.joining(" "));
+    }
+
+    private static String quoted(String arg) {
+        return arg.isEmpty() || arg.matches(".*[\\s'\"$].*") ? "'" + arg.replace("'", "'\\''") + "'" : arg;
+    }
+
+    /** SIGKILL to the child and its descendants at once, as a crash would; waits for the child to go. */
+    public void kill() throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** Stops the child if it still runs (see the class comment) and forgets the shutdown hook. */
+    @Override
+    public void close() {
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook is running or has run
+        }
+    }
+
+    private void stop() {
+        if (!process.isAlive() && process.descendants().noneMatch(ProcessHandle::isAlive)) {
+            return;
+        }
+        List<ProcessHandle> tree = process.descendants().collect(Collectors.toList());
+        tree.forEach(ProcessHandle::destroy);
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.perflab.cli.component;
+
+import dev.perflab.ladder.Ladder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One component of the lab, as every command sees it: its ladder and what it offers. The commands
+ * ({@code list}, {@code run}, {@code profile}, {@code latency}, {@code gate}) ask a component what it
+ * offers and never test its name; a capability a component lacks is an empty default here, and the
+ * command that needs it says so in one line (exit 2).
+ *
+ * <p>Registered once, in {@link Registry#builtIn()}. See the package comment for how to add one.
+ */
+public interface Component {
+    /** The rungs, peers and exhibits; {@link Ladder#component()} is the component's name everywhere. */
+    Ladder<?> ladder();
+
+    /** The name on the command line and in result paths: the ladder's. */
+    default String name() {
+        return ladder().component();
+    }
+
+    /** JMH suites {@code ./lab run} runs, in order; empty if the component has none. */
+    default List<JmhSuite> suites() {
+        return List.of();
+    }
+
+    /**
+     * JMH {@code @Param} values a {@code --smoke} run narrows to besides the naive and tuned rungs, e.g. the
+     * order book's {@code depth=1,1000}. Only the component's own parameters belong here.
+     */
+    default Map<String, List<String>> smokeParams() {
+        return Map.of();
+    }
+
+    /** The rungs a {@code --smoke} run measures (names as {@link Ladder#resolve} takes them). */
+    default List<String> smokeRungs() {
+        return List.of("naive", "tuned");
+    }
+
+    /** What {@code ./lab profile} profiles by default; empty if the component cannot be profiled. */
+    default Optional<ProfileDefaults> profile() {
+        return Optional.empty();
+    }
+
+    /** What {@code ./lab latency} drives; empty if the component has no latency workload. */
+    default Optional<LatencyWorkload> latency() {
+        return Optional.empty();
+    }
+
+    /** The end-to-end run {@code ./lab run} does instead of the JMH suites; empty if none. */
+    default Optional<Scenario> scenario() {
+        return Optional.empty();
+    }
+
+    /** Extra subcommands of {@code ./lab} (picocli command objects), e.g. {@code ./lab orderbook generate}. */
+    default List<Object> subcommands() {
+        return List.of();
+    }
+
+    /** What {@code ./lab gate} reads when given no {@code --results}: what a default {@code ./lab run} of it writes. */
+    default Path defaultResults() {
+        return Path.of("results", name(), name() + ".json");
+    }
+}

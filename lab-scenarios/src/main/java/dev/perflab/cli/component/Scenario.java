@@ -1,0 +1,46 @@
+package dev.perflab.cli.component;
+
+import dev.perflab.scenario.Role;
+import java.io.IOException;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * A component's end-to-end run: its roles as separate processes talking over TCP, one rung after another,
+ * what {@code ./lab run COMPONENT} does instead of its JMH suites (those then need {@code --jmh}).
+ *
+ * <pre>
+ *   roles(), in start order          each role prints            the runner
+ *   ───────────────────────          ────────────────            ──────────
+ *   1. a listener (no connect)  ──▶  listening on HOST:PORT ──▶  gives PORT to the roles connecting to it
+ *   2. listener + connector     ──▶  listening on HOST:PORT
+ *   3. connector only (the source, started last)
+ *   every role, at its end      ──▶  summary {json}         ──▶  counts per stage: sent = received
+ * </pre>
+ *
+ * <p>The scenario says which of the run command's scenario options it takes ({@link #options()}); the
+ * command refuses the others in one line before anything starts.
+ */
+public interface Scenario {
+    /** The roles, in the order they start (listeners before the roles that connect to them). */
+    List<Role> roles();
+
+    /** The unit of the scenario's primary metric, as JMH would write it, e.g. {@code ops/s}. */
+    String unit();
+
+    /** Bytes one operation puts on the wire alone, for link limits (bits/s ÷ (bytes · 8)); empty if it varies. */
+    OptionalInt wireBytesPerOperation();
+
+    /** The run command's scenario options this scenario takes. */
+    Set<ScenarioOption> options();
+
+    /**
+     * Runs the rungs asked for and prints the ladder; also writes JMH-shaped rows (see
+     * {@link dev.perflab.scenario.JmhRows}) so {@code report}, {@code gate} and {@code compare} read them.
+     *
+     * @return 0, or 1 when a correct rung broke the conservation check
+     */
+    int run(ScenarioRequest request) throws IOException, InterruptedException;
+
+}

@@ -1,0 +1,23 @@
+package dev.perflab.cli.component;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code ./lab run COMPONENT} asks of a {@link Scenario}. Options the user did not give are null
+ * (rate: 0), and only the options the scenario declared can be set.
+ *
+ * @param rungs     rung names as given ({@code --rung}), or null for the run length's default
+ * @param length    the run length
+ * @param dir       results folder ({@code --out}, default {@code results/COMPONENT})
+ * @param seconds   measured seconds per rung, or null
+ * @param rate      offered operations per second, 0 for as fast as it goes
+ * @param json      the scenario's own JSON file, or null for its default
+ * @param sampleOut where to write a sample of outputs, or null
+ * @param link      an emulated link's rate ({@code 100mbit}), or null for loopback
+ * @param console   where progress and the ladder go
+ */
+public record ScenarioRequest(List<String> rungs, RunLength length, Path dir, Double seconds, long rate, Path json,
+                              Path sampleOut, String link, PrintWriter console) {
+}

@@ -1,0 +1,48 @@
+/**
+ * Components as the CLI sees them: one {@link dev.perflab.cli.component.Component} per ladder, registered
+ * once in {@link dev.perflab.cli.component.Registry#builtIn()}. The lab-wide commands ({@code list},
+ * {@code run}, {@code profile}, {@code latency}, {@code gate}) ask a component what it offers and never
+ * test its name.
+ *
+ * <pre>
+ *   Registry.builtIn()                     what each command asks of a Component
+ *   ├── OrderBookComponent                 list     ladder()
+ *   │                                      check    ladder().contract()
+ *   └── ShaPipelineComponent               run      scenario() (unless --jmh), else suites(),
+ *         │                                         smokeRungs() + smokeParams() on --smoke
+ *         ├── ladder()    Ladder&lt;?&gt;         profile  profile()
+ *         ├── suites()    JmhSuite ×N      latency  latency()
+ *         ├── scenario()  roles over TCP   gate     defaultResults() without --results
+ *         └── subcommands()  ./lab sha …   ./lab    subcommands()
+ * </pre>
+ *
+ * <h2>How to add a component</h2>
+ * <ol>
+ * <li>In {@code lab-core}, the ladder in its own package ({@code dev.perflab.ringbuffer}): the rungs as
+ *     {@code Entry} lines of one {@code Ladder}, and the contract suite over {@code LADDER.correct()}, written
+ *     as a {@code Contract} the ladder carries ({@code .withContract(…)}, so {@code ./lab check} runs it),
+ *     with at least one exercise: a {@code student} entry of kind {@code EXERCISE} (see
+ *     {@code exercises/README.md}, "Adding an exercise to a ladder").</li>
+ * <li>In {@code lab-benchmarks}, its JMH classes in {@code dev.perflab.bench.ringbuffer}, with a
+ *     {@code @Param String rung} whose values are the ladder's ids.</li>
+ * <li>In {@code lab-scenarios}, a package {@code dev.perflab.cli.ringbuffer} with one class implementing
+ *     {@link dev.perflab.cli.component.Component}: {@code ladder()}, and what it offers —
+ *     {@code suites()} (one {@link dev.perflab.cli.component.JmhSuite} per benchmark class, a
+ *     {@link dev.perflab.cli.component.JmhOptions} per {@link dev.perflab.cli.component.RunLength}: the only
+ *     place its JMH options live), {@code smokeParams()} if a smoke run narrows its own {@code @Param}s,
+ *     {@code profile()}, {@code latency()}, {@code scenario()}, {@code subcommands()}. Leave out what it
+ *     does not offer: each has an empty default, and the command that needs it says so in one line.</li>
+ * <li>One line in {@link dev.perflab.cli.component.Registry#builtIn()}.</li>
+ * <li>Gates in {@code ci/gates.yaml} over the rows its smoke run writes, and a line in {@code .ci/run}.</li>
+ * </ol>
+ * Nothing else changes: {@code ./lab list} shows it, {@code ./lab run NAME} runs it, {@code ./lab gate
+ * --component NAME} reads {@code results/NAME/NAME.json}. {@code ComponentRegistrationTest} does exactly
+ * this with a toy component of two rungs, a JMH suite and a two-role scenario.
+ *
+ * <h2>A scenario</h2>
+ * A {@link dev.perflab.cli.component.Scenario} declares its roles in start order (who listens, who
+ * connects to whom), the bytes one operation puts on the wire, and the {@code ./lab run} options it
+ * takes; its {@code run} prints the ladder and writes JMH-shaped rows ({@code DIR/NAME.json}), so
+ * {@code report}, {@code gate} and {@code compare} read an end-to-end run like a JMH run.
+ */
+package dev.perflab.cli.component;

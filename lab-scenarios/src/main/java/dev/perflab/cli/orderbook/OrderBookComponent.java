@@ -1,0 +1,122 @@
+package dev.perflab.cli.orderbook;
+
+import dev.perflab.cli.OrderBookCommand;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.JmhOptions;
+import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.LatencyWorkload;
+import dev.perflab.cli.component.ProfileDefaults;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Ladder;
+import dev.perflab.latency.LatencyTask;
+import dev.perflab.orderbook.OrderBook;
+import dev.perflab.orderbook.OrderBookFactory;
+import dev.perflab.orderbook.OrderBookLadder;
+import dev.perflab.orderbook.OrderFlow;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The order book (report 004) as the CLI sees it: two JMH suites, a latency workload (an {@link OrderFlow}
+ * against a prefilled book), cancel at depth 1,000 as what {@code profile} looks at, and {@code ./lab orderbook}.
+ */
+public final class OrderBookComponent implements Component {
+    private static final String PKG = "dev.perflab.bench.orderbook.";
+    /** Cancel lasts nanoseconds: 300 ms iterations already hold millions of operations. */
+    private static final JmhOptions CANCEL_QUICK = new JmhOptions(1, 1, "300ms", 3, "300ms");
+
+    /** Cancel first, last and nonexistent at one level of depth 1–1000. */
+    static final JmhSuite CANCEL = new JmhSuite("cancel", PKG + "OrderBookCancelBenchmark", Map.of(
+            RunLength.SMOKE, CANCEL_QUICK,
+            RunLength.QUICK, CANCEL_QUICK,
+            RunLength.STANDARD, new JmhOptions(1, 3, "1s", 5, "1s"),
+            RunLength.FULL, new JmhOptions(3, 5, "2s", 10, "2s")));
+
+    /**
+     * Replay of 250k–1M commands: one invocation of r0 at 1M lasts seconds, so fewer and longer iterations.
+     * The standard run's options are the benchmark's own annotations ({@code OrderBookReplayBenchmark}):
+     * keep the two in step. Not in a smoke run.
+     */
+    static final JmhSuite REPLAY = new JmhSuite("replay", PKG + "OrderBookReplayBenchmark", Map.of(
+            RunLength.QUICK, new JmhOptions(1, 0, "1s", 3, "1s"),
+            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 3, "1s"),
+            RunLength.FULL, new JmhOptions(2, 2, "2s", 5, "2s")),
+            Map.of(RunLength.QUICK, "replay(250k|1M)"));
+
+    /** Where the report's point shows: cancel of the last order at a level 1,000 deep. */
+    static final ProfileDefaults PROFILE = new ProfileDefaults("OrderBookCancelBenchmark.cancelLast",
+            Map.of("depth", "1000"), new JmhOptions(1, 2, "1s", 3, "1s"));
+
+    @Override
+    public Ladder<OrderBookFactory> ladder() {
+        return OrderBookLadder.LADDER;
+    }
+
+    @Override
+    public List<JmhSuite> suites() {
+        return List.of(CANCEL, REPLAY);
+    }
+
+    /** The flat-cancel gate compares depth 1 with depth 1,000 (ci/gates.yaml). */
+    @Override
+    public Map<String, List<String>> smokeParams() {
+        return Map.of("depth", List.of("1", "1000"));
+    }
+
+    @Override
+    public Optional<ProfileDefaults> profile() {
+        return Optional.of(PROFILE);
+    }
+
+    @Override
+    public Optional<LatencyWorkload> latency() {
+        return Optional.of(new Flow());
+    }
+
+    @Override
+    public List<Object> subcommands() {
+        return List.of(new OrderBookCommand());
+    }
+
+    /** {@code flow.next(book)} per operation, after {@code prefill} resting orders; one event per command. */
+    static final class Flow implements LatencyWorkload {
+        @Override
+        public String operations() {
+            return "commands";
+        }
+
+        @Override
+        public String prefillUnit() {
+            return "orders";
+        }
+
+        @Override
+        public Run prepare(String rungId, long seed, int prefill) {
+            Entry<OrderBookFactory> entry = OrderBookLadder.LADDER.resolve(rungId);
+            OrderFlow flow = new OrderFlow(seed, prefill);
+            OrderBook book = entry.factory().create(flow.listener());
+            flow.prefill(book);
+            return new Run() {
+                @Override
+                public LatencyTask task() {
+                    return sequence -> flow.next(book);
+                }
+
+                @Override
+                public void checkConservation() {
+                    if (flow.events() != flow.commands()) {
+                        throw new IllegalStateException(entry.id() + " reported " + flow.events() + " events for "
+                                + flow.commands() + " commands");
+                    }
+                }
+
+                @Override
+                public Map<String, Long> facts() {
+                    return Map.of("book_orders_at_end", (long) flow.restingOrders());
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.perflab.cli.sha;
+
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.Scenario;
+import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.ladder.Entry;
+import dev.perflab.scenario.Role;
+import dev.perflab.ladder.Ladder;
+import dev.perflab.sha.Frames;
+import dev.perflab.sha.PipelineSettings;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code ./lab run sha-pipeline}: generator → executor → collector, three JVMs over TCP, for each rung
+ * ({@link ShaPipelineRun}); the run length chooses the warm-up and measured seconds and the ceiling's JMH
+ * options (the ceiling suite's own).
+ */
+final class ShaPipelineScenario implements Scenario {
+    private final Ladder<PipelineSettings> ladder;
+    private final JmhSuite ceiling;
+
+    ShaPipelineScenario(Ladder<PipelineSettings> ladder, JmhSuite ceiling) {
+        this.ladder = ladder;
+        this.ceiling = ceiling;
+    }
+
+    @Override
+    public List<Role> roles() {
+        return List.of(
+                new Role("collector", true, null, "counts results, keeps a sample and re-computes its digests"),
+                new Role("executor", true, "collector", "computes SHA-256 of each task's payload"),
+                new Role("generator", false, "executor", "sends tasks for warm-up + measured seconds, then an end frame"));
+    }
+
+    @Override
+    public String unit() {
+        return "ops/s";
+    }
+
+    @Override
+    public OptionalInt wireBytesPerOperation() {
+        return OptionalInt.of(Frames.SINGLE_TASK_FRAME_BYTES);
+    }
+
+    @Override
+    public Set<ScenarioOption> options() {
+        return EnumSet.allOf(ScenarioOption.class);
+    }
+
+    @Override
+    public int run(ScenarioRequest request) throws IOException, InterruptedException {
+        if (request.rate() < 0 || (request.seconds() != null && request.seconds() <= 0)) {
+            throw new LabException("--rate must be ≥ 0 and --seconds > 0");
+        }
+        List<Entry<PipelineSettings>> rungs;
+        if (request.rungs() != null) {
+            rungs = request.rungs().stream().map(ladder::resolve).distinct().collect(Collectors.toList());
+        } else if (request.length() == RunLength.SMOKE) {
+            rungs = List.of(ladder.naive(), ladder.tuned());
+        } else {
+            rungs = ladder.rungs();
+        }
+        ShaPipelineRun.Timing timing = timing(request.length(), request.seconds());
+        String link = request.link();
+        if (link == null) {
+            return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
+                    PipelineNetwork.LOOPBACK, request.console()).run();
+        }
+        try {
+            LinkNamespaces.parseBitsPerSecond(link);
+        } catch (IllegalArgumentException e) {
+            throw new LabException("--link: " + e.getMessage());
+        }
+        Optional<String> unavailable = LinkNamespaces.unavailableReason();
+        if (unavailable.isPresent()) {
+            request.console().println("lab: skipped: " + unavailable.get());
+            request.console().flush();
+            return 0;
+        }
+        try (LinkNamespaces network = LinkNamespaces.create(link)) {
+            return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
+                    network, request.console()).run();
+        } catch (IOException e) {
+            throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
+        }
+    }
+
+    /** Warm-up and measured seconds per rung by run length; the ceiling's JMH options are the ceiling suite's. */
+    ShaPipelineRun.Timing timing(RunLength length, Double seconds) {
+        List<String> ceilingOptions = ceiling.optionsFor(length).orElseThrow().args();
+        switch (length) {
+            case SMOKE:
+                return new ShaPipelineRun.Timing(0.5, seconds != null ? seconds : 1.5, ceilingOptions);
+            case QUICK:
+                return new ShaPipelineRun.Timing(1, seconds != null ? seconds : 2, ceilingOptions);
+            case FULL:
+                return new ShaPipelineRun.Timing(3, seconds != null ? seconds : 15, ceilingOptions);
+            default:
+                return new ShaPipelineRun.Timing(2, seconds != null ? seconds : 5, ceilingOptions);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package dev.perflab.cli.toy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.cli.LabCli;
+import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.profile.AsyncProfilerLibrary;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The issue's test of the registry: a toy component (two rungs, a JMH suite, a two-role scenario) added by
+ * one registration, {@code Registry.builtIn().with(new ToyComponent())}, and nothing else; then
+ * {@code list}, {@code run} (its scenario and, with {@code --jmh}, its suite), {@code report}, {@code gate}
+ * and {@code profile} work on it. Its JMH suite is compiled with this module's tests (JMH's annotation
+ * processor runs on them) and run from the test class path ({@code perflab.jmh.classpath}).
+ */
+class ComponentRegistrationTest {
+    private static final String JMH_CLASSPATH = "perflab.jmh.classpath";
+
+    @TempDir
+    Path dir;
+
+    private final LabCli lab = new LabCli(Registry.builtIn().with(new ToyComponent()));
+
+    @BeforeEach
+    void jmhFromTheTestClassPath() {
+        System.setProperty(JMH_CLASSPATH, System.getProperty("java.class.path"));
+    }
+
+    @AfterEach
+    void restore() {
+        System.clearProperty(JMH_CLASSPATH);
+    }
+
+    @Test
+    void listShowsTheToyAfterTheBuiltInComponents() {
+        assertEquals(0, lab.run("list"), lab.err.toString());
+        String out = lab.out.toString();
+        assertTrue(out.indexOf("toy          r0-loop-sum") > out.indexOf("sha-pipeline"), out);
+        assertTrue(out.contains("toy          r1-closed-form            rung    n(n+1)/2"), out);
+    }
+
+    @Test
+    void theScenarioRunsBothRolesAndItsRowsAreReadByReportAndGate() throws Exception {
+        Path out = dir.resolve("toy");
+        assertEquals(0, lab.run("run", "toy", "--smoke", "--out", out.toString()), lab.out + "" + lab.err);
+        assertTrue(lab.out.toString().contains("r0-loop-sum"), lab.out.toString());
+        JsonNode rows = new ObjectMapper().readTree(out.resolve("toy.json").toFile());
+        assertEquals(2, rows.size());
+        for (JsonNode row : rows) {
+            assertEquals("toy.endToEnd", row.get("benchmark").asText());
+            assertTrue(row.at("/primaryMetric/score").asDouble() > 0, row.toString());
+            assertEquals(0, row.at("/secondaryMetrics/lost/score").asDouble(), row.toString());
+            assertEquals(row.at("/secondaryMetrics/sent/score").asDouble(), row.at("/secondaryMetrics/received/score").asDouble());
+        }
+        lab.clear();
+        assertEquals(0, lab.run("report", out.resolve("toy.json").toString()), lab.err.toString());
+        assertTrue(lab.out.toString().contains("r1-closed-form"), lab.out.toString());
+        Path gates = dir.resolve("gates.yaml");
+        Files.writeString(gates, String.join("\n",
+                "gates:",
+                "  - name: the toy loses nothing end to end",
+                "    bound:",
+                "      row: {benchmark: toy.endToEnd, params: {rung: tuned}}",
+                "      metric: lost",
+                "      max: 0",
+                "  - name: an impossible speed-up fails",
+                "    ratio:",
+                "      numerator:   {benchmark: toy.endToEnd, params: {rung: tuned}}",
+                "      denominator: {benchmark: toy.endToEnd, params: {rung: naive}}",
+                "    min: 1.0e12",
+                ""), StandardCharsets.UTF_8);
+        lab.clear();
+        assertEquals(1, lab.run("gate", "--results", out.resolve("toy.json").toString(), "--gates", gates.toString()));
+        assertTrue(lab.out.toString().contains("PASS") && lab.out.toString().contains("FAIL"), lab.out.toString());
+    }
+
+    @Test
+    void gateWithoutResultsReadsTheToysDefaultPath() throws Exception {
+        Path gates = Files.writeString(dir.resolve("gates.yaml"), String.join("\n", "gates:", "  - name: no loss",
+                "    bound: {row: {benchmark: toy.endToEnd, params: {rung: tuned}}, metric: lost, max: 0}", ""),
+                StandardCharsets.UTF_8);
+        assertEquals(2, lab.run("gate", "--component", "toy", "--gates", gates.toString()));
+        assertTrue(lab.err.toString().contains(Path.of("results", "toy", "toy.json").toString()), lab.err.toString());
+    }
+
+    @Test
+    void theJmhSuiteRunsWithJmh() throws Exception {
+        Path out = dir.resolve("jmh");
+        assertEquals(0, lab.run("run", "toy", "--jmh", "--smoke", "--out", out.toString()), lab.out + "" + lab.err);
+        JsonNode rows = new ObjectMapper().readTree(out.resolve("toy.json").toFile());
+        assertEquals(2, rows.size(), rows.toString());
+        assertTrue(rows.get(0).get("benchmark").asText().endsWith("ToySumBenchmark.sum"));
+        assertTrue(lab.out.toString().contains("r1-closed-form"), lab.out.toString());
+    }
+
+    @Test
+    void profileUsesTheToysDefaults() throws Exception {
+        try {
+            Path library = AsyncProfilerLibrary.extract(Path.of("target", "async-profiler"));
+            AsyncProfilerLibrary.checkLoads(library, "cpu", ProcessHandle.current().info().command().orElse("java"));
+        } catch (LabException e) {
+            Assumptions.assumeTrue(false, "async-profiler cannot load here: " + e.getMessage());
+        }
+        Path out = dir.resolve("profile");
+        assertEquals(0, lab.run("profile", "toy", "--rung", "tuned", "--out", out.toString()), lab.out + "" + lab.err);
+        assertTrue(lab.out.toString().contains("ToySumBenchmark.sum {n=1000}"), lab.out.toString());
+        assertTrue(Files.isRegularFile(out.resolve("engine.txt")));
+    }
+}

@@ -1,0 +1,36 @@
+package dev.perflab.cli.toy;
+
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongUnaryOperator;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/** The toy component's JMH suite: one sum of 1..n per operation, per rung. */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class ToySumBenchmark {
+    @Param({"r0-loop-sum", "r1-closed-form"})
+    public String rung;
+
+    @Param({"1000"})
+    public long n;
+
+    private LongUnaryOperator sum;
+
+    @Setup
+    public void resolve() {
+        sum = ToyLadder.LADDER.resolve(rung).factory();
+    }
+
+    @Benchmark
+    public long sum() {
+        return sum.applyAsLong(n);
+    }
+}
