@@ -13,9 +13,10 @@ import java.util.Set;
  * @param seed           seed of the Poisson schedule
  * @param threads        one thread, or sender + component thread
  * @param modes          which views to record
+ * @param sender         how the thread holding the schedule waits ({@link Sender#defaultFor} when not chosen)
  */
 public record LatencyConfig(double ratePerSecond, double warmupSeconds, double seconds, Arrivals arrivals, long seed,
-                            ThreadModel threads, Set<TimingMode> modes) {
+                            ThreadModel threads, Set<TimingMode> modes, Sender sender) {
     /** The smallest period the harness schedules: below it, reading the clock costs more than the gap. */
     public static final long MIN_PERIOD_NANOS = 50;
 
@@ -35,6 +36,16 @@ public record LatencyConfig(double ratePerSecond, double warmupSeconds, double s
             throw new IllegalArgumentException("at least one timing mode is needed");
         }
         modes = Set.copyOf(EnumSet.copyOf(modes));
+        if (sender == null) {
+            throw new IllegalArgumentException("sender must be spin or sleep");
+        }
+    }
+
+    /** With this machine's default sender for the thread model ({@link Sender#defaultFor}). */
+    public LatencyConfig(double ratePerSecond, double warmupSeconds, double seconds, Arrivals arrivals, long seed,
+                         ThreadModel threads, Set<TimingMode> modes) {
+        this(ratePerSecond, warmupSeconds, seconds, arrivals, seed, threads, modes,
+                Sender.defaultFor(threads, Runtime.getRuntime().availableProcessors()));
     }
 
     public long warmupCommands() {

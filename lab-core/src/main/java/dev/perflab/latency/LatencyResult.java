@@ -20,9 +20,12 @@ import org.HdrHistogram.Histogram;
  *                         (the harness itself fell behind: the queue was full or the sender was descheduled)
  * @param achievedRatePerSecond recorded commands divided by the time from the first recorded intended start
  *                              to the last completion
+ * @param hiccups          the {@link HiccupMeter}'s wake-up delays during the recorded phase, in nanoseconds,
+ *                         corrected for coordinated omission
  */
 public record LatencyResult(LatencyConfig config, Map<TimingMode, Histogram> histograms, long recorded, long notRun,
-                            long lateStarts, long maxLatenessNanos, long senderLate, double achievedRatePerSecond) {
+                            long lateStarts, long maxLatenessNanos, long senderLate, double achievedRatePerSecond,
+                            Histogram hiccups) {
     public LatencyResult {
         histograms = Collections.unmodifiableMap(new EnumMap<>(histograms));
     }
@@ -34,5 +37,10 @@ public record LatencyResult(LatencyConfig config, Map<TimingMode, Histogram> his
 
     public double maxMicros(TimingMode mode) {
         return histograms.get(mode).getMaxValue() / 1000.0;
+    }
+
+    /** A percentile of the platform's hiccups, in microseconds. */
+    public double hiccupMicros(double percentile) {
+        return hiccups.getValueAtPercentile(percentile) / 1000.0;
     }
 }

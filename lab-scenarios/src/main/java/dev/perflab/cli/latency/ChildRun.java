@@ -1,6 +1,7 @@
 package dev.perflab.cli.latency;
 
 import dev.perflab.latency.Arrivals;
+import dev.perflab.latency.Sender;
 import dev.perflab.latency.TimingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,31 +19,44 @@ import java.util.stream.Collectors;
  * @param young       fixed young generation, or null for the collector's default
  * @param percentiles extra percentiles the child must report (e.g. an SLO's), besides the standard ones
  * @param hlog        interval log to write, or null
+ * @param sender      how the thread holding the schedule waits
+ * @param jvmArgs     extra flags for the child JVM ({@code --jvm-arg}), after the collector and heap flags
+ * @param jfr         JFR recording to write ({@code --jfr}), or null
  */
 record ChildRun(String component, String rung, double rate, double seconds, double warmup, Set<TimingMode> modes, int prefill,
                 Arrivals arrivals, int threads, GcChoice gc, MemorySize heap, MemorySize young,
-                List<Double> percentiles, Path hlog) {
+                List<Double> percentiles, Path hlog, Sender sender, List<String> jvmArgs, Path jfr) {
     /** Seed of the order flow and of a Poisson schedule: fixed, so runs differ only where asked. */
     static final long SEED = 1;
 
     ChildRun withGc(GcChoice newGc, MemorySize newYoung) {
         return new ChildRun(component, rung, rate, seconds, warmup, modes, prefill, arrivals, threads, newGc, heap, newYoung,
-                percentiles, hlog);
+                percentiles, hlog, sender, jvmArgs, jfr);
     }
 
     ChildRun withRate(double newRate) {
         return new ChildRun(component, rung, newRate, seconds, warmup, modes, prefill, arrivals, threads, gc, heap, young,
-                percentiles, hlog);
+                percentiles, hlog, sender, jvmArgs, jfr);
     }
 
-    /** The collector and heap flags: one of -XX:+Use…GC, then -Xms and -Xmx, then -Xmn if a young size is fixed. */
+    /**
+     * The collector and heap flags: one of -XX:+Use…GC, then -Xms and -Xmx, then -Xmn if a young size is
+     * fixed; then JFR if asked ({@value #JFR_SETTINGS} settings: every safepoint, deoptimizations with their
+     * stacks); then the {@code --jvm-arg} flags, last, so they win.
+     */
     List<String> jvmFlags() {
         List<String> flags = new ArrayList<>(List.of(gc.flag(), "-Xms" + heap.text(), "-Xmx" + heap.text()));
         if (young != null) {
             flags.add("-Xmn" + young.text());
         }
+        if (jfr != null) {
+            flags.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=" + JFR_SETTINGS);
+        }
+        flags.addAll(jvmArgs);
         return flags;
     }
+
+    static final String JFR_SETTINGS = "profile";
 
     /** The arguments after the child's main class. */
     List<String> childArgs(Path result) {
@@ -56,6 +70,7 @@ record ChildRun(String component, String rung, double rate, double seconds, doub
                 "--prefill", Integer.toString(prefill),
                 "--arrivals", arrivals.id(),
                 "--threads", Integer.toString(threads),
+                "--sender", sender.id(),
                 "--seed", Long.toString(SEED),
                 "--gc", gc.id(),
                 "--heap", heap.text(),

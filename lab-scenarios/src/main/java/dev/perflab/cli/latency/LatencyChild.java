@@ -10,6 +10,8 @@ import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.LatencyHarness;
 import dev.perflab.latency.LatencyResult;
+import dev.perflab.latency.LatencyTask;
+import dev.perflab.latency.Sender;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
 import java.io.IOException;
@@ -24,6 +26,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -38,10 +41,17 @@ import picocli.CommandLine.Option;
  *
  * <p>Why a child at all: a collector, heap and young size can only be chosen when a JVM starts, and a
  * run's JIT and heap state must not leak into the next. Bad input: one line on stderr, exit 2.
+ *
+ * <p>{@code --rung null} drives a no-op operation instead of a rung (no prefill, no workload): the same
+ * harness, threads, sender and hiccup meter, so its figures are the floor under every rung's.
  */
 @Command(name = "latency-child", description = "One latency run; started by ./lab latency, not by hand.")
 public final class LatencyChild implements Callable<Integer> {
     static final double PROGRESS_AFTER_SECONDS = 3;
+    /** The no-op rung: the harness-and-platform floor. */
+    static final String NULL_RUNG = "null";
+    /** The hiccup percentiles every result carries, besides max. */
+    static final double[] HICCUP_PERCENTILES = {99, 99.9};
     /** The percentiles every result carries, besides max. */
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
 
@@ -71,6 +81,9 @@ public final class LatencyChild implements Callable<Integer> {
 
     @Option(names = "--threads", defaultValue = "1")
     int threads;
+
+    @Option(names = "--sender", required = true)
+    String sender;
 
     @Option(names = "--seed", defaultValue = "1")
     long seed;
@@ -112,10 +125,10 @@ public final class LatencyChild implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         LatencyWorkload workload = Registry.builtIn().byName(component).latency()
                 .orElseThrow(() -> new IllegalArgumentException("component '" + component + "' has no latency workload"));
-        String rungId = Registry.builtIn().byName(component).ladder().resolve(rung).id();
         LatencyConfig config = new LatencyConfig(rate, warmup, seconds, Arrivals.fromId(arrivals), seed,
-                ThreadModel.ofThreads(threads), modeSet());
-        LatencyWorkload.Run prepared = workload.prepare(rungId, seed, prefill);
+                ThreadModel.ofThreads(threads), modeSet(), Sender.fromId(sender));
+        String rungId = NULL_RUNG.equals(rung) ? NULL_RUNG : Registry.builtIn().byName(component).ladder().resolve(rung).id();
+        LatencyWorkload.Run prepared = NULL_RUNG.equals(rung) ? NoOp.INSTANCE : workload.prepare(rungId, seed, prefill);
         // Start from a clean heap: the prefill's garbage is not the run's.
         System.gc();
         long[] gcBefore = gcCountAndMillis();
@@ -129,6 +142,25 @@ public final class LatencyChild implements Callable<Integer> {
         return 0;
     }
 
+    /** {@code --rung null}: nothing per operation, nothing to check, no facts. */
+    private enum NoOp implements LatencyWorkload.Run {
+        INSTANCE;
+
+        @Override
+        public LatencyTask task() {
+            return sequence -> { };
+        }
+
+        @Override
+        public void checkConservation() {
+        }
+
+        @Override
+        public Map<String, Long> facts() {
+            return Map.of();
+        }
+    }
+
     private Set<TimingMode> modeSet() {
         Set<TimingMode> set = EnumSet.noneOf(TimingMode.class);
         for (String mode : modes) {
@@ -139,7 +171,7 @@ public final class LatencyChild implements Callable<Integer> {
 
     private LatencyResult measure(LatencyConfig config, LatencyWorkload.Run prepared)
             throws IOException, InterruptedException {
-        LatencyHarness.Progress progress = warmup + seconds > PROGRESS_AFTER_SECONDS ? this::progress : null;
+        LatencyHarness.Progress progress = warmup + seconds > PROGRESS_AFTER_SECONDS ? LatencyChild::progress : null;
         if (hlog == null) {
             return LatencyHarness.run(config, prepared.task(), progress, null);
         }
@@ -149,13 +181,18 @@ public final class LatencyChild implements Callable<Integer> {
         }
     }
 
-    /** One line a second, on stdout: the parent passes it through. */
-    private void progress(double elapsedSeconds, double ratePerSecond, double runningP99Micros) {
-        // The harness counts recorded commands only: during warm-up (and the second it ends in) that reads 0.
-        String line = elapsedSeconds < warmup + 1
-                ? String.format(Locale.ROOT, "  [%5.1f s] warming up", elapsedSeconds)
-                : String.format(Locale.ROOT, "  [%5.1f s] %,10.0f commands/s recorded · running p99 %,.1f µs",
-                        elapsedSeconds, ratePerSecond, runningP99Micros);
+    /**
+     * One line a second, on stdout: the parent passes it through. The figures are this second's alone (the
+     * line once showed the p99 of everything so far, which made one early stall look like a stall every
+     * second), beside the hiccup meter's worst wake-up in the same second.
+     */
+    private static void progress(LatencyHarness.Second s) {
+        String line = s.warmingUp() || s.commands() == 0
+                ? String.format(Locale.ROOT, "  [%5.1f s] warming up · hiccup max %,.1f µs", s.elapsedSeconds(),
+                        s.hiccupMaxMicros())
+                : String.format(Locale.ROOT, "  [%5.1f s] %,10d operations recorded · this second p99 %,.1f µs,"
+                                + " max %,.1f µs · hiccup max %,.1f µs", s.elapsedSeconds(), s.commands(),
+                        s.p99Micros(), s.maxMicros(), s.hiccupMaxMicros());
         System.out.println(line);
         System.out.flush();
     }
@@ -174,6 +211,7 @@ public final class LatencyChild implements Callable<Integer> {
         json.put("rung", rungId);
         json.put("prefill", prefill);
         json.put("threads", threads);
+        json.put("sender", r.config().sender().id());
         json.put("arrivals", arrivals);
         json.put("seconds", seconds);
         json.put("warmup_s", warmup);
@@ -183,6 +221,12 @@ public final class LatencyChild implements Callable<Integer> {
         json.put("not_run", r.notRun());
         json.put("sender_late", r.senderLate());
         prepared.facts().forEach(json::put);
+        ObjectNode hiccups = json.putObject("hiccups");
+        for (double p : HICCUP_PERCENTILES) {
+            hiccups.put(percentileKey(p), r.hiccupMicros(p));
+        }
+        hiccups.put("max_us", r.hiccups().getMaxValue() / 1e3);
+        hiccups.put("count", r.hiccups().getTotalCount());
         ObjectNode modesJson = json.putObject("modes");
         for (TimingMode mode : TimingMode.values()) {
             if (r.histograms().containsKey(mode)) {

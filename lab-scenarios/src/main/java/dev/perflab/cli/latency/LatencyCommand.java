@@ -8,12 +8,15 @@ import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.latency.Arrivals;
+import dev.perflab.latency.JfrFacts;
 import dev.perflab.latency.LatencyConfig;
+import dev.perflab.latency.Sender;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -61,8 +64,12 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         this.registry = registry;
     }
 
+    /** {@code --rung null}: a no-op operation through the same harness, the harness-and-platform floor. */
+    static final String NULL_RUNG = LatencyChild.NULL_RUNG;
+
     @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
-            description = "Rung or peer: id, r-prefix, naive or tuned (default ${DEFAULT-VALUE}).")
+            description = "Rung or peer: id, r-prefix, naive or tuned (default ${DEFAULT-VALUE}); null: a no-op"
+                    + " operation through the same harness, the floor of harness and platform.")
     String rung;
 
     @Option(names = "--rate", paramLabel = "OPS",
@@ -90,6 +97,23 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
             description = "1: one thread waits and runs; 2: a sender thread queues to the book's thread (default ${DEFAULT-VALUE}).")
     int threads;
 
+    @Option(names = "--sender", paramLabel = "spin|sleep",
+            description = "How the thread holding the schedule waits: spin (park, then spin the last 0.5 ms: on time"
+                    + " to ~1 µs, one busy core) or sleep (park until each release: a free core, tens of µs late)."
+                    + " Default: spin, except sleep with --threads 2 on fewer than "
+                    + Sender.MIN_CORES_TO_SPIN_WITH_TWO_THREADS + " cores (two spinning threads would starve the JIT"
+                    + " and the GC). The run prints which it used.")
+    String sender;
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG",
+            description = "A flag for the child JVM, after the lab's own (repeatable), e.g. --jvm-arg=-XX:+AlwaysPreTouch.")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--jfr", paramLabel = "FILE",
+            description = "Record the child with JFR (settings=" + ChildRun.JFR_SETTINGS + ") into FILE, then print"
+                    + " the deoptimizations, safepoints and GC pauses of the recorded phase.")
+    Path jfr;
+
     @Option(names = "--gc", paramLabel = "GC", description = "g1, parallel, serial or zgc (default g1).")
     String gc;
 
@@ -99,7 +123,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--young", paramLabel = "SIZE", description = "-Xmn of the child (default: the collector's choice).")
     String young;
 
-    @Option(names = "--hlog", paramLabel = "FILE", description = "Write HdrHistogram interval logs, one per second per mode (tagged).")
+    @Option(names = "--hlog", paramLabel = "FILE", description = "Write HdrHistogram interval logs, one per second per mode (tagged), and the hiccup meter's (tag hiccup).")
     Path hlog;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
@@ -138,6 +162,10 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         JsonNode result = ChildProcess.run(run, out);
         out.println();
         ResultText.print(result, out);
+        if (run.jfr() != null) {
+            out.println("recording: " + run.jfr());
+            out.println(JfrFacts.read(run.jfr()).summary());
+        }
         writeJson(result, json, out);
         if (jmhJson != null) {
             LatencyRows.of(run.component(), result).write(jmhJson);
@@ -154,9 +182,12 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     }
 
     static String plan(ChildRun run) {
-        return String.format(Locale.ROOT, "%s · prefill %,d orders · target %,.0f commands/s (%s) · %d thread%s · "
-                        + "%s s recorded after %s s warm-up", run.rung(), run.prefill(), run.rate(), run.arrivals().id(),
-                run.threads(), run.threads() == 1 ? "" : "s", trim(run.seconds()), trim(run.warmup()));
+        String prefill = NULL_RUNG.equals(run.rung()) ? "no-op, no prefill"
+                : String.format(Locale.ROOT, "prefill %,d orders", run.prefill());
+        return String.format(Locale.ROOT, "%s · %s · target %,.0f commands/s (%s) · %d thread%s · "
+                        + "sender %s · %s s recorded after %s s warm-up", run.rung(), prefill, run.rate(),
+                run.arrivals().id(), run.threads(), run.threads() == 1 ? "" : "s", run.sender().id(),
+                trim(run.seconds()), trim(run.warmup()));
     }
 
     static void writeJson(JsonNode node, Path file, PrintWriter out) throws IOException {
@@ -184,6 +215,23 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
             throw new LabException("--prefill must be ≥ 1 order, was " + prefill);
         }
         ThreadModel threadModel = checked("--threads", () -> ThreadModel.ofThreads(threads));
+        Sender senderChoice = sender == null ? Sender.defaultFor(threadModel, Machine.cores())
+                : checked("--sender", () -> Sender.fromId(sender));
+        for (String arg : jvmArgs) {
+            if (!arg.startsWith("-")) {
+                throw new LabException("--jvm-arg takes one JVM flag starting with '-', was '" + arg
+                        + "' (write --jvm-arg=-XX:… so the flag is not read as a lab option)");
+            }
+        }
+        if (jfr != null && (gcMatrix || findMax)) {
+            throw new LabException("--jfr records one run; it does not go with --gc-matrix or --find-max");
+        }
+        if (jfr != null) {
+            Path folder = jfr.toAbsolutePath().getParent();
+            if (folder == null || !java.nio.file.Files.isDirectory(folder)) {
+                throw new LabException("--jfr " + jfr + ": folder " + folder + " does not exist");
+            }
+        }
         Arrivals arrivalKind = checked("--arrivals", () -> Arrivals.fromId(arrivals));
         Set<TimingMode> modes = modes();
         GcChoice collector = collector();
@@ -192,9 +240,10 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         checkExperimentOptions();
         List<Double> percentiles = findMax ? List.of(sloOrDefault().percentile()) : List.of();
         checked("--rate", () -> new LatencyConfig(runRate, runWarmup, runSeconds, arrivalKind, ChildRun.SEED,
-                threadModel, modes));
+                threadModel, modes, senderChoice));
         return new ChildRun(target.name(), rungId, runRate, runSeconds, runWarmup, modes, prefill, arrivalKind, threadModel.threads(),
-                collector, heapSize, youngSize, percentiles, hlog == null ? null : hlog.toAbsolutePath());
+                collector, heapSize, youngSize, percentiles, hlog == null ? null : hlog.toAbsolutePath(), senderChoice,
+                List.copyOf(jvmArgs), jfr == null ? null : jfr.toAbsolutePath());
     }
 
     /** The component, if it has a latency workload; the child looks the same name up in its own registry. */
@@ -214,6 +263,9 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     }
 
     private String resolveRung(Component target) {
+        if (NULL_RUNG.equals(rung)) {
+            return NULL_RUNG;
+        }
         try {
             return target.ladder().resolve(rung).id();
         } catch (UnknownEntryException e) {

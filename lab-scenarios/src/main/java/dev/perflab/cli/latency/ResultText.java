@@ -34,6 +34,10 @@ final class ResultText {
                 r.path("target_rate_per_s").asDouble(), rate(r.path("achieved_rate_per_s")));
         out.printf(Locale.ROOT, "late starts: %,d of %,d recorded commands started more than one period late"
                 + " · max lateness %s µs%n", r.path("late_starts").asLong(), recorded, micros(r.path("max_lateness_us")));
+        out.printf(Locale.ROOT, "sender: %s · platform hiccups (a thread sleeping 1 ms, how late it woke): p99 %s µs"
+                        + " · p99.9 %s µs · max %s µs%n", r.path("sender").asText("n/a"),
+                micros(r.path("hiccups").path("p99_us")), micros(r.path("hiccups").path("p99_9_us")),
+                micros(r.path("hiccups").path("max_us")));
         long notRun = r.path("not_run").asLong();
         out.printf(Locale.ROOT, "not run: %,d%n", notRun);
         if (r.path("threads").asInt() == 2) {

@@ -10,6 +10,7 @@ import dev.perflab.cli.LabCli;
 import java.io.FileInputStream;
 import java.io.InputStream;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -75,6 +76,33 @@ class LatencyCommandTest {
         assertBadInput("choose one", "latency", "orderbook", "--rate", "1000", "--gc-matrix", "--find-max");
         assertBadInput("drop --gc", "latency", "orderbook", "--rate", "1000", "--gc-matrix", "--gc", "g1");
         assertBadInput("intended latency only", "latency", "orderbook", "--find-max", "--mode", "service");
+        assertBadInput("unknown sender 'busy'", "latency", "orderbook", "--rate", "1000", "--sender", "busy");
+        assertBadInput("--jvm-arg takes one JVM flag", "latency", "orderbook", "--rate", "1000", "--jvm-arg", "Xmx2g");
+        assertBadInput("--jfr records one run", "latency", "orderbook", "--find-max", "--jfr", "x.jfr");
+        assertBadInput("does not exist", "latency", "orderbook", "--rate", "1000", "--jfr", "/no/such/folder/x.jfr");
+    }
+
+    @Test
+    void nullRungUnderJfrReportsHiccupsSenderAndTheRecordedPhase() throws Exception {
+        Path json = dir.resolve("null.json");
+        Path jfr = dir.resolve("null.jfr");
+        assertEquals(0, lab("latency", "orderbook", "--rung", "null", "--rate", "5000", "--seconds", "1",
+                "--warmup", "0.5", "--threads", "2", "--sender", "spin", "--jvm-arg=-Dperflab.test.flag=1",
+                "--jfr", jfr.toString(), "--json", json.toString()), () -> out + "\n" + err);
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertEquals("null", result.path("rung").asText());
+        assertEquals("spin", result.path("sender").asText());
+        assertEquals(5000, result.path("modes").path("intended").path("count").asLong());
+        JsonNode hiccups = result.path("hiccups");
+        assertTrue(hiccups.path("count").asLong() > 0, hiccups.toString());
+        assertTrue(hiccups.path("p99_us").asDouble() <= hiccups.path("p99_9_us").asDouble()
+                && hiccups.path("p99_9_us").asDouble() <= hiccups.path("max_us").asDouble(), hiccups.toString());
+        String jvmArgs = result.path("jvm_args").toString();
+        assertTrue(jvmArgs.contains("-Dperflab.test.flag=1") && jvmArgs.contains("StartFlightRecording"), jvmArgs);
+        assertTrue(Files.size(jfr) > 0, "recording written");
+        assertTrue(out.toString().contains("sender spin"), out.toString());
+        assertTrue(out.toString().contains("platform hiccups"), out.toString());
+        assertTrue(out.toString().contains("JFR, recorded phase:"), out.toString());
     }
 
     @ParameterizedTest
@@ -143,7 +171,8 @@ class LatencyCommandTest {
     void helpListsTheOptions() {
         assertEquals(0, lab("latency", "--help"));
         for (String option : List.of("--rung", "--rate", "--seconds", "--warmup", "--mode", "--prefill", "--arrivals",
-                "--threads", "--gc", "--heap", "--young", "--hlog", "--json", "--gc-matrix", "--find-max", "--slo")) {
+                "--threads", "--gc", "--heap", "--young", "--hlog", "--json", "--gc-matrix", "--find-max", "--slo",
+                "--sender", "--jvm-arg", "--jfr")) {
             assertTrue(out.toString().contains(option), option + " in\n" + out);
         }
     }

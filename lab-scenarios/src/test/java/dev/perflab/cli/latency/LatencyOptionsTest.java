@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.cli.LabException;
 import dev.perflab.latency.Arrivals;
+import dev.perflab.latency.Sender;
+import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -51,7 +53,7 @@ class LatencyOptionsTest {
 
     private static ChildRun run(GcChoice gc, MemorySize young) {
         return new ChildRun("orderbook", "r4-tick-array", 45_000, 10, 2, EnumSet.of(TimingMode.INTENDED), 1000, Arrivals.UNIFORM, 1,
-                gc, MemorySize.parse("--heap", "1g"), young, List.of(99.9), null);
+                gc, MemorySize.parse("--heap", "1g"), young, List.of(99.9), null, Sender.SLEEP, List.of(), null);
     }
 
     @Test
@@ -62,7 +64,30 @@ class LatencyOptionsTest {
         assertEquals("45000", args.get(args.indexOf("--rate") + 1));
         assertEquals("intended", args.get(args.indexOf("--modes") + 1));
         assertEquals("99.9", args.get(args.indexOf("--percentile") + 1));
+        assertEquals("sleep", args.get(args.indexOf("--sender") + 1));
         assertEquals(List.of("-XX:+UseZGC", "-Xms1g", "-Xmx1g"), run(GcChoice.ZGC, null).jvmFlags());
+    }
+
+    @Test
+    void jfrAndJvmArgsComeAfterTheLabsOwnFlagsSoTheyWin() {
+        ChildRun base = run(GcChoice.G1, null);
+        ChildRun run = new ChildRun(base.component(), base.rung(), base.rate(), base.seconds(), base.warmup(),
+                base.modes(), base.prefill(), base.arrivals(), base.threads(), base.gc(), base.heap(), null,
+                base.percentiles(), null, Sender.SPIN, List.of("-XX:PerMethodTrapLimit=0", "-Xmx2g"),
+                Path.of("/tmp/r.jfr"));
+        assertEquals(List.of("-XX:+UseG1GC", "-Xms1g", "-Xmx1g",
+                "-XX:StartFlightRecording=filename=/tmp/r.jfr,settings=profile", "-XX:PerMethodTrapLimit=0", "-Xmx2g"),
+                run.jvmFlags());
+        assertEquals(run.jvmFlags(), run.withRate(1000).jvmFlags(), "kept by withRate");
+    }
+
+    @Test
+    void senderDefaultsToSpinExceptTwoThreadsOnFewCores() {
+        assertEquals(Sender.SPIN, Sender.defaultFor(ThreadModel.ONE_THREAD, 2));
+        assertEquals(Sender.SLEEP, Sender.defaultFor(ThreadModel.SENDER_AND_COMPONENT, 2));
+        assertEquals(Sender.SLEEP, Sender.defaultFor(ThreadModel.SENDER_AND_COMPONENT, 3));
+        assertEquals(Sender.SPIN, Sender.defaultFor(ThreadModel.SENDER_AND_COMPONENT, 4));
+        assertEquals(Sender.SPIN, Sender.defaultFor(ThreadModel.SENDER_AND_COMPONENT, 16));
     }
 
     @Test
