@@ -122,7 +122,7 @@ public final class ShaContract implements Contract<PipelineSettings> {
         expectCount("tasks the executor counted as executed", generated, r.executor().executed());
         expectCount("the executor's end frame, as the collector read it", generated, r.collector().executorTotal());
         expectCount("results the collector received", generated, r.collector().collected());
-        expectCount("results sampled", Math.min(generated, PipelineSettings.SAMPLE_SIZE), r.collector().samples().size());
+        expectSampled(settings.streamCount(), generated, r.collector().samples().size());
         expectCount("sampled digests that differ from the JDK's SHA-256", 0, r.collector().sampleErrors());
     }
 
@@ -130,6 +130,20 @@ public final class ShaContract implements Contract<PipelineSettings> {
     private static String excerpt(List<String> log) {
         List<String> distinct = log.stream().distinct().limit(LOG_LINES_SHOWN).toList();
         return "log (" + log.size() + " lines, first " + distinct.size() + " distinct): " + String.join(" | ", distinct);
+    }
+
+    /**
+     * The collector keeps {@link PipelineSettings#SAMPLE_SIZE} results per stream (fewer when a stream moved
+     * fewer): exactly {@code min(generated, SAMPLE_SIZE)} with one stream; with several, between that and
+     * {@code min(generated, streams × SAMPLE_SIZE)}, since how the tasks split among the streams is not known here.
+     */
+    private static void expectSampled(int streams, long generated, long sampled) {
+        long atLeast = Math.min(generated, PipelineSettings.SAMPLE_SIZE);
+        long atMost = Math.min(generated, (long) streams * PipelineSettings.SAMPLE_SIZE);
+        if (sampled < atLeast || sampled > atMost) {
+            throw new AssertionError("results sampled over " + streams + " stream(s): expected "
+                    + (atLeast == atMost ? Long.toString(atLeast) : atLeast + " to " + atMost) + " but was " + sampled);
+        }
     }
 
     private static void expectCount(String what, long expected, long actual) {
