@@ -32,7 +32,8 @@ public final class PumpLadder {
                     new NioDirectGatheringPump()),
             new Entry<>("r5-transfer-to", Kind.RUNG,
                     "FileChannel.transferTo from the day file (sendfile, zero copy); direct-buffer reads",
-                    new TransferToPump())));
+                    new TransferToPump())))
+            .withContract(new PumpContract());
 
     private PumpLadder() {
     }

@@ -20,7 +20,7 @@ class StreamVerifierTest {
 
     @BeforeAll
     static void generate() throws IOException {
-        day = PumpFixtures.day(dir);
+        day = WireDay.generate(2_000, 14, dir.resolve("day.bin"));
     }
 
     /** Feeds {@code bytes} in random chunks, as reads would deliver them, then ends the stream. */
@@ -64,29 +64,29 @@ class StreamVerifierTest {
 
     @Test
     void aLostMessageIsAGapAtItsOffset() {
-        MdfFormatException e = fails(PumpFixtures.lose(day, 100), "gap: sequence 102 where 101 was expected");
+        MdfFormatException e = fails(BrokenStreams.lose(day, 100), "gap: sequence 102 where 101 was expected");
         assertEquals(day.recordOffset(100), e.offset());
     }
 
     @Test
     void aDuplicateIsCaught() {
-        fails(PumpFixtures.duplicate(day, 500), "sequence 501 where 502 was expected in day 1 (duplicated or reordered)");
+        fails(BrokenStreams.duplicate(day, 500), "sequence 501 where 502 was expected in day 1 (duplicated or reordered)");
     }
 
     @Test
     void aReorderingIsCaught() {
-        fails(PumpFixtures.swap(day, 10), "gap: sequence 12 where 11 was expected");
+        fails(BrokenStreams.swap(day, 10), "gap: sequence 12 where 11 was expected");
     }
 
     @Test
     void aCorruptedByteFailsTheChecksum() {
-        MdfFormatException e = fails(PumpFixtures.corrupt(day, 1234), "message 1235 of day 1 fails its CRC-32C");
+        MdfFormatException e = fails(BrokenStreams.corrupt(day, 1234), "message 1235 of day 1 fails its CRC-32C");
         assertEquals(day.recordOffset(1234), e.offset());
     }
 
     @Test
     void aStreamEndingInsideADayFails() {
-        fails(day.image(), PumpFixtures.truncate(day, 3), "stream ended inside day 2 after message " + (day.messages() - 1));
+        fails(day.image(), BrokenStreams.truncate(day, 3), "stream ended inside day 2 after message " + (day.messages() - 1));
     }
 
     @Test

@@ -1,20 +1,11 @@
 package dev.perflab.pump;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Arrays;
 
-/** Small days and broken copies of them, for the pump tests. */
-final class PumpFixtures {
-    static final int MESSAGES = 2_000;
-    static final long SEED = 14;
-
-    private PumpFixtures() {
-    }
-
-    static WireDay day(Path dir) throws IOException {
-        return WireDay.generate(MESSAGES, SEED, dir.resolve("day.bin"));
+/** A day's bytes broken in the ways a pump could break them, for {@link PumpContract} and the tests. */
+final class BrokenStreams {
+    private BrokenStreams() {
     }
 
     /** The day's bytes with record {@code i} left out (a lost message). */
