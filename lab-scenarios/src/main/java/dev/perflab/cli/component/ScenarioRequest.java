@@ -2,7 +2,10 @@ package dev.perflab.cli.component;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Ladder;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * What {@code ./lab run COMPONENT} asks of a {@link Scenario}. Options the user did not give are null
@@ -20,4 +23,42 @@ import java.util.List;
  */
 public record ScenarioRequest(List<String> rungs, RunLength length, Path dir, Double seconds, long rate, Path json,
                               Path sampleOut, String link, PrintWriter console) {
+    /** The rungs to run: those named ({@code --rung}), else naive and tuned for a smoke run, else every rung. */
+    public <F> List<Entry<F>> rungsOf(Ladder<F> ladder) {
+        if (rungs != null) {
+            return rungs.stream().map(ladder::resolve).distinct().collect(Collectors.toList());
+        }
+        return length == RunLength.SMOKE ? List.of(ladder.naive(), ladder.tuned()) : ladder.rungs();
+    }
+
+    /** Warm-up seconds per rung by run length: smoke 0.5, quick 1, standard 2, full 3. */
+    public double warmupSeconds() {
+        switch (length) {
+            case SMOKE:
+                return 0.5;
+            case QUICK:
+                return 1;
+            case FULL:
+                return 3;
+            default:
+                return 2;
+        }
+    }
+
+    /** Measured seconds per rung: {@code --seconds}, else smoke 1.5, quick 2, standard 5, full 15. */
+    public double measureSeconds() {
+        if (seconds != null) {
+            return seconds;
+        }
+        switch (length) {
+            case SMOKE:
+                return 1.5;
+            case QUICK:
+                return 2;
+            case FULL:
+                return 15;
+            default:
+                return 5;
+        }
+    }
 }

@@ -40,7 +40,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * {@code ./lab run socket-pump}: the ceiling first (iperf3 over loopback, or the emulated link's rate), then
@@ -109,17 +108,10 @@ final class PumpScenario implements Scenario {
         if (request.seconds() != null && request.seconds() <= 0) {
             throw new LabException("--seconds must be > 0");
         }
-        List<Entry<Pump>> rungs;
-        if (request.rungs() != null) {
-            rungs = request.rungs().stream().map(ladder::resolve).distinct().collect(Collectors.toList());
-        } else if (request.length() == RunLength.SMOKE) {
-            rungs = List.of(ladder.naive(), ladder.tuned());
-        } else {
-            rungs = ladder.rungs();
-        }
+        List<Entry<Pump>> rungs = request.rungsOf(ladder);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(PumpLadder.COMPONENT + ".json"));
         OutputFile json = request.json() != null ? OutputFile.check("--json", request.json()) : null;
-        Timing timing = timing(request.length(), request.seconds());
+        Timing timing = new Timing(request.warmupSeconds(), request.measureSeconds());
         if (request.link() == null) {
             return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console()).run();
         }
@@ -138,19 +130,6 @@ final class PumpScenario implements Scenario {
             return new Run(rungs, timing, link, request.length(), rowsFile, json, request.console()).run();
         } catch (IOException e) {
             throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
-        }
-    }
-
-    static Timing timing(RunLength length, Double seconds) {
-        switch (length) {
-            case SMOKE:
-                return new Timing(0.5, seconds != null ? seconds : 1.5);
-            case QUICK:
-                return new Timing(1, seconds != null ? seconds : 2);
-            case FULL:
-                return new Timing(3, seconds != null ? seconds : 15);
-            default:
-                return new Timing(2, seconds != null ? seconds : 5);
         }
     }
 

@@ -3,7 +3,6 @@ package dev.perflab.cli.sha;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.component.JmhSuite;
-import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioOption;
 import dev.perflab.cli.component.ScenarioRequest;
@@ -19,7 +18,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * {@code ./lab run sha-pipeline}: generator → executor → collector, three JVMs over TCP, for each rung
@@ -72,15 +70,8 @@ final class ShaPipelineScenario implements Scenario {
         if (request.sampleOut() != null) {
             OutputFile.check("--sample-out", request.sampleOut());
         }
-        List<Entry<PipelineSettings>> rungs;
-        if (request.rungs() != null) {
-            rungs = request.rungs().stream().map(ladder::resolve).distinct().collect(Collectors.toList());
-        } else if (request.length() == RunLength.SMOKE) {
-            rungs = List.of(ladder.naive(), ladder.tuned());
-        } else {
-            rungs = ladder.rungs();
-        }
-        ShaPipelineRun.Timing timing = timing(request.length(), request.seconds());
+        List<Entry<PipelineSettings>> rungs = request.rungsOf(ladder);
+        ShaPipelineRun.Timing timing = timing(request);
         String link = request.link();
         if (link == null) {
             return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
@@ -105,18 +96,9 @@ final class ShaPipelineScenario implements Scenario {
         }
     }
 
-    /** Warm-up and measured seconds per rung by run length; the ceiling's JMH options are the ceiling suite's. */
-    ShaPipelineRun.Timing timing(RunLength length, Double seconds) {
-        List<String> ceilingOptions = ceiling.optionsFor(length).orElseThrow().args();
-        switch (length) {
-            case SMOKE:
-                return new ShaPipelineRun.Timing(0.5, seconds != null ? seconds : 1.5, ceilingOptions);
-            case QUICK:
-                return new ShaPipelineRun.Timing(1, seconds != null ? seconds : 2, ceilingOptions);
-            case FULL:
-                return new ShaPipelineRun.Timing(3, seconds != null ? seconds : 15, ceilingOptions);
-            default:
-                return new ShaPipelineRun.Timing(2, seconds != null ? seconds : 5, ceilingOptions);
-        }
+    /** Warm-up and measured seconds per rung by run length ({@link ScenarioRequest}); the ceiling's JMH options are the ceiling suite's. */
+    ShaPipelineRun.Timing timing(ScenarioRequest request) {
+        return new ShaPipelineRun.Timing(request.warmupSeconds(), request.measureSeconds(),
+                ceiling.optionsFor(request.length()).orElseThrow().args());
     }
 }
