@@ -25,6 +25,11 @@ import picocli.CommandLine.Spec;
  * {@code ./lab pump receiver}: accepts one sender and reads its stream to the end through the rung's
  * receiver, verifying every message ({@link StreamVerifier}); the first bad record is one line on stderr
  * with its byte offset, and the summary still carries what was verified before it.
+ *
+ * <p>Liveness: the stream rungs' reads give up after {@link Sockets#LIVENESS_MILLIS} without a byte. A
+ * blocking {@code SocketChannel} read ignores that timeout, so a sender that stalls with its connection open
+ * holds the channel rungs (r3–r5) until the sender's process ends or {@code ./lab run} stops the role at its
+ * finish deadline.
  */
 @Command(name = "receiver", mixinStandardHelpOptions = true, description = {
         "Accept one sender and verify every message of its stream (sequence and CRC-32C); report MB/s.",
@@ -63,6 +68,8 @@ final class ReceiverCommand implements Callable<Integer> {
             RoleProtocol.printListening(out, (InetSocketAddress) server.getLocalAddress());
             try (SocketChannel channel = server.socket().accept().getChannel()) {
                 accepted = System.nanoTime();
+                // the liveness watchdog for the stream rungs (r0–r2); a blocking channel read ignores it (see the class comment)
+                channel.socket().setSoTimeout(Sockets.LIVENESS_MILLIS);
                 verifier = new StreamVerifier("stream from " + channel.getRemoteAddress());
                 verifier.measureFrom(accepted + (long) (warmupSeconds * 1e9));
                 entry.factory().receive(channel, verifier);
@@ -70,7 +77,9 @@ final class ReceiverCommand implements Callable<Integer> {
                 end = System.nanoTime();
             }
         } catch (SocketTimeoutException e) {
-            error = "receiver: no sender connected to " + bind + " within " + Sockets.ACCEPT_TIMEOUT_MILLIS / 1000 + " s";
+            error = verifier == null
+                    ? "receiver: no sender connected to " + bind + " within " + Sockets.ACCEPT_TIMEOUT_MILLIS / 1000 + " s"
+                    : "receiver: no bytes for " + Sockets.LIVENESS_MILLIS / 1000 + " s after " + verifier.bytes() + " verified; the sender stalled";
         } catch (MdfFormatException e) {
             error = e.getMessage();
         } catch (IOException e) {
