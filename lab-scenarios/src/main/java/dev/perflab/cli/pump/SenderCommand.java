@@ -90,7 +90,7 @@ final class SenderCommand implements Callable<Integer> {
                 days++;
             } while (System.nanoTime() - deadline < 0);
         } catch (IOException e) {
-            error = "sender: connection to " + receiver + " failed after " + days + " whole days: " + e.getMessage();
+            error = "sender: connection to " + receiver.getHostString() + ":" + receiver.getPort() + " failed after " + days + " whole days: " + e.getMessage();
             err.println(error);
             err.flush();
         } finally {
