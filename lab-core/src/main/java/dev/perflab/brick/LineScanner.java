@@ -15,7 +15,7 @@ import java.nio.file.Path;
  *                      ▲ lineStart          ▲ pos                  front and read after it (≤ 201 bytes)
  * </pre>
  * The first problem ends the scan with a {@link BrickFormatException} naming the line and byte offset;
- * lines before it have already reached the sink. Single-threaded.
+ * lines before it have already been handed out. Pull ({@link #next()}) or push ({@link #scan}); single-threaded.
  */
 public final class LineScanner {
     /** Read size: large enough that the per-line work dominates, small enough to stay in L2. */
@@ -28,7 +28,21 @@ public final class LineScanner {
         void line(int lineNo, byte[] buf, int off, int len) throws IOException;
     }
 
-    private LineScanner() {
+    private final Path file;
+    private final InputStream in;
+    private final byte[] buf = new byte[BUFFER_BYTES];
+    private long bufStartOffset; // file offset of buf[0]
+    private int limit;
+    private int lineStart;
+    private int pos;
+    private long lines;
+    private int off;
+    private int len;
+
+    /** A pull scanner over {@code in}; {@code file} names it in messages. The caller closes {@code in}. */
+    public LineScanner(Path file, InputStream in) {
+        this.file = file;
+        this.in = in;
     }
 
     /** Checks {@code file} without doing anything with its lines; returns the line count. */
@@ -48,13 +62,44 @@ public final class LineScanner {
      * {@code maxLines} ends after a whole line.
      */
     public static long scan(Path file, InputStream in, long maxLines, Sink sink) throws IOException {
-        byte[] buf = new byte[BUFFER_BYTES];
-        long bufStartOffset = 0; // file offset of buf[0]
-        int limit = 0;
-        int lineStart = 0;
-        int pos = 0;
-        long lines = 0;
-        while (lines < maxLines) {
+        LineScanner scanner = new LineScanner(file, in);
+        while (scanner.lines < maxLines && scanner.next()) {
+            sink.line(scanner.lineNumber(), scanner.buffer(), scanner.offset(), scanner.length());
+        }
+        return scanner.lines;
+    }
+
+    /** The current line's 0-based number. */
+    public int lineNumber() {
+        return (int) (lines - 1);
+    }
+
+    /** The buffer holding the current line; its bytes are valid until the next {@link #next()}. */
+    public byte[] buffer() {
+        return buf;
+    }
+
+    public int offset() {
+        return off;
+    }
+
+    public int length() {
+        return len;
+    }
+
+    /** Lines read so far. */
+    public long lines() {
+        return lines;
+    }
+
+    /**
+     * Moves to the next line.
+     *
+     * @return false at the end of a well-formed file
+     * @throws BrickFormatException at the first problem
+     */
+    public boolean next() throws IOException {
+        for (;;) {
             if (pos == limit) {
                 // move the unfinished line to the front and read more after it
                 int carried = limit - lineStart;
@@ -69,7 +114,7 @@ public final class LineScanner {
                         throw new BrickFormatException(file, lines + 1, bufStartOffset + limit,
                                 "missing final \\r\\n (the file ends inside a line)");
                     }
-                    return lines;
+                    return false;
                 }
                 limit += n;
                 continue;
@@ -101,10 +146,12 @@ public final class LineScanner {
                     throw new BrickFormatException(file, lines + 1, bufStartOffset + lineStart,
                             "more than " + Bricks.MAX_LINES + " lines");
                 }
-                sink.line((int) lines, buf, lineStart, pos - lineStart);
+                off = lineStart;
+                len = pos - lineStart;
                 lines++;
                 pos += Bricks.EOL_BYTES;
                 lineStart = pos;
+                return true;
             } else if (b == '\n') {
                 throw new BrickFormatException(file, lines + 1, bufStartOffset + pos, "bare \\n (no \\r before it)");
             } else {
@@ -112,7 +159,6 @@ public final class LineScanner {
                         String.format("byte 0x%02x outside %d–%d", b & 0xff, Bricks.MIN_BYTE, Bricks.MAX_BYTE));
             }
         }
-        return lines;
     }
 
     /** Moves {@code buf[from, limit)} to the front and reads after it; returns the bytes read or -1. */
