@@ -68,6 +68,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         @Option(names = "--quick", description = "Short iterations, fewer sizes: a first look (~6 min here).")
         boolean quick;
 
+        @Option(names = "--standard", description = "The default length, named (mvn -Pjmh -Dlength=standard passes it).")
+        boolean standard;
+
         @Option(names = "--full", description = "More forks and longer iterations, fit for publishing.")
         boolean full;
 
