@@ -36,14 +36,21 @@ public final class BrickMove {
         BrickClient.Summary fetched;
         BrickServer.Summary served;
         try (server; ResultFile result = ResultFile.create(out)) {
+            IOException clientFailure = null;
             try {
                 fetched = new BrickClient(settings, BrickClient.loopback(server.address().getPort())).fetch(result);
-            } finally {
-                served = serverSummary(serving);
+            } catch (IOException e) {
+                clientFailure = e;
+                fetched = null;
             }
+            served = serverSummary(serving);
             double seconds = (System.nanoTime() - start) / 1e9;
             if (served.error() != null) {
+                // the server's reason (a malformed input line, a client gone) comes first: the client's is its echo
                 throw new IOException("server: " + served.error(), null);
+            }
+            if (clientFailure != null) {
+                throw clientFailure;
             }
             ResultCheck.Outcome check = ResultCheck.check(in, result.partial());
             if (check.exact()) {
@@ -53,6 +60,7 @@ public final class BrickMove {
         }
     }
 
+    /** The server's summary; a server that failed before serving is an {@code IOException} naming why. */
     private static BrickServer.Summary serverSummary(FutureTask<BrickServer.Summary> serving) throws IOException, InterruptedException {
         try {
             return serving.get();

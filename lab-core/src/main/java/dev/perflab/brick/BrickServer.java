@@ -86,6 +86,8 @@ public final class BrickServer implements AutoCloseable {
         } catch (BrickFormatException e) {
             fail(e.getMessage());
             throw e;
+        } finally {
+            close(); // one serve per server: connections still in the backlog are refused, not left waiting
         }
     }
 
