@@ -27,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
  * page's row count (an acquire). The switcher resets {@code filled} before publishing the slot's next page.
  * Memory: {@code SLOTS × ROWS × ROW_BYTES}, allocated once.
  */
-final class ClientPages implements ResultSink {
+public final class ClientPages implements ResultSink {
     static final int ROWS = 1 << 12;
     static final int ROW_BYTES = Protocol.FIXED_RESPONSE_BYTES;
     /** Pages in the ring: enough for the spread of lines r5's groups have in flight at once. */
@@ -49,7 +49,7 @@ final class ClientPages implements ResultSink {
     private volatile boolean aborted;
     private volatile IOException failure;
 
-    ClientPages(FileChannel channel) {
+    public ClientPages(FileChannel channel) {
         this.channel = channel;
         for (int s = 0; s < SLOTS; s++) {
             slots[s] = new Slot();

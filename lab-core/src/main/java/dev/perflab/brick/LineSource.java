@@ -8,15 +8,20 @@ import java.io.IOException;
  *
  * <p>Called by every server connection thread at once; each thread passes its own {@link Claimer}.
  */
-interface LineSource extends AutoCloseable {
+public interface LineSource extends AutoCloseable {
     /** Per-thread state: the thread's group, its scratch line and its CAS retry count. */
     final class Claimer {
         final int group;
         final byte[] line = new byte[Bricks.MAX_LINE_BYTES];
         long casRetries;
 
-        Claimer(int group) {
+        public Claimer(int group) {
             this.group = group;
+        }
+
+        /** Failed CASes of this claimer so far. */
+        public long casRetries() {
+            return casRetries;
         }
     }
 
@@ -34,6 +39,7 @@ interface LineSource extends AutoCloseable {
     @Override
     void close() throws IOException;
 
+    /** What {@link #next} returns for a line. */
     static long packed(int lineNo, int resultLength) {
         return (long) lineNo << 32 | resultLength;
     }

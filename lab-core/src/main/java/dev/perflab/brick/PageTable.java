@@ -28,11 +28,11 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>Guarantees</h2>
  * Each row is claimed by exactly one successful CAS. A page's fields are written by the loader only while
  * {@code claimed} holds {@link #LOCKED} (no CAS can succeed on it), then published by the volatile store of
- * {@code claimed = 0}; a claimer reads them after its successful CAS, so it always sees the page its CAS
+ * {@code claimed = 0}, and only then announced by {@code index = p}; a claimer reads them after its successful CAS, so it always sees the page its CAS
  * claimed in, even when a slot was refilled under it (the line number comes from the page, not from the
  * group's pointer). Failed CASes are counted per claimer ({@link LineSource.Claimer#casRetries}).
  */
-final class PageTable implements LineSource {
+public final class PageTable implements LineSource {
     /** Bytes of line content per page. */
     static final int PAGE_BYTES = 1 << 20;
     /** Rows per page at most (empty lines take no bytes). */
@@ -68,7 +68,14 @@ final class PageTable implements LineSource {
         volatile int sent;
     }
 
+    /** Where the loader reads from (a test or benchmark may hand it an endless stream). */
+    @FunctionalInterface
+    public interface InputSupplier {
+        InputStream open() throws IOException;
+    }
+
     private final Path file;
+    private final InputSupplier input;
     private final int groups;
     private final Page[] slots;
     private final int[] groupPage;
@@ -81,14 +88,20 @@ final class PageTable implements LineSource {
      * @param background fill the table in a loader thread while serving ({@code SLOTS_PER_GROUP × groups} pages),
      *                   else load every page now, before returning
      */
-    PageTable(Path file, int groups, boolean background) throws IOException {
+    public PageTable(Path file, int groups, boolean background) throws IOException {
+        this(file, () -> Files.newInputStream(file), Files.size(file), groups, background);
+    }
+
+    /** Opens its input through {@code input}; {@code sizeBytes} sizes the table when loading all of it. */
+    public PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background) throws IOException {
         this.file = file;
+        this.input = input;
         this.groups = groups;
         this.groupPage = new int[groups];
         for (int g = 0; g < groups; g++) {
             groupPage[g] = g;
         }
-        long size = Files.size(file);
+        long size = sizeBytes;
         int slotCount = background ? SLOTS_PER_GROUP * groups
                 : (int) Math.min(Integer.MAX_VALUE - 8, size / (PAGE_BYTES - Bricks.MAX_LINE_BYTES) + size / (2L * MAX_ROWS) + 2);
         this.slots = new Page[slotCount];
@@ -114,7 +127,7 @@ final class PageTable implements LineSource {
     }
 
     private void load() throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = input.open()) {
             LineScanner scanner = new LineScanner(file, in);
             int p = 0;
             Page page = acquire(p);
@@ -159,29 +172,48 @@ final class PageTable implements LineSource {
         return page;
     }
 
+    /**
+     * Opens a filled page: {@code claimed = 0} releases every field written while it was locked, then
+     * {@code index = p} tells claimers waiting for page {@code p}. In the other order a claimer could see the
+     * new index with the counter still {@link #LOCKED}, take the page for used up and skip it.
+     */
     private static void publish(Page page, int p) {
+        page.claimed = 0;
         page.index = p;
-        page.claimed = 0; // releases every field written above
     }
 
+    /** {@link #claimIn} found group {@code g}'s next page not loaded yet. */
+    private static final long NOT_READY = -2;
+
+    /**
+     * Claims in the claimer's group first; a group whose pages are used up, or whose next page is not loaded
+     * yet, sends the claimer on to the next group, so no thread waits while another group's page has rows.
+     */
     @Override
     public long next(Claimer claimer, byte[] dst) throws IOException {
-        for (int k = 0; k < groups; k++) {
-            long r = claimIn((claimer.group + k) % groups, claimer, dst);
-            if (r != -1) {
-                return r;
+        for (;;) {
+            boolean waiting = false;
+            for (int k = 0; k < groups; k++) {
+                long r = claimIn((claimer.group + k) % groups, claimer, dst);
+                if (r >= 0) {
+                    return r;
+                }
+                waiting |= r == NOT_READY;
             }
+            if (!waiting) {
+                return -1;
+            }
+            LockSupport.parkNanos(WAIT_NANOS);
         }
-        return -1;
     }
 
-    /** Claims a row in group {@code g}'s pages; -1 once the group has no page left. */
+    /** Claims a row in group {@code g}'s pages; -1 once the group has no page left, {@link #NOT_READY} if its page is not loaded yet. */
     private long claimIn(int g, Claimer claimer, byte[] dst) throws IOException {
         for (;;) {
             int p = (int) GROUP_PAGE.getVolatile(groupPage, g);
-            Page page = await(p);
+            Page page = loaded(p);
             if (page == null) {
-                return -1;
+                return totalPages >= 0 && p >= totalPages ? -1 : NOT_READY;
             }
             int r = page.claimed;
             if (r >= page.rows || page.index != p) {
@@ -201,26 +233,17 @@ final class PageTable implements LineSource {
         }
     }
 
-    /** Page {@code p} once loaded (or the later page that replaced it), or null when the file has fewer pages. */
-    private Page await(int p) throws IOException {
-        for (;;) {
-            Page page = slots[p % slots.length];
-            if (page != null && page.index >= p) {
-                return page;
-            }
-            int total = totalPages;
-            if (total >= 0 && p >= total) {
-                return null;
-            }
-            IOException failure = loadFailure;
-            if (failure != null) {
-                throw failure;
-            }
-            if (loader == null && total >= 0) {
-                return null;
-            }
-            LockSupport.parkNanos(WAIT_NANOS);
+    /** Page {@code p} if loaded (or the later page that replaced it), else null; throws the loader's failure. */
+    private Page loaded(int p) throws IOException {
+        Page page = slots[p % slots.length];
+        if (page != null && page.index >= p) {
+            return page;
         }
+        IOException failure = loadFailure;
+        if (failure != null) {
+            throw failure;
+        }
+        return null;
     }
 
     @Override

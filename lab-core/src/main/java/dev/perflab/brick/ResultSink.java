@@ -10,7 +10,7 @@ import java.nio.ByteBuffer;
  * <p>{@link #put} is called by every client connection thread at once; {@link #finish} once, after every
  * connection thread has ended.
  */
-interface ResultSink {
+public interface ResultSink {
     /** Line {@code lineNo}'s result: {@code len} bytes of {@code src} at absolute index {@code at}, no {@code \r\n}. */
     void put(int lineNo, ByteBuffer src, int at, int len) throws IOException;
 
