@@ -12,7 +12,9 @@ import dev.perflab.brick.MoverSettings;
 import dev.perflab.brick.ReferenceTransform;
 import dev.perflab.brick.ResultCheck;
 import dev.perflab.brick.ResultFile;
+import dev.perflab.cli.Lab;
 import dev.perflab.cli.LabException;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.Machine;
 import dev.perflab.cli.latency.MemorySize;
 import dev.perflab.cli.sha.HostPort;
@@ -45,8 +47,9 @@ import picocli.CommandLine.Spec;
  *  ./lab brick serve --in /tmp/bricks --bind 127.0.0.1:7400 --rung r5
  *  ./lab brick fetch --connect 127.0.0.1:7400 --out /tmp/result --rung r5 [--check /tmp/bricks]
  * </pre>
- * Every output is written under {@code NAME.partial} and renamed only when complete (and, where a check
- * runs, byte-exact). A malformed input is one line naming its line and byte offset, exit 2.
+ * Every {@code --out} is checked before any work ({@link OutputFile#check}: not a directory, not an input),
+ * then written under {@code NAME.partial} and renamed only when complete (and, where a check runs,
+ * byte-exact): a failed run leaves a file named as partial, never one under the final name. A malformed input is one line naming its line and byte offset, exit 2.
  */
 @Command(name = "brick", mixinStandardHelpOptions = true,
         description = {"The brick mover (report 003): generate a file of lines, transform it, move it through a rung over TCP.",
@@ -59,7 +62,7 @@ public final class BrickCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw Lab.missingSubcommand(spec);
     }
 
     static final double MB = 1e6;
@@ -97,6 +100,7 @@ public final class BrickCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             long bytes = MemorySize.any("--size", size).bytes();
+            OutputFile.check("--out", out);
             long written;
             try (ResultFile file = ResultFile.create(out)) {
                 OutputStream os = new BufferedOutputStream(Channels.newOutputStream(file.channel()), 1 << 20);
@@ -124,6 +128,7 @@ public final class BrickCommand implements Runnable {
 
         @Override
         public Integer call() {
+            OutputFile.check("--out", out, in);
             long start = System.nanoTime();
             long lines;
             try {
@@ -187,6 +192,7 @@ public final class BrickCommand implements Runnable {
         @Override
         public Integer call() throws InterruptedException {
             Entry<MoverSettings> entry = BrickLadder.LADDER.resolve(rung);
+            OutputFile.check("--out", out, in);
             try {
                 LineScanner.validate(in);
             } catch (IOException e) {
@@ -279,6 +285,11 @@ public final class BrickCommand implements Runnable {
         public Integer call() throws InterruptedException {
             PrintWriter stdout = spec.commandLine().getOut();
             MoverSettings settings = settings(rung);
+            if (check != null) {
+                OutputFile.check("--out", out, check);
+            } else {
+                OutputFile.check("--out", out);
+            }
             ObjectNode summary = RoleProtocol.summary("fetch");
             try (ResultFile result = ResultFile.create(out)) {
                 long start = System.nanoTime();

@@ -61,6 +61,15 @@ class BrickCommandTest {
         lab.clear();
         assertEquals(2, lab.run("brick", "move", "--in", dir.resolve("missing").toString(), "--out", out.toString()));
         assertTrue(lab.err.toString().contains("missing: no such file"), lab.err.toString());
+        lab.clear();
+        Path good = dir.resolve("good");
+        Files.writeString(good, "abc\r\n");
+        assertEquals(2, lab.run("brick", "transform", "--in", good.toString(), "--out", good.toString()));
+        assertEquals("abc\r\n", Files.readString(good));
+        lab.clear();
+        assertEquals(2, lab.run("brick", "generate", "--out", dir.toString()));
+        lab.clear();
+        assertEquals(2, lab.run("brick"));
     }
 
     @Test
