@@ -47,12 +47,14 @@ public final class ClientPages implements ResultSink {
     private volatile int totalLines = -1;
     private volatile long written;
     private volatile boolean aborted;
+    private volatile boolean closed;
     private volatile IOException failure;
 
     public ClientPages(FileChannel channel) {
         this.channel = channel;
         for (int s = 0; s < SLOTS; s++) {
             slots[s] = new Slot();
+            java.util.Arrays.fill(slots[s].lengths, (short) -1);
             slots[s].page = s;
         }
         switcher = new Thread(this::switchPages, "brick-page-switcher");
@@ -65,8 +67,15 @@ public final class ClientPages implements ResultSink {
         int page = lineNo / ROWS;
         int row = lineNo % ROWS;
         Slot slot = slots[page % SLOTS];
-        while (slot.page != page) {
-            waitABit();
+        if (slot.page != page) {
+            long deadline = System.nanoTime() + Wire.LIVENESS_MILLIS * 1_000_000L;
+            while (slot.page != page) {
+                waitABit();
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("line " + lineNo + " waited " + Wire.LIVENESS_MILLIS
+                            + " ms for its page: the lines before it never arrived", null);
+                }
+            }
         }
         src.get(at, slot.rows, row * ROW_BYTES, len);
         slot.lengths[row] = (short) len;
@@ -99,6 +108,11 @@ public final class ClientPages implements ResultSink {
                     if (aborted) {
                         return;
                     }
+                    if (closed) { // every put is done, so this page's missing rows will never come
+                        failure = new IOException("the server's file has " + total + " lines; line "
+                                + ((long) p * ROWS + firstMissing(slot, rows)) + " never arrived", null);
+                        return;
+                    }
                     LockSupport.parkNanos(WAIT_NANOS);
                 }
                 if (rows == 0) {
@@ -117,6 +131,7 @@ public final class ClientPages implements ResultSink {
                     channel.write(buf);
                 }
                 written += rows;
+                java.util.Arrays.fill(slot.lengths, 0, rows, (short) -1);
                 slot.filled.set(0);
                 slot.page = p + SLOTS;
                 if (rows < ROWS) {
@@ -128,11 +143,28 @@ public final class ClientPages implements ResultSink {
         }
     }
 
+    /** The first row of a page no put has filled (a row's length stays -1 until filled). */
+    private static int firstMissing(Slot slot, int rows) {
+        for (int r = 0; r < rows; r++) {
+            if (slot.lengths[r] < 0) {
+                return r;
+            }
+        }
+        return rows;
+    }
+
     @Override
     public void finish(int totalLines) throws IOException {
         this.totalLines = totalLines;
+        this.closed = true; // after every connection thread has ended: no put can come any more
         try {
-            switcher.join();
+            // every line that will come has come: the switcher only writes what is left
+            switcher.join(Wire.LIVENESS_MILLIS);
+            if (switcher.isAlive()) {
+                abort();
+                throw new IOException("the server's file has " + totalLines + " lines; " + written
+                        + " were written and the rest never arrived", null);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while the last pages were written");

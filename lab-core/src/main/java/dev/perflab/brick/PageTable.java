@@ -123,6 +123,8 @@ public final class PageTable implements LineSource {
             load();
         } catch (IOException e) {
             loadFailure = e;
+        } catch (RuntimeException | Error e) {
+            loadFailure = new IOException("page loader failed: " + e, null); // claimers must not wait for it
         }
     }
 

@@ -114,6 +114,67 @@ class MoverFaultTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rungs")
+    void serverThatSkipsALineFailsTheClientInOneLine(Entry<MoverSettings> entry) throws Exception {
+        MoverSettings s = entry.factory();
+        try (ServerSocket liar = new ServerSocket()) {
+            liar.bind(new InetSocketAddress("127.0.0.1", 0));
+            Thread server = new Thread(() -> serveSkippingLineOne(liar, s));
+            server.start();
+            Path out = dir.resolve("skipped-" + entry.id());
+            IOException e;
+            try (ResultFile result = ResultFile.create(out)) {
+                e = assertThrows(IOException.class, () -> new BrickClient(s, BrickClient.loopback(liar.getLocalPort())).fetch(result));
+            }
+            assertTrue(e.getMessage().contains("3 lines"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"));
+            assertFalse(Files.exists(out));
+            server.join();
+        }
+    }
+
+    /** Sends lines 0 and 2, then "end, 3 lines" to every request, one connection after the other until each closes. */
+    private static void serveSkippingLineOne(ServerSocket liar, MoverSettings s) {
+        try {
+            List<Socket> accepted = new ArrayList<>();
+            for (int c = 0; c < s.connections(); c++) {
+                accepted.add(liar.accept());
+            }
+            int[] lines = {0, 2};
+            int sent = 0;
+            byte[] requests = new byte[s.batchLines() * Protocol.REQUEST_BYTES];
+            for (Socket a : accepted) {
+                DataInputStream in = new DataInputStream(a.getInputStream());
+                DataOutputStream out = new DataOutputStream(a.getOutputStream());
+                while (in.read(requests, 0, 1) == 1) {
+                    in.readFully(requests, 1, requests.length - 1);
+                    for (int i = 0; i < s.batchLines(); i++) {
+                        int bytes;
+                        if (sent < lines.length) {
+                            out.writeInt(lines[sent]);
+                            out.writeShort(1);
+                            out.writeByte('0' + lines[sent++]);
+                            bytes = Protocol.HEADER_BYTES + 1;
+                        } else {
+                            out.writeInt(Protocol.TAG_END);
+                            out.writeShort(Protocol.END_BODY_BYTES);
+                            out.writeInt(3);
+                            bytes = Protocol.HEADER_BYTES + Protocol.END_BODY_BYTES;
+                        }
+                        if (s.fixedResponses()) {
+                            out.write(new byte[Protocol.FIXED_RESPONSE_BYTES - bytes]);
+                        }
+                    }
+                    out.flush();
+                }
+                a.close();
+            }
+        } catch (IOException ignored) {
+            // the test's assertions are on the client
+        }
+    }
+
     @Test
     void badInputFileStopsTheMoveWithItsLineAndOffset() throws Exception {
         Path bad = dir.resolve("bad");
