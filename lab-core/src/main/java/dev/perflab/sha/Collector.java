@@ -59,6 +59,9 @@ public final class Collector {
     private long windowStartCount = -1;
     /** Test hook: verify every kept result at the end, not only the sample (rungs that keep every result). */
     private boolean verifyEveryResult;
+    /** Runs once per stream, on its reader thread, when the stream's first results arrive. */
+    private Runnable onFirstResults = () -> {
+    };
     private long resultsVerified;
     private long resultErrors;
 
@@ -82,6 +85,15 @@ public final class Collector {
         return this;
     }
 
+    /**
+     * {@code action} runs once per stream, on that stream's reader thread, when its first results arrive:
+     * the evidence of flow a role prints for the process that started it ({@code RoleProtocol.FLOWING}).
+     */
+    public Collector onFirstResults(Runnable action) {
+        this.onFirstResults = action;
+        return this;
+    }
+
     /** Results received so far. */
     public long collected() {
         return collected.get();
@@ -97,7 +109,7 @@ public final class Collector {
             return runStream();
         }
         List<Report> r = Streams.runEach(n, "collector",
-                k -> new Collector(settings, listener, warmupNanos / 1e9, log).runStream());
+                k -> new Collector(settings, listener, warmupNanos / 1e9, log).onFirstResults(onFirstResults).runStream());
         List<Sample> samples = new ArrayList<>();
         r.forEach(one -> samples.addAll(one.samples()));
         return new Report(r.stream().mapToLong(Report::collected).sum(),
@@ -193,6 +205,7 @@ public final class Collector {
         long count = collected.addAndGet(n);
         if (firstNanos == 0) {
             firstNanos = now;
+            onFirstResults.run();
         }
         if (windowStartCount < 0 && now - firstNanos >= warmupNanos) {
             windowStartNanos = now;
