@@ -22,10 +22,20 @@ import java.util.regex.Pattern;
  * a test runs the JMH suite of a component it registers itself. That JMH ignores the machine-wide JMH lock
  * ({@code /tmp/jmh.lock}), so a test's tiny run neither waits for nor fails beside a real measurement on a
  * shared machine; its numbers are not for reading.
+ *
+ * <p>JMH allows one run per machine: a run that finds {@code /tmp/jmh.lock} held by another ends at once,
+ * and the lab says so in one line ({@link #lockHeld}) rather than "JMH failed". Measurements keep the lock.
+ * Where sharing the machine is acceptable because nothing is measured (the lab's own correctness tests),
+ * the system property {@value #IGNORE_LOCK_PROPERTY}{@code =true} passes {@code -Djmh.ignoreLock=true} on.
  */
 public final class JmhProcess {
     /** A class path holding JMH and the benchmarks (with their generated {@code META-INF/BenchmarkList}). */
     public static final String CLASSPATH_PROPERTY = "perflab.jmh.classpath";
+    /** {@code true}: JMH ignores the machine-wide lock; for correctness tests only, never for measurements. */
+    public static final String IGNORE_LOCK_PROPERTY = "perflab.jmh.ignoreLock";
+    private static final String IGNORE_JMH_LOCK = "-Djmh.ignoreLock=true";
+    /** JMH 1.37's line when another run holds the lock: "… Unable to acquire the JMH lock (/tmp/jmh.lock), exiting …". */
+    private static final Pattern LOCK_HELD = Pattern.compile("Unable to acquire the JMH lock \\(([^)]*)\\)");
     private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete, ETA (\\S+)");
     private static final Pattern BENCHMARK = Pattern.compile("# Benchmark: .*\\.([^.]+)$");
     private static final Pattern PARAMETERS = Pattern.compile("# Parameters: \\((.*)\\)");
@@ -51,9 +61,12 @@ public final class JmhProcess {
     /** {@code java -jar benchmarks.jar ARGS}, or {@code java -cp CLASSPATH org.openjdk.jmh.Main ARGS}. */
     static List<String> command(List<String> jmhArgs) {
         String classpath = System.getProperty(CLASSPATH_PROPERTY);
-        List<String> command = new ArrayList<>(classpath != null
-                ? List.of(Machine.javaExecutable(), "-Djmh.ignoreLock=true", "-cp", classpath, "org.openjdk.jmh.Main")
-                : List.of(Machine.javaExecutable(), "-jar", benchmarksJar().toString()));
+        List<String> command = new ArrayList<>(List.of(Machine.javaExecutable()));
+        if (classpath != null || Boolean.getBoolean(IGNORE_LOCK_PROPERTY)) {
+            command.add(IGNORE_JMH_LOCK);
+        }
+        command.addAll(classpath != null ? List.of("-cp", classpath, "org.openjdk.jmh.Main")
+                : List.of("-jar", benchmarksJar().toString()));
         command.addAll(jmhArgs);
         return command;
     }
@@ -66,6 +79,7 @@ public final class JmhProcess {
      * @param jmhArgs   arguments after {@code -jar benchmarks.jar}
      * @param log       where JMH's own output goes
      * @return JMH's exit code
+     * @throws LabException when another JMH run holds the machine-wide lock (one line, nothing run)
      */
     public static int run(String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
             throws IOException, InterruptedException {
@@ -78,13 +92,22 @@ public final class JmhProcess {
                 if (follow.failure != null) {
                     throw follow.failure;
                 }
+                if (exit != 0 && follow.lockFile != null) {
+                    throw lockHeld(follow.lockFile);
+                }
                 return exit;
             }
         }
     }
 
+    /** The one line for a run that found JMH's machine-wide lock taken. */
+    static LabException lockHeld(String lockFile) {
+        return new LabException("another JMH run holds " + lockFile + " (JMH runs one at a time per machine);"
+                + " wait for it to finish, then run again", LabException.CHECK_FAILED);
+    }
+
     /** Turns JMH's output into progress lines, and copies every line to the log (on the pump thread). */
-    private static final class Progress {
+    static final class Progress {
         private final String label;
         private final int total;
         private final Writer log;
@@ -94,12 +117,19 @@ public final class JmhProcess {
         private String eta = "?";
         private String benchmark = "";
         private IOException failure;
+        /** Set when JMH said another run holds its lock; its stack trace is then kept to the log. */
+        private String lockFile;
 
         Progress(String label, int total, Writer log, PrintWriter progress) {
             this.label = label;
             this.total = total;
             this.log = log;
             this.progress = progress;
+        }
+
+        /** The lock file JMH said another run holds, or null. */
+        String lockFile() {
+            return lockFile;
         }
 
         void line(String line) {
@@ -110,7 +140,12 @@ public final class JmhProcess {
                 failure = e;
             }
             Matcher m;
-            if ((m = PROGRESS.matcher(line)).find()) {
+            if (lockFile != null) {
+                return;
+            }
+            if ((m = LOCK_HELD.matcher(line)).find()) {
+                lockFile = m.group(1);
+            } else if ((m = PROGRESS.matcher(line)).find()) {
                 percent = m.group(1);
                 eta = m.group(2);
             } else if ((m = BENCHMARK.matcher(line)).find()) {
