@@ -162,22 +162,49 @@ public final class JmhProcess {
         }
     }
 
+    /** JMH's {@code -l}/{@code -lp} listing: a header, then one benchmark per line, its parameters indented under it. */
+    private static final String LIST_HEADER = "Benchmarks:";
+    /** A benchmark's full name in the listing: a dotted Java name (package, class, method). */
+    private static final Pattern LISTED_BENCHMARK = Pattern.compile("^[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
+            + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)+$");
+    private static final Pattern LISTED_PARAM = Pattern.compile("^\\s+param \"([^\"]+)\" = \\{(.*)}\\s*$");
+
     /** How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing. */
     static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides)
             throws IOException, InterruptedException {
         List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        int exit;
         try (ChildProcess listing = ChildProcess.start("jmh-list", command(List.of(include, "-lp")), lines::add, null)) {
-            listing.waitFor();
+            exit = listing.waitFor();
         }
+        if (exit != 0 || !lines.stream().anyMatch(l -> l.strip().equals(LIST_HEADER))) {
+            String last = lines.stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("no output");
+            throw new LabException("JMH could not list the benchmarks matching '" + include + "' (exit " + exit + "): "
+                    + last.strip(), LabException.CHECK_FAILED);
+        }
+        return configurations(lines, paramOverrides);
+    }
+
+    /**
+     * Counts the benchmark/parameter combinations in a {@code -lp} listing: each benchmark line after the
+     * {@code Benchmarks:} header counts the product of its parameters' value counts ({@code paramOverrides}
+     * replace a parameter's values). Lines before the header (a JVM's "Picked up JAVA_TOOL_OPTIONS", JMH's
+     * warnings) and any line that is not a dotted name or an indented {@code param} are not benchmarks.
+     */
+    static int configurations(List<String> listing, java.util.Map<String, List<String>> paramOverrides) {
         int total = 0;
         int current = 0;
-        Pattern param = Pattern.compile("^\\s+param \"([^\"]+)\" = \\{(.*)}");
-        for (String line : lines) {
-            Matcher m = param.matcher(line);
+        boolean listed = false;
+        for (String line : listing) {
+            if (!listed) {
+                listed = line.strip().equals(LIST_HEADER);
+                continue;
+            }
+            Matcher m = LISTED_PARAM.matcher(line);
             if (m.find()) {
                 List<String> override = paramOverrides.get(m.group(1));
                 current *= override != null ? override.size() : m.group(2).split(",").length;
-            } else if (!line.isBlank() && !line.startsWith(" ") && !line.startsWith("Benchmarks:")) {
+            } else if (LISTED_BENCHMARK.matcher(line).matches()) {
                 total += current;
                 current = 1;
             }
