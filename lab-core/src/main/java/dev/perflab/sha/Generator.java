@@ -1,11 +1,11 @@
 package dev.perflab.sha;
 
+import dev.perflab.concurrent.IdleStrategy;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -15,7 +15,9 @@ import java.util.stream.Collectors;
  *
  * <p>Rungs with {@code generatorBatchTasks == 1} write each task as a 44-byte frame field by field;
  * batch rungs fill a frame of up to that many tasks and write it in one call. With a rate, tasks that
- * are due are sent once per {@code generatorTickMillis} (the report's "a batch every 10 ms" from r8 on).
+ * are due are sent once per {@code generatorTickMillis} (the report's "a batch every 10 ms" from r8 on):
+ * ticks fall on a fixed schedule from the start ({@link IdleStrategy#waitUntil}, parking all the way, since
+ * a tick of milliseconds needs no spin), and one that is already late waits a whole tick from now.
  *
  * <p>From r13 on there are several streams ({@link PipelineSettings#streamCount()}): each is a connection
  * of its own, written by a thread of its own, with its share of the rate and ids from
@@ -28,6 +30,9 @@ public final class Generator {
     /** What the generator did. {@code error} is null after a clean run. */
     public record Report(long generated, double seconds, String error) {
     }
+
+    /** {@link IdleStrategy#waitUntil}'s spin thresholds for a tick: none, it parks until the tick. */
+    private static final long TICK_NO_SPIN_NANOS = 0;
 
     private final PipelineSettings settings;
     private final InetSocketAddress executor;
@@ -103,6 +108,7 @@ public final class Generator {
         long tickNanos = TimeUnit.MILLISECONDS.toNanos(settings.generatorTickMillis());
         long sent = 0;
         long now = start;
+        long nextTick = start;
         while (!stopRequested && now - start < durationNanos) {
             long due = rate == 0 ? batch : (long) ((now - start) / 1e9 * rate) - sent;
             while (due > 0) {
@@ -113,9 +119,15 @@ public final class Generator {
                 due -= n;
             }
             if (rate > 0) {
-                LockSupport.parkNanos(tickNanos);
+                nextTick += tickNanos;
+                long afterSending = System.nanoTime();
+                if (nextTick <= afterSending) {
+                    nextTick = afterSending + tickNanos;
+                }
+                now = IdleStrategy.waitUntil(nextTick, TICK_NO_SPIN_NANOS, TICK_NO_SPIN_NANOS);
+            } else {
+                now = System.nanoTime();
             }
-            now = System.nanoTime();
         }
         return sent;
     }
