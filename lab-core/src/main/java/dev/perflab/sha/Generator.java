@@ -82,8 +82,16 @@ public final class Generator {
         long[] progress = new long[1];
         String peer = "executor " + Roles.hostPort(executor);
         FrameOut out = null;
+        Socket socket;
         try {
-            Socket socket = Roles.connect(executor, "executor");
+            socket = Roles.connect(executor, "executor");
+        } catch (IOException e) {
+            // never connected: say so, not "closed the connection"
+            String error = "generator: " + e.getMessage();
+            log.accept(error);
+            return new Report(0, seconds(start), error);
+        }
+        try {
             out = new FrameOut(socket, settings, "generator");
             long sent = generate(out, start, firstId, rate, progress);
             out.finish(sent);

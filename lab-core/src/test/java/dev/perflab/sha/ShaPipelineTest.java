@@ -50,8 +50,12 @@ class ShaPipelineTest {
         assertEquals(generated, r.collector().executorTotal());
         assertEquals(generated, r.collector().collected());
         assertEquals(0, r.collector().sampleErrors());
-        // one sample per stream, each from its own id range
-        assertEquals(streams * PipelineSettings.SAMPLE_SIZE, r.collector().samples().size());
+        // one sample per stream, each from its own id range; a stream that collected fewer results than the
+        // sample size (a loaded machine may send one 1,000-task batch per stream in 0.5 s) keeps them all
+        int samples = r.collector().samples().size();
+        assertTrue(samples <= streams * PipelineSettings.SAMPLE_SIZE, samples + " samples from " + streams + " streams");
+        long busiestStream = (generated + streams - 1) / streams; // some stream collected at least this many
+        assertTrue(samples >= Math.min(busiestStream, PipelineSettings.SAMPLE_SIZE), samples + " samples of " + generated + " results");
         Set<Long> seen = r.collector().samples().stream()
                 .map(s -> s.id() >>> PipelineSettings.STREAM_ID_SHIFT).collect(Collectors.toSet());
         assertEquals(Set.of(0L, 1L, 2L), seen);

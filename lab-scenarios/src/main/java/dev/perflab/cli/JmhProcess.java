@@ -169,9 +169,12 @@ public final class JmhProcess {
             + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)+$");
     private static final Pattern LISTED_PARAM = Pattern.compile("^\\s+param \"([^\"]+)\" = \\{(.*)}\\s*$");
 
-    /** How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing. */
-    static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides)
-            throws IOException, InterruptedException {
+    /**
+     * How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing; the names of the
+     * parameters it lists are added to {@code paramNames}, so unknown {@code --param} names can be refused.
+     */
+    static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides,
+                                   java.util.Set<String> paramNames) throws IOException, InterruptedException {
         List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
         int exit;
         try (ChildProcess listing = ChildProcess.start("jmh-list", command(List.of(include, "-lp")), lines::add, null)) {
@@ -182,16 +185,17 @@ public final class JmhProcess {
             throw new LabException("JMH could not list the benchmarks matching '" + include + "' (exit " + exit + "): "
                     + last.strip(), LabException.CHECK_FAILED);
         }
-        return configurations(lines, paramOverrides);
+        return configurations(lines, paramOverrides, paramNames);
     }
 
     /**
      * Counts the benchmark/parameter combinations in a {@code -lp} listing: each benchmark line after the
      * {@code Benchmarks:} header counts the product of its parameters' value counts ({@code paramOverrides}
-     * replace a parameter's values). Lines before the header (a JVM's "Picked up JAVA_TOOL_OPTIONS", JMH's
+     * replace a parameter's values), and adds each parameter's name to {@code paramNames}. Lines before the header (a JVM's "Picked up JAVA_TOOL_OPTIONS", JMH's
      * warnings) and any line that is not a dotted name or an indented {@code param} are not benchmarks.
      */
-    static int configurations(List<String> listing, java.util.Map<String, List<String>> paramOverrides) {
+    static int configurations(List<String> listing, java.util.Map<String, List<String>> paramOverrides,
+                              java.util.Set<String> paramNames) {
         int total = 0;
         int current = 0;
         boolean listed = false;
@@ -202,6 +206,7 @@ public final class JmhProcess {
             }
             Matcher m = LISTED_PARAM.matcher(line);
             if (m.find()) {
+                paramNames.add(m.group(1));
                 List<String> override = paramOverrides.get(m.group(1));
                 current *= override != null ? override.size() : m.group(2).split(",").length;
             } else if (LISTED_BENCHMARK.matcher(line).matches()) {

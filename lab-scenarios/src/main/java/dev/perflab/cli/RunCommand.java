@@ -148,6 +148,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         Component target = registry.byName(component);
         Ladder<?> ladder = target.ladder();
         RunLength runLength = length.value();
+        if (out != null) {
+            OutputFile.checkDirectory("--out", out);
+        }
         Optional<Scenario> scenario = target.scenario().filter(s -> !sha.jmh);
         if (scenario.isPresent() && (benchmark != null || !params.isEmpty() || jdks != null)) {
             throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + component
@@ -210,11 +213,22 @@ final class RunCommand implements Callable<Integer>, Registry.User {
                          Map<String, List<String>> jmhParams, PrintWriter console) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         console.printf("perflab run %s (%s) · %s%n", component, runLength.name().toLowerCase(Locale.ROOT), header);
-        List<Path> jsons = new ArrayList<>();
+        Map<JmhSuite, Integer> totals = new LinkedHashMap<>();
+        java.util.Set<String> knownParams = new java.util.TreeSet<>();
         for (JmhSuite suite : target.suites()) {
             if (suite.runsIn(runLength)) {
-                runSuite(suite, runLength, jmhParams, extraJmhArgs, dir, console).ifPresent(jsons::add);
+                totals.put(suite, JmhProcess.countConfigurations(suite.include(runLength, benchmark), jmhParams, knownParams));
             }
+        }
+        for (String name : params.keySet()) {
+            if (!knownParams.contains(name)) {
+                throw new LabException("--param " + name + ": no " + component + " benchmark in this run has a parameter '"
+                        + name + "'; known: " + String.join(", ", knownParams));
+            }
+        }
+        List<Path> jsons = new ArrayList<>();
+        for (Map.Entry<JmhSuite, Integer> suite : totals.entrySet()) {
+            runSuite(suite.getKey(), suite.getValue(), runLength, jmhParams, extraJmhArgs, dir, console).ifPresent(jsons::add);
         }
         if (jsons.isEmpty()) {
             throw new LabException("no " + component + " benchmark matches --benchmark " + benchmark
@@ -233,8 +247,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         params.forEach((name, values) -> result.put(name, List.of(values.split(","))));
         List<String> chosen = rungs;
         if (runLength == RunLength.SMOKE) {
-            chosen = target.smokeRungs();
-            result.putAll(target.smokeParams());
+            // the smoke pass narrows what the user did not choose; --rung and --param still win and are checked
+            chosen = rungs != null ? rungs : target.smokeRungs();
+            target.smokeParams().forEach(result::putIfAbsent);
         }
         if (chosen != null) {
             result.put("rung", chosen.stream().map(name -> ladder.resolve(name)).map(Entry::id).distinct()
@@ -243,11 +258,10 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         return result;
     }
 
-    private Optional<Path> runSuite(JmhSuite suite, RunLength runLength, Map<String, List<String>> jmhParams,
+    private Optional<Path> runSuite(JmhSuite suite, int total, RunLength runLength, Map<String, List<String>> jmhParams,
                                     List<String> extraJmhArgs, Path dir, PrintWriter console)
             throws IOException, InterruptedException {
         String include = suite.include(runLength, benchmark);
-        int total = JmhProcess.countConfigurations(include, jmhParams);
         if (total == 0) {
             console.printf("suite %s: no benchmark matches, skipped%n", suite.name());
             return Optional.empty();

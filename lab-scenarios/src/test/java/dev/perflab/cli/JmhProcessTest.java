@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Reading JMH's output: its benchmark listing, and its refusal when another run holds the machine-wide lock. */
@@ -18,23 +20,25 @@ class JmhProcessTest {
     void aListingCountsEachBenchmarkTimesItsParameterValues() {
         List<String> listing = List.of("Benchmarks: ", BENCHMARK, "  param \"rung\" = {r0, r1, r2}",
                 "  param \"depth\" = {10, 1000}", "dev.perflab.sha.ShaCeilingBenchmark.digest");
-        assertEquals(3 * 2 + 1, JmhProcess.configurations(listing, Map.of()));
-        assertEquals(1 * 2 + 1, JmhProcess.configurations(listing, Map.of("rung", List.of("r1"))));
+        Set<String> names = new HashSet<>();
+        assertEquals(3 * 2 + 1, JmhProcess.configurations(listing, Map.of(), names));
+        assertEquals(Set.of("rung", "depth"), names);
+        assertEquals(1 * 2 + 1, JmhProcess.configurations(listing, Map.of("rung", List.of("r1")), new HashSet<>()));
     }
 
     @Test
     void linesThatAreNotBenchmarksAreNotCounted() {
         List<String> listing = List.of("Picked up JAVA_TOOL_OPTIONS: -Xss2m", "WARNING: A terminally deprecated method",
                 "Benchmarks: ", "OpenJDK 64-Bit Server VM warning: Sharing is only supported for boot loader classes");
-        assertEquals(0, JmhProcess.configurations(listing, Map.of()), "no benchmark matches");
+        assertEquals(0, JmhProcess.configurations(listing, Map.of(), new HashSet<>()), "no benchmark matches");
         List<String> one = List.of("Picked up JAVA_TOOL_OPTIONS: -Xss2m", "Benchmarks: ", BENCHMARK,
                 "  param \"n\" = {1, 2}", "Picked up _JAVA_OPTIONS: -Xmx1g");
-        assertEquals(2, JmhProcess.configurations(one, Map.of()));
+        assertEquals(2, JmhProcess.configurations(one, Map.of(), new HashSet<>()));
     }
 
     @Test
     void nothingBeforeTheHeaderIsABenchmark() {
-        assertEquals(0, JmhProcess.configurations(List.of(BENCHMARK), Map.of()));
+        assertEquals(0, JmhProcess.configurations(List.of(BENCHMARK), Map.of(), new HashSet<>()));
     }
 
     @Test

@@ -62,10 +62,7 @@ final class ExecutorCommand implements Callable<Integer> {
                     .put("generator_total", report.generatorTotal()).put("full_queue_waits", report.fullQueueWaits())
                     .put("worker_errors", report.workerErrors())
                     .put("backlog_at_end", report.backlogAtEnd()).put("drain_s", report.drainSeconds()).put("error", report.error()));
-            if (report.error() == null) {
-                return 0;
-            }
-            return report.error().contains("bad frame") ? LabException.BAD_INPUT : LabException.CHECK_FAILED;
+            return RoleOptions.exitCode(report.error());
         } catch (IOException e) {
             throw new LabException("executor: cannot listen on " + bind + ": " + e.getMessage());
         }

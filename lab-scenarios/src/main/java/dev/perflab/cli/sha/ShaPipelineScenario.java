@@ -1,6 +1,7 @@
 package dev.perflab.cli.sha;
 
 import dev.perflab.cli.LabException;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
@@ -59,8 +60,17 @@ final class ShaPipelineScenario implements Scenario {
 
     @Override
     public int run(ScenarioRequest request) throws IOException, InterruptedException {
-        if (request.rate() < 0 || (request.seconds() != null && request.seconds() <= 0)) {
-            throw new LabException("--rate must be ≥ 0 and --seconds > 0");
+        if (request.rate() < 0) {
+            throw new LabException("--rate must be ≥ 0 tasks/s, was " + request.rate());
+        }
+        if (request.seconds() != null && (!(request.seconds() > 0) || request.seconds().isInfinite())) {
+            throw new LabException("--seconds must be > 0, was " + request.seconds());
+        }
+        if (request.json() != null) {
+            OutputFile.check("--json", request.json());
+        }
+        if (request.sampleOut() != null) {
+            OutputFile.check("--sample-out", request.sampleOut());
         }
         List<Entry<PipelineSettings>> rungs;
         if (request.rungs() != null) {
