@@ -109,7 +109,12 @@ public final class Generator {
         }
     }
 
-    /** Sends tasks until the time is up; {@code progress[0]} holds the tasks written so far. */
+    /**
+     * Sends tasks until the time is up; {@code progress[0]} holds the tasks written so far. With a rate, a
+     * tick that wakes at or past the end still sends what was due by the end, so the run sends
+     * {@code rate × seconds} tasks however late its thread was scheduled (on a loaded machine a tick can
+     * come after the whole run's time, which used to end the run with nothing sent).
+     */
     private long generate(FrameOut out, long start, long firstId, long rate, long[] progress) throws IOException {
         int batch = settings.generatorBatchTasks();
         byte[] reused = settings.buffersOnce() ? new byte[Frames.frameBytes(batch)] : null;
@@ -117,14 +122,21 @@ public final class Generator {
         long sent = 0;
         long now = start;
         long nextTick = start;
-        while (!stopRequested && now - start < durationNanos) {
-            long due = rate == 0 ? batch : (long) ((now - start) / 1e9 * rate) - sent;
+        while (!stopRequested) {
+            boolean over = now - start >= durationNanos;
+            if (over && rate == 0) {
+                break;
+            }
+            long due = rate == 0 ? batch : (long) (Math.min(now - start, durationNanos) / 1e9 * rate) - sent;
             while (due > 0) {
                 int n = (int) Math.min(due, batch);
                 send(out, firstId + sent, n, reused);
                 sent += n;
                 progress[0] = sent;
                 due -= n;
+            }
+            if (over) {
+                break;
             }
             if (rate > 0) {
                 nextTick += tickNanos;

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every correct rung, end to end over loopback: counts conserved, every sampled digest right. */
 class ShaPipelineTest {
@@ -35,6 +36,20 @@ class ShaPipelineTest {
         assertEquals(Math.min(generated, PipelineSettings.SAMPLE_SIZE), r.collector().samples().size());
         assertEquals(0, r.collector().sampleErrors());
         System.out.printf("%s: %,d tasks, %,.0f tasks/s%n", rung.id(), generated, r.collector().tasksPerSecond());
+    }
+
+    /**
+     * With a rate, a run sends exactly rate × seconds tasks: a tick that wakes past the end still sends
+     * what was due by then. (On a loaded machine a generator whose first tick came after the run's 0.5 s
+     * once sent nothing at all.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"r0-task-per-thread", "r12-matched-batches"})
+    void aRatedRunSendsRateTimesSecondsTasks(String id) throws Exception {
+        LoopbackPipeline.Result r = LoopbackPipeline.run(ShaLadder.LADDER.resolve(id).factory(), 4_000, 0.25);
+        assertNull(r.generator().error(), r.log().toString());
+        assertEquals(1_000, r.generator().generated());
+        assertEquals(1_000, r.collector().collected());
     }
 
     @Test
