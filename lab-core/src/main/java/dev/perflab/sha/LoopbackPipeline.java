@@ -10,7 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
-/** Runs generator, executor and collector in this JVM over loopback TCP, for tests. */
+/** Runs generator, executor and collector in this JVM over loopback TCP: for the contract ({@link ShaContract}) and tests. */
 final class LoopbackPipeline {
     record Result(Generator.Report generator, Executor.Report executor, Collector.Report collector,
                   List<String> log) {
