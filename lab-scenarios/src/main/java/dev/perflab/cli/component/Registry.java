@@ -16,8 +16,9 @@ public final class Registry {
     private static final Registry BUILT_IN = new Registry(List.of(
             new dev.perflab.cli.orderbook.OrderBookComponent(),
             new dev.perflab.cli.sha.ShaPipelineComponent(),
-            new dev.perflab.cli.pump.SocketPumpComponent(),
-            new dev.perflab.cli.mdf.MdfRingComponent()));
+            new dev.perflab.cli.mdf.MdfRingComponent(),
+            new dev.perflab.cli.brick.BrickComponent(),
+            new dev.perflab.cli.pump.SocketPumpComponent()));
 
     private final List<Component> components;
 
