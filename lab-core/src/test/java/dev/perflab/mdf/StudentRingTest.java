@@ -67,63 +67,42 @@ class StudentRingTest {
         assertFalse(lapped.passed(), "a lapped reader that does not notice delivers what the writer wrote since");
     }
 
-    /** r2's storage read under its lock, but never asking whether the record is still the one it wants. */
-    private static final class LapBlindRing implements MdfRing {
-        private final RecordArena arena;
-        private final long[] positions;
-        private long next = FIRST_SEQUENCE;
-        private long tail;
-
+    /** r3's writer and index, with a reader that trusts the index and never asks whether the bytes were overwritten. */
+    private static final class LapBlindRing extends SingleWriterRing {
         LapBlindRing(RingSize size, HistoryStore history) {
-            arena = new RecordArena(size.arenaBytesPowerOfTwo(), false);
-            positions = new long[size.windowPowerOfTwo()];
-        }
-
-        @Override
-        public synchronized void append(ByteBuffer message) {
-            MdfMessage.checkLength(message.remaining());
-            long seq = MdfMessage.sequenceOf(message, message.position());
-            if (seq != next) {
-                throw new IllegalArgumentException("sequence " + seq + "; expected " + next);
-            }
-            long start = arena.startOf(tail, RecordArena.recordBytes(message.remaining()));
-            tail = arena.write(start, message);
-            positions[(int) (seq & (positions.length - 1))] = start;
-            next++;
+            super(size, history);
         }
 
         @Override
         public MdfReader reader(long fromSequence) {
+            SequencedDelivery position = new SequencedDelivery(history, fromSequence);
             ByteBuffer scratch = ByteBuffer.allocate(MdfMessage.MAX_BYTES);
-            long[] position = {fromSequence};
             return new MdfReader() {
                 @Override
                 public int poll(MessageHandler handler) {
-                    int n = 0;
-                    while (true) {
-                        synchronized (LapBlindRing.this) {
-                            if (position[0] >= next) {
-                                return n;
-                            }
-                            long start = positions[(int) (position[0] & (positions.length - 1))];
-                            int length = Math.max(MdfMessage.MIN_BYTES, Math.min(MdfMessage.MAX_BYTES, arena.lengthAt(start)));
-                            arena.copy(start, length, scratch);
+                    long published = published();
+                    int delivered = 0;
+                    while (position.next() < published) {
+                        long seq = position.next();
+                        long start = positionOf(seq, published);
+                        if (start < 0) {
+                            delivered += position.fromHistory(seq + 1, handler);
+                            continue;
                         }
+                        int room = arena.capacity() - (int) (start & (arena.capacity() - 1)) - RecordArena.LENGTH_BYTES;
+                        arena.copy(start, Math.max(MdfMessage.MIN_BYTES, Math.min(Math.min(room, MdfMessage.MAX_BYTES), arena.lengthAt(start))), scratch);
                         handler.onMessage(scratch);
-                        position[0]++;
-                        n++;
+                        position.moveTo(seq + 1);
+                        delivered++;
                     }
+                    return delivered;
                 }
 
                 @Override
                 public long nextSequence() {
-                    return position[0];
+                    return position.next();
                 }
             };
-        }
-
-        @Override
-        public void close() {
         }
     }
 }
