@@ -118,6 +118,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         @Option(names = "--link", paramLabel = "RATE", description = "Run the generator and the executor in two network namespaces joined by a veth pair limited to RATE (100mbit, 1gbit); needs root and iproute2, skipped with a message otherwise.")
         String link;
 
+        @Option(names = "--size", paramLabel = "BYTES", description = "Size of the data the run generates (brick: the served file, e.g. 1g; default by run length).")
+        String size;
+
         @Option(names = "--jmh", description = "Run the component's JMH suites (sha-pipeline: executor alone, SHA-256 ceiling) instead of its end-to-end run; default DIR results/COMPONENT/jmh.")
         boolean jmh;
 
@@ -138,6 +141,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
             }
             if (link != null) {
                 set.add(ScenarioOption.LINK);
+            }
+            if (size != null) {
+                set.add(ScenarioOption.SIZE);
             }
             return set;
         }
@@ -169,7 +175,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         }
         if (scenario.isPresent()) {
             return scenario.get().run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", component),
-                    sha.seconds, sha.rate, sha.json, sha.sampleOut, sha.link, spec.commandLine().getOut()));
+                    sha.seconds, sha.rate, sha.json, sha.sampleOut, sha.link, sha.size, spec.commandLine().getOut()));
         }
         if (target.suites().isEmpty()) {
             throw new LabException("component '" + component + "' has no benchmark suites yet");

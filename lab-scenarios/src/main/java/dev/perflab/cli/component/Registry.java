@@ -16,7 +16,8 @@ public final class Registry {
     private static final Registry BUILT_IN = new Registry(List.of(
             new dev.perflab.cli.orderbook.OrderBookComponent(),
             new dev.perflab.cli.sha.ShaPipelineComponent(),
-            new dev.perflab.cli.mdf.MdfRingComponent()));
+            new dev.perflab.cli.mdf.MdfRingComponent(),
+            new dev.perflab.cli.brick.BrickComponent()));
 
     private final List<Component> components;
 

@@ -11,7 +11,9 @@ public enum ScenarioOption {
     /** {@code --sample-out FILE}: a sample of the outputs, for checking elsewhere. */
     SAMPLE_OUT("--sample-out"),
     /** {@code --link RATE}: the source role behind an emulated link. */
-    LINK("--link");
+    LINK("--link"),
+    /** {@code --size BYTES}: the size of the data the scenario generates ({@code 1g}). */
+    SIZE("--size");
 
     private final String flag;
 

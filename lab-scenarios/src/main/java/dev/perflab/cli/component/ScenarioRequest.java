@@ -16,8 +16,9 @@ import java.util.List;
  * @param json      the scenario's own JSON file, or null for its default
  * @param sampleOut where to write a sample of outputs, or null
  * @param link      an emulated link's rate ({@code 100mbit}), or null for loopback
+ * @param size      the data size asked for ({@code 1g}), or null for the scenario's default
  * @param console   where progress and the ladder go
  */
 public record ScenarioRequest(List<String> rungs, RunLength length, Path dir, Double seconds, long rate, Path json,
-                              Path sampleOut, String link, PrintWriter console) {
+                              Path sampleOut, String link, String size, PrintWriter console) {
 }
