@@ -12,12 +12,13 @@ import java.util.List;
  * The market-data ring ladder (report 000): from the report's synchronized list of message objects with a
  * 5,000-message window and database fallback to a lock-free single-writer ring read in zero-copy batches;
  * then the peers and the exhibits. The ids are the ones JMH's {@code @Param("rung")}, the CLI and result
- * files use.
+ * files use. The last entry is the learner's ({@code student}, an exercise): checked and measured only when
+ * named. The ladder carries its contract ({@link MdfRingContract}), which {@code ./lab check} runs.
  */
 public final class MdfRingLadder {
     public static final String COMPONENT = "mdf-ring";
 
-    public static final Ladder<MdfRingFactory> LADDER = new Ladder<>(COMPONENT,
+    public static final Ladder<MdfRingFactory> LADDER = new Ladder<MdfRingFactory>(COMPONENT,
             "Market-data forwarder ring (report 000): one writer, K readers at their own pace, history from SQL", List.of(
             new Entry<>("r0-synchronized-window-db", Kind.RUNG,
                     "synchronized circular list of message objects, newest 5,000; older read from the H2 database",
@@ -48,7 +49,11 @@ public final class MdfRingLadder {
                     MdfRingFactory.of(RingSize.DAY, (size, history) -> new SingleWriterRing(size, history, false))),
             new Entry<>("x-logging-hot-path", Kind.EXHIBIT,
                     "r3 with a formatted log line written per message on the write path (the report's 10 → 3 MB/s)",
-                    MdfRingFactory.of(RingSize.DAY, LoggingHotPathRing::new))));
+                    MdfRingFactory.of(RingSize.DAY, LoggingHotPathRing::new)),
+            new Entry<>("student", Kind.EXERCISE,
+                    "exercise \"make the reader lock-free\": r2's arena without its lock, publication and reader written by you (StudentRing, exercises/README.md)",
+                    MdfRingFactory.of(RingSize.DAY, StudentRing::new))))
+            .withContract(new MdfRingContract());
 
     private MdfRingLadder() {
     }

@@ -16,38 +16,39 @@ import org.junit.jupiter.api.Test;
  */
 class MdfExhibitsTest {
     static final int CACHE_LINE_BYTES = 64;
+    private static final byte[][] MESSAGES = MdfRingContract.messages();
 
     @Test
     void unpaddedCountersShareACacheLinePaddedOnesDoNot() throws Exception {
-        try (SingleWriterRing unpadded = new SingleWriterRing(MdfRingContractTest.ROOMY, HistoryStore.NONE, false);
-             SingleWriterRing padded = new SingleWriterRing(MdfRingContractTest.ROOMY, HistoryStore.NONE, true)) {
+        try (SingleWriterRing unpadded = new SingleWriterRing(MdfRingContract.ROOMY, HistoryStore.NONE, false);
+             SingleWriterRing padded = new SingleWriterRing(MdfRingContract.ROOMY, HistoryStore.NONE, true)) {
             assertTrue(unpadded.counterSpacingBytes() < CACHE_LINE_BYTES, "x-unpadded: " + unpadded.counterSpacingBytes());
             assertTrue(padded.counterSpacingBytes() >= 2 * CACHE_LINE_BYTES, "r3: " + padded.counterSpacingBytes());
         }
-        List<List<byte[]>> got = RingRun.run(MdfRingLadder.LADDER.resolve("x-unpadded").factory(), MdfRingContractTest.TINY,
-                MdfRingContractTest.MESSAGES, List.of(ReaderPlan.eager(), new ReaderPlan(0, 1, true)));
-        got.forEach(r -> MdfRingContractTest.assertDay(r, 1, "x-unpadded"));
+        List<List<byte[]>> got = RingRun.run(MdfRingLadder.LADDER.resolve("x-unpadded").factory(), MdfRingContract.TINY,
+                MESSAGES, List.of(ReaderPlan.eager(), new ReaderPlan(0, 1, true)));
+        got.forEach(r -> MdfRingContract.assertDay(r, 1, "x-unpadded"));
     }
 
     @Test
     void loggingRingWritesOneLinePerMessage() throws Exception {
         ByteArrayOutputStream lines = new ByteArrayOutputStream();
         try (HistoryStore history = JdbcHistory.inMemory()) {
-            history.recordAll(MdfRingContractTest.MESSAGES);
-            LoggingHotPathRing ring = new LoggingHotPathRing(MdfRingContractTest.ROOMY, history, new PrintStream(lines, true));
-            List<List<byte[]>> got = RingRun.run(ring, MdfRingContractTest.MESSAGES, List.of(ReaderPlan.eager()));
-            MdfRingContractTest.assertDay(got.get(0), 1, "x-logging-hot-path");
+            history.recordAll(MESSAGES);
+            LoggingHotPathRing ring = new LoggingHotPathRing(MdfRingContract.ROOMY, history, new PrintStream(lines, true));
+            List<List<byte[]>> got = RingRun.run(ring, MESSAGES, List.of(ReaderPlan.eager()));
+            MdfRingContract.assertDay(got.get(0), 1, "x-logging-hot-path");
         }
         String[] logged = lines.toString().split("\n");
-        assertEquals(MdfRingContractTest.DAY, logged.length);
+        assertEquals(MdfRingContract.DAY, logged.length);
         assertTrue(logged[41].startsWith("received seq=42 "), logged[41]);
     }
 
     @Test
     void zeroCopyBatchIsSlicesOfTheRingsOwnMemory() {
-        try (BatchedZeroCopyRing ring = new BatchedZeroCopyRing(MdfRingContractTest.ROOMY, HistoryStore.NONE)) {
+        try (BatchedZeroCopyRing ring = new BatchedZeroCopyRing(MdfRingContract.ROOMY, HistoryStore.NONE)) {
             for (int i = 0; i < 10; i++) {
-                ring.append(java.nio.ByteBuffer.wrap(MdfRingContractTest.MESSAGES[i]));
+                ring.append(java.nio.ByteBuffer.wrap(MESSAGES[i]));
             }
             int[] seen = new int[1];
             int n = ring.reader(1).pollBatch((slices, count) -> {
@@ -56,7 +57,7 @@ class MdfExhibitsTest {
                     assertTrue(slices[i].isDirect(), "a slice of the direct arena");
                     byte[] copy = new byte[slices[i].remaining()];
                     slices[i].get(copy);
-                    assertArrayEquals(MdfRingContractTest.MESSAGES[i], copy);
+                    assertArrayEquals(MESSAGES[i], copy);
                 }
             }, m -> {
                 throw new AssertionError("no history needed");

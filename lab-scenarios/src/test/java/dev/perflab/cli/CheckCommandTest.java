@@ -64,6 +64,26 @@ class CheckCommandTest {
     }
 
     @Test
+    void theMdfRingSkeletonFailsNamingTheMissingReader() {
+        assertEquals(1, cli.run("check", "mdf-ring", "--rung", "student"), cli.err.toString());
+        List<String> lines = outLines();
+        assertTrue(lines.get(0).startsWith("perflab check mdf-ring student (exercise): "), lines.get(0));
+        assertTrue(lines.get(1).startsWith("✗ everyReaderGetsEveryMessageOnceInOrder: ")
+                && lines.get(1).contains("StudentRing's reader is not written yet"), lines.get(1));
+        assertTrue(lines.contains("✓ appendRejectsAGapAndABadLength"), cli.out.toString());
+        assertEquals("1 of 5 checks pass", lines.get(lines.size() - 1));
+        assertEquals("", cli.err.toString());
+    }
+
+    @Test
+    void runHandsTheStudentRingToJmhBesideR2AndR3() {
+        RunCommand run = new RunCommand();
+        run.rungs = List.of("r2", "student", "r3");
+        assertEquals(List.of("r2-raw-bytes", "student", "r3-single-writer-ring"),
+                run.jmhParams(Registry.builtIn().byName("mdf-ring"), RunLength.QUICK).get("rung"));
+    }
+
+    @Test
     void unknownComponentOrRungIsBadInputOnOneLine() {
         assertEquals(2, cli.run("check", "nope"));
         assertTrue(cli.err.toString().strip().startsWith("lab: unknown component 'nope'; known: orderbook"), cli.err.toString());

@@ -9,10 +9,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Test harness: one writer thread appends a day (recorded in history first) while reader threads, each
- * created when the writer has appended {@code joinAfter} messages and starting at {@code fromSequence},
+ * The contract's harness ({@link MdfRingContract}): one writer thread appends a day (recorded in history
+ * first) while reader threads, each created when the writer has appended {@code joinAfter} messages and starting at {@code fromSequence},
  * poll until they have the rest of the day. Returns each reader's received messages. A slow reader parks
  * between polls so that small rings lap it. Liveness bound: fails after {@link #TIMEOUT_SECONDS}.
+ *
+ * <p>Threads: the writer and one thread per reader, all started and joined (or, past the bound,
+ * interrupted and left behind as daemons) by {@link #run}.
  */
 final class RingRun {
     static final int TIMEOUT_SECONDS = 60;
@@ -65,6 +68,8 @@ final class RingRun {
                 failure.compareAndSet(null, t);
             }
         }, "writer");
+        threads.forEach(t -> t.setDaemon(true));
+        writer.setDaemon(true);
         threads.forEach(Thread::start);
         writer.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
