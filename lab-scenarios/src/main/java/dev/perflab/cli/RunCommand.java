@@ -83,7 +83,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/<component>).")
     Path out;
 
-    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs/peers (ids, r-prefixes, naive, tuned).")
+    @Option(names = {"--rung", "--store"}, split = ",", paramLabel = "ID", description = "Only these rungs/peers (ids, r-prefixes, naive, tuned); --store is the same option, as kv calls them.")
     List<String> rungs;
 
     @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmark methods matching this regex, e.g. cancelLast.")
@@ -96,7 +96,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
             description = "Run the ladder on each of these JDKs (JMH -jvm) and print each rung's ratio between them; see ./lab jdks.")
     List<Path> jdks;
 
-    @ArgGroup(exclusive = false, heading = "%nscenario options (components with an end-to-end run over TCP, e.g. sha-pipeline):%n")
+    @ArgGroup(exclusive = false, heading = "%nscenario options (components with an end-to-end run: sha-pipeline over TCP, kv):%n")
     ScenarioOptions sha = new ScenarioOptions();
 
     static final class ScenarioOptions {
@@ -114,6 +114,16 @@ final class RunCommand implements Callable<Integer>, Registry.User {
 
         @Option(names = "--link", paramLabel = "RATE", description = "Run the generator and the executor in two network namespaces joined by a veth pair limited to RATE (100mbit, 1gbit); needs root and iproute2, skipped with a message otherwise.")
         String link;
+
+        @Option(names = "--records", paramLabel = "N", converter = Counts.class,
+                description = "kv: most records per store (10m, 500k, 2000000); default by run length: smoke 3m, quick 2m, standard and full 10m.")
+        Long records;
+
+        @Option(names = "--threads", paramLabel = "N", description = "kv: writer threads (default 10, the report's).")
+        Integer threads;
+
+        @Option(names = "--keep", description = "kv: keep the stores' files (default: each store's folder is removed after its run).")
+        boolean keep;
 
         @Option(names = "--jmh", description = "Run the component's JMH suites (sha-pipeline: executor alone, SHA-256 ceiling) instead of its end-to-end run; default DIR results/COMPONENT/jmh.")
         boolean jmh;
@@ -135,6 +145,15 @@ final class RunCommand implements Callable<Integer>, Registry.User {
             }
             if (link != null) {
                 set.add(ScenarioOption.LINK);
+            }
+            if (records != null) {
+                set.add(ScenarioOption.RECORDS);
+            }
+            if (threads != null) {
+                set.add(ScenarioOption.THREADS);
+            }
+            if (keep) {
+                set.add(ScenarioOption.KEEP);
             }
             return set;
         }
@@ -163,7 +182,8 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         }
         if (scenario.isPresent()) {
             return scenario.get().run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", component),
-                    sha.seconds, sha.rate, sha.json, sha.sampleOut, sha.link, spec.commandLine().getOut()));
+                    sha.seconds, sha.rate, sha.json, sha.sampleOut, sha.link, spec.commandLine().getOut(),
+                    sha.records, sha.threads, sha.keep));
         }
         if (target.suites().isEmpty()) {
             throw new LabException("component '" + component + "' has no benchmark suites yet");

@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
 public final class Registry {
     private static final Registry BUILT_IN = new Registry(List.of(
             new dev.perflab.cli.orderbook.OrderBookComponent(),
-            new dev.perflab.cli.sha.ShaPipelineComponent()));
+            new dev.perflab.cli.sha.ShaPipelineComponent(),
+            new dev.perflab.cli.kv.KvComponent()));
 
     private final List<Component> components;
 

@@ -11,7 +11,13 @@ public enum ScenarioOption {
     /** {@code --sample-out FILE}: a sample of the outputs, for checking elsewhere. */
     SAMPLE_OUT("--sample-out"),
     /** {@code --link RATE}: the source role behind an emulated link. */
-    LINK("--link");
+    LINK("--link"),
+    /** {@code --records N}: most records to write per store ({@code 10m}, {@code 500k}). */
+    RECORDS("--records"),
+    /** {@code --threads N}: writer threads. */
+    THREADS("--threads"),
+    /** {@code --keep}: keep the files the run wrote (stores), print where. */
+    KEEP("--keep");
 
     private final String flag;
 
