@@ -29,7 +29,7 @@ import java.nio.file.Path;
  *
  * <p>Bucket of a key: {@code b = h mod N0·2^L}, and {@code h mod N0·2^(L+1)} if {@code b < S} (linear
  * hashing; with {@code grows} false, L and S stay 0 and this is {@code h mod N0}). A growing file splits
- * bucket S whenever records exceed half the buckets, moving each record of that chain to S or
+ * bucket S whenever records exceed half the buckets (two splits per new record), moving each record of that chain to S or
  * {@code S + N0·2^L}, so chains stay short without knowing the final count. An overwrite with a value of
  * the same length writes in place; otherwise the new record replaces the old one in its chain and the old
  * bytes stay unused (no compaction).
@@ -123,8 +123,8 @@ class ChainedHashFile implements KvStore {
         long fresh = append(index.getLong(bucket), h, key, value);
         index.putLong(bucket, fresh);
         count++;
-        if (grows && count * BUCKETS_PER_RECORD > buckets()) {
-            splitOne();
+        while (grows && count * BUCKETS_PER_RECORD > buckets()) {
+            splitOne(); // twice per new record once the file is full: buckets grow as fast as 2 × records
         }
         return true;
     }

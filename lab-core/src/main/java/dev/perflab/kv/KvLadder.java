@@ -28,7 +28,7 @@ public final class KvLadder {
                     "r0 with buckets = 2 × expected records, fixed at creation",
                     SizedBucketStore::new),
             new Entry<>("r2-growing", Kind.RUNG,
-                    "linear hashing: one bucket split at a time keeps buckets ≥ 2 × records, no count needed",
+                    "linear hashing: buckets split one at a time, kept ≥ 2 × records, no count needed",
                     (dir, n) -> new LinearHashStore(dir)),
             new Entry<>("r3-striped", Kind.RUNG,
                     "16 linear-hash segments, one lock each: writers stop queueing on one lock",
