@@ -1,5 +1,6 @@
 package dev.perflab.latency;
 
+import dev.perflab.concurrent.IdleStrategy;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
@@ -78,6 +79,7 @@ public final class LatencyHarness {
     static final int WARMUP = 1;
     /** Component thread, queue empty: spin this many times, then yield (see {@link #idle}). */
     private static final int IDLE_SPINS = 256;
+    private static final IdleStrategy IDLE = IdleStrategy.spinThenYield(IDLE_SPINS);
     /** A start (or release) later than this after its intended time, and later than one period, counts as late. */
     public static final long LATE_SLACK_NANOS = 200_000;
     public static final double DEADLINE_FACTOR = 3;
@@ -257,11 +259,7 @@ public final class LatencyHarness {
      * more at p99 than yielding), so on 2 cores it keeps one busy while the sender sleeps on the other.
      */
     private static void idle(int rounds) {
-        if (rounds < IDLE_SPINS) {
-            Thread.onSpinWait();
-        } else {
-            Thread.yield();
-        }
+        IDLE.idle(rounds);
     }
 
     /**

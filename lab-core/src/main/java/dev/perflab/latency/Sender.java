@@ -1,5 +1,6 @@
 package dev.perflab.latency;
 
+import dev.perflab.concurrent.IdleStrategy;
 import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 
@@ -53,17 +54,7 @@ public enum Sender {
     }
 
     private static long spinUntil(long target) {
-        long now = System.nanoTime();
-        while (now < target) {
-            long remaining = target - now;
-            if (remaining > PARK_BEYOND_NANOS) {
-                LockSupport.parkNanos(remaining - SPIN_LAST_NANOS);
-            } else {
-                Thread.onSpinWait();
-            }
-            now = System.nanoTime();
-        }
-        return now;
+        return IdleStrategy.waitUntil(target, PARK_BEYOND_NANOS, SPIN_LAST_NANOS);
     }
 
     private static long sleepUntil(long target) {

@@ -22,8 +22,11 @@ import java.util.zip.CRC32;
  * </pre>
  *
  * Varints are LEB128: 7 bits per byte, low bits first, high bit set on every byte but the last. A typical
- * command takes 3–6 bytes. Reading checks structure first (errors name the byte offset; the commands
- * before it are kept) and then the checksum (a mismatch keeps nothing: no command can be trusted).
+ * command takes 3–6 bytes. Reading checks the checksum before any command is trusted: when it does not
+ * match, nothing is replayed, and the message names the first structural problem (truncation, bad type)
+ * and its byte offset when there is one. A flipped bit used to decode into wrong commands that were
+ * replayed up to a later structural error; now every corrupted or truncated file says "nothing replayed".
+ * A structural error in a file whose checksum matches (a buggy writer) keeps the commands before it.
  */
 public final class CommandBinary {
     public static final byte[] MAGIC = "PLOB".getBytes(StandardCharsets.US_ASCII);
@@ -105,6 +108,8 @@ public final class CommandBinary {
         private final int end;
         private int position;
         private CommandStream commands = new CommandStream();
+        private int problemOffset;
+        private String problem;
 
         Reader(byte[] bytes, String source) {
             this.bytes = bytes;
@@ -115,6 +120,30 @@ public final class CommandBinary {
         Decoded read() throws StreamFormatException {
             if (!looksBinary(bytes)) {
                 throw error(0, "not a perflab binary command file (magic 'PLOB' missing)");
+            }
+            boolean intact = checksumMatches();
+            Decoded decoded;
+            try {
+                decoded = readStructure();
+            } catch (StreamFormatException e) {
+                if (intact) {
+                    throw e;
+                }
+                commands = new CommandStream();
+                throw error(problemOffset, problem + "; the checksum does not match either, so no command can be "
+                        + "trusted: nothing replayed");
+            }
+            if (!intact) {
+                commands = new CommandStream();
+                throw error(end, "checksum mismatch: the file is corrupted (stored " + Long.toHexString(storedChecksum())
+                        + ", computed " + Long.toHexString(computedChecksum()) + "); nothing replayed");
+            }
+            return decoded;
+        }
+
+        private Decoded readStructure() throws StreamFormatException {
+            if (end < MAGIC.length) {
+                throw error(bytes.length, "truncated: file ends inside the header");
             }
             position = MAGIC.length;
             int version = readByte("version");
@@ -130,7 +159,6 @@ public final class CommandBinary {
             if (position != end) {
                 throw error(position, (end - position) + " unexpected bytes after the last of " + count + " commands");
             }
-            verifyChecksum();
             return new Decoded(commands, prices);
         }
 
@@ -190,21 +218,28 @@ public final class CommandBinary {
             throw error(offset, "malformed " + what + " (varint longer than 10 bytes)");
         }
 
-        private void verifyChecksum() throws StreamFormatException {
+        /** Checked before any command is trusted: a flipped bit anywhere means nothing is replayed. */
+        private boolean checksumMatches() {
+            return end >= MAGIC.length && storedChecksum() == computedChecksum();
+        }
+
+        private long computedChecksum() {
             CRC32 crc = new CRC32();
-            crc.update(bytes, 0, end);
+            crc.update(bytes, 0, Math.max(0, end));
+            return crc.getValue();
+        }
+
+        private long storedChecksum() {
             long stored = 0;
-            for (int i = end; i < bytes.length; i++) {
+            for (int i = Math.max(0, end); i < bytes.length; i++) {
                 stored = (stored << 8) | (bytes[i] & 0xFF);
             }
-            if (stored != crc.getValue()) {
-                commands = new CommandStream();
-                throw error(end, "checksum mismatch: the file is corrupted (stored "
-                        + Long.toHexString(stored) + ", computed " + Long.toHexString(crc.getValue()) + "); nothing replayed");
-            }
+            return stored;
         }
 
         private StreamFormatException error(int offset, String problem) {
+            this.problemOffset = offset;
+            this.problem = problem;
             return new StreamFormatException(source, "byte " + offset, problem, commands);
         }
     }

@@ -2,6 +2,7 @@ package dev.perflab.orderbook;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import dev.perflab.io.Echo;
 
 /**
  * The text format of command streams, for people and for importing other data. One command per line:
@@ -14,6 +15,9 @@ import java.io.IOException;
  *
  * Ids are positive 63-bit integers; a price is a positive decimal with no more fraction digits than the
  * tick (0.01 by default). Fields are separated by spaces or tabs; a {@code #} starts a comment anywhere.
+ * A UTF-8 byte-order mark at the start of the file is skipped (editors on Windows write one); a NUL or
+ * other control character in a line is an error naming its column, and quoted tokens are cut and escaped
+ * ({@link Echo}) so a 1 MB line or raw binary does not flood the terminal.
  */
 public final class CommandText {
     private CommandText() {
@@ -31,13 +35,29 @@ public final class CommandText {
         int lineNumber = 0;
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             lineNumber++;
+            if (lineNumber == 1 && line.startsWith("\uFEFF")) {
+                line = line.substring(1);
+            }
             try {
+                checkCharacters(line);
                 parseLine(line, prices, stream);
             } catch (IllegalArgumentException e) {
                 throw new StreamFormatException(source, Integer.toString(lineNumber), e.getMessage(), stream);
             }
         }
         return stream;
+    }
+
+    private static void checkCharacters(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == 0) {
+                throw new IllegalArgumentException("NUL byte at column " + (i + 1) + " (is this a binary file?)");
+            }
+            if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F || c == '\uFEFF') {
+                throw new IllegalArgumentException("control character " + Echo.of(String.valueOf(c)) + " at column " + (i + 1));
+            }
+        }
     }
 
     private static void parseLine(String line, PriceFormat prices, CommandStream out) {
@@ -57,7 +77,7 @@ public final class CommandText {
                 out.cancel(orderId(fields[1]));
                 break;
             default:
-                throw new IllegalArgumentException("unknown command '" + fields[0] + "' (expected A to add or C to cancel)");
+                throw new IllegalArgumentException("unknown command '" + Echo.of(fields[0]) + "' (expected A to add or C to cancel)");
         }
     }
 
@@ -74,7 +94,7 @@ public final class CommandText {
             case "S":
                 return Side.SELL;
             default:
-                throw new IllegalArgumentException("side '" + field + "' must be B (buy) or S (sell)");
+                throw new IllegalArgumentException("side '" + Echo.of(field) + "' must be B (buy) or S (sell)");
         }
     }
 
@@ -85,11 +105,11 @@ public final class CommandText {
             id = Long.parseLong(field);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(field.matches("[+-]?[0-9]+")
-                    ? "order id " + field + " out of range (1.." + Long.MAX_VALUE + ")"
-                    : "order id '" + field + "' is not an integer");
+                    ? "order id " + Echo.of(field) + " out of range (1.." + Long.MAX_VALUE + ")"
+                    : "order id '" + Echo.of(field) + "' is not an integer");
         }
         if (id <= 0) {
-            throw new IllegalArgumentException("order id " + field + " out of range (1.." + Long.MAX_VALUE + ")");
+            throw new IllegalArgumentException("order id " + Echo.of(field) + " out of range (1.." + Long.MAX_VALUE + ")");
         }
         return id;
     }

@@ -1,5 +1,6 @@
 package dev.perflab.orderbook;
 
+import dev.perflab.io.Echo;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.regex.Pattern;
@@ -28,7 +29,7 @@ public final class PriceFormat {
     /** Parses a tick size such as {@code 0.01}; a one-line message names what is wrong. */
     public static PriceFormat ofTick(String tick) {
         if (!DECIMAL.matcher(tick).matches() || new BigDecimal(tick).signum() <= 0) {
-            throw new IllegalArgumentException("tick '" + tick + "' is not a positive decimal such as 0.01");
+            throw new IllegalArgumentException("tick '" + Echo.of(tick) + "' is not a positive decimal such as 0.01");
         }
         return new PriceFormat(new BigDecimal(tick));
     }
@@ -49,23 +50,23 @@ public final class PriceFormat {
      */
     public long parseTicks(String text) {
         if (!DECIMAL.matcher(text).matches()) {
-            throw new IllegalArgumentException("price '" + text + "' is not a positive decimal such as 100.25");
+            throw new IllegalArgumentException("price '" + Echo.of(text) + "' is not a positive decimal such as 100.25");
         }
         BigDecimal price = new BigDecimal(text);
         if (price.signum() <= 0) {
-            throw new IllegalArgumentException("price '" + text + "' must be positive");
+            throw new IllegalArgumentException("price '" + Echo.of(text) + "' must be positive");
         }
         if (price.stripTrailingZeros().scale() > fractionDigits()) {
-            throw new IllegalArgumentException("price '" + text + "' has more fraction digits than the tick "
+            throw new IllegalArgumentException("price '" + Echo.of(text) + "' has more fraction digits than the tick "
                     + tick.toPlainString() + " allows");
         }
         BigDecimal[] quotientAndRemainder = price.divideAndRemainder(tick);
         if (quotientAndRemainder[1].signum() != 0) {
-            throw new IllegalArgumentException("price '" + text + "' is not a multiple of the tick " + tick.toPlainString());
+            throw new IllegalArgumentException("price '" + Echo.of(text) + "' is not a multiple of the tick " + tick.toPlainString());
         }
         BigInteger ticks = quotientAndRemainder[0].toBigIntegerExact();
         if (ticks.bitLength() > 63) {
-            throw new IllegalArgumentException("price '" + text + "' is too large (at most "
+            throw new IllegalArgumentException("price '" + Echo.of(text) + "' is too large (at most "
                     + format(Long.MAX_VALUE) + ")");
         }
         return ticks.longValue();

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * The collector: accepts one executor, counts its results, samples them, and at the end re-computes
@@ -22,7 +23,12 @@ import java.util.function.Consumer;
  * <p>Throughput is counted over a window that starts {@code warmupSeconds} after the first result and ends
  * at the last one, so start-up and JIT warm-up stay out of the figure.
  *
- * <p>Threads: one thread reads; {@link #collected()} may be read by any thread while it runs.
+ * <p>From r13 on there is one such reader per stream ({@link PipelineSettings#streamCount()}), each with its
+ * own count, window and reservoir; tasks/s is the sum of the streams' rates, and every stream's sample is
+ * verified.
+ *
+ * <p>Threads: one thread reads (one per stream); {@link #collected()} (this stream's count) may be read by
+ * any thread while it runs.
  */
 public final class Collector {
     /** One sampled result and whether its digest verified. */
@@ -58,7 +64,28 @@ public final class Collector {
         return collected.get();
     }
 
+    /**
+     * Collects the rung's streams (one unless r13 on), each from an executor connection of its own into a
+     * sample of its own; the report adds the counts and rates up and joins the samples.
+     */
     public Report run() {
+        int n = settings.streamCount();
+        if (n == 1) {
+            return runStream();
+        }
+        List<Report> r = Streams.runEach(n, "collector",
+                k -> new Collector(settings, listener, warmupNanos / 1e9, log).runStream());
+        List<Sample> samples = new ArrayList<>();
+        r.forEach(one -> samples.addAll(one.samples()));
+        return new Report(r.stream().mapToLong(Report::collected).sum(),
+                Streams.totals(r.stream().map(Report::executorTotal).collect(Collectors.toList())),
+                r.stream().mapToDouble(Report::tasksPerSecond).sum(),
+                r.stream().mapToDouble(Report::windowSeconds).max().orElse(0), samples,
+                r.stream().mapToLong(Report::sampleErrors).sum(),
+                Streams.errors(r.stream().map(Report::error).collect(Collectors.toList())));
+    }
+
+    private Report runStream() {
         Socket executor = null;
         String error = null;
         long executorTotal = -1;
@@ -72,6 +99,9 @@ public final class Collector {
                 executorTotal = read(in, peer);
                 if (executorTotal < 0) {
                     error = peer + " closed the connection without an end frame after " + collected() + " results";
+                } else if (executorTotal != collected()) {
+                    error = String.format("%s declared %,d results in its end frame, %,d arrived", peer, executorTotal,
+                            collected());
                 }
             } catch (IOException e) {
                 error = Roles.describeFailure(e, peer) + " after " + collected() + " results";

@@ -7,6 +7,8 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -14,6 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 
 /**
  * The executor: accepts one generator, connects to the collector, digests every task and sends the results on.
@@ -27,15 +32,38 @@ import java.util.function.Consumer;
  * at a time and hands it to the pool. At the generator's end frame it lets the pool finish, sends every
  * result, then an end frame carrying its executed count.
  *
+ * <p>From r13 on the executor serves several streams ({@link PipelineSettings#streamCount()}): each is
+ * this whole drawing, with its own generator connection, pool of {@link PipelineSettings#poolThreads()}
+ * workers, sender and collector connection; nothing is shared but the listening socket.
+ *
+ * <h2>Draining: every task read is executed, or the report says why not</h2>
+ * With an unbounded pool queue (r0–r4) a fast generator outruns the executor, and when its end frame
+ * arrives the queue may still hold most of the run (on 16 cores r1 held about 1.2M tasks, 34 s of work).
+ * The pool is then drained for as long as it takes, up to a deadline ({@code drainMillis}, given by
+ * the harness from the run's length). Until issue 9 the drain was cut after a fixed 30 s and
+ * {@code shutdownNow()} dropped whatever was still queued without a word: the end frame then carried the
+ * smaller executed count, executor and collector agreed, and the tasks were simply gone ("lost 133,456"
+ * with no error). Now a drain cut by the deadline is an error naming the deadline and the tasks not
+ * executed, and so is any difference between tasks read and tasks executed, or between the generator's
+ * declared total and the tasks read, whatever its cause.
+ *
  * <p>Faults: a malformed frame, a silent or vanished generator ends the generator connection with one
  * line naming it; the work already read is still finished and sent, with the end frame, so nothing
  * processed is lost. A vanished collector ends the run.
  */
 public final class Executor {
-    /** What the executor did. {@code error} is null after a clean run. */
+    /**
+     * What the executor did. {@code error} is null after a clean run.
+     *
+     * @param backlogAtEnd tasks read but not yet executed when the reader stopped (the generator's end frame)
+     * @param drainSeconds how long the pool then took to finish them
+     */
     public record Report(long received, long executed, long generatorTotal, long fullQueueWaits, long workerErrors,
-                         String error) {
+                         long backlogAtEnd, double drainSeconds, String error) {
     }
+
+    /** The drain deadline when none is given: long enough for any backlog a run of minutes can build. */
+    public static final long DEFAULT_DRAIN_SECONDS = 600;
 
     private final PipelineSettings settings;
     private final ServerSocket generatorListener;
@@ -44,18 +72,66 @@ public final class Executor {
     private final AtomicReference<String> collectorFailure = new AtomicReference<>();
     private final AtomicLong fullQueueWaits = new AtomicLong();
     private final AtomicLong workerErrors = new AtomicLong();
+    private final long drainMillis;
+    /** Test hook: runs in the worker before each run of n tasks is digested (tests slow the executor down). */
+    private volatile IntConsumer beforeEachRun = n -> {
+    };
     /** Tasks read whole from the generator (reader thread only). */
     private long received;
 
     public Executor(PipelineSettings settings, ServerSocket generatorListener, InetSocketAddress collector,
                     Consumer<String> log) {
+        this(settings, generatorListener, collector, TimeUnit.SECONDS.toMillis(DEFAULT_DRAIN_SECONDS), log);
+    }
+
+    /**
+     * @param drainMillis how long the pool may take, after the generator's end, to finish the tasks already
+     *                    read; past it the rest is reported as not executed (an error), never dropped silently
+     */
+    public Executor(PipelineSettings settings, ServerSocket generatorListener, InetSocketAddress collector,
+                    long drainMillis, Consumer<String> log) {
+        if (drainMillis <= 0) {
+            throw new IllegalArgumentException("drain deadline must be > 0 ms, got " + drainMillis);
+        }
         this.settings = settings;
         this.generatorListener = generatorListener;
         this.collector = collector;
+        this.drainMillis = drainMillis;
         this.log = log;
     }
 
+    /** Test hook: {@code hook} runs in the worker before each run is digested, with the run's task count. */
+    Executor beforeEachRun(IntConsumer hook) {
+        this.beforeEachRun = hook;
+        return this;
+    }
+
+    /**
+     * Serves the rung's streams (one unless r13 on): each accepts a generator of its own and connects to the
+     * collector on its own, with its own pool; the report adds them up.
+     */
     public Report run() {
+        int n = settings.streamCount();
+        if (n == 1) {
+            return runStream();
+        }
+        List<Report> r = Streams.runEach(n, "executor", k -> {
+            Executor stream = new Executor(settings, generatorListener, collector, drainMillis, log);
+            stream.beforeEachRun = beforeEachRun;
+            return stream.runStream();
+        });
+        return new Report(sum(r, Report::received), sum(r, Report::executed),
+                Streams.totals(r.stream().map(Report::generatorTotal).collect(Collectors.toList())),
+                sum(r, Report::fullQueueWaits), sum(r, Report::workerErrors), sum(r, Report::backlogAtEnd),
+                r.stream().mapToDouble(Report::drainSeconds).max().orElse(0),
+                Streams.errors(r.stream().map(Report::error).collect(Collectors.toList())));
+    }
+
+    private static long sum(List<Report> reports, ToLongFunction<Report> field) {
+        return reports.stream().mapToLong(field).sum();
+    }
+
+    private Report runStream() {
         Socket generator = null;
         FrameOut out = null;
         try {
@@ -65,7 +141,7 @@ public final class Executor {
         } catch (IOException e) {
             String error = "executor: " + e.getMessage();
             log.accept(error);
-            return new Report(0, 0, -1, 0, 0, error);
+            return new Report(0, 0, -1, 0, 0, 0, 0, error);
         } finally {
             Roles.closeQuietly(generator);
             Roles.closeQuietly(out);
@@ -74,7 +150,7 @@ public final class Executor {
 
     private Report serve(Socket generator, FrameOut out) throws IOException {
         String peer = Roles.peer("generator", generator);
-        ThreadPoolExecutor pool = settings.pool().create(settings.queueCapacityRuns(), fullQueueWaits);
+        ThreadPoolExecutor pool = settings.pool().create(settings.poolThreads(), settings.queueCapacityRuns(), fullQueueWaits);
         CountPolicy.TaskCounter executed = settings.count().create(pool);
         ResultPath results = new ResultPath(settings, out, collectorFailure, log);
         InputStream raw = generator.getInputStream();
@@ -101,8 +177,27 @@ public final class Executor {
         if (error != null) {
             log.accept("executor: " + error + "; finishing the " + received + " tasks already read");
         }
-        finish(pool, results);
+        long backlog = received - executed.get();
+        long drainStart = System.nanoTime();
+        String notDrained = finish(pool, results);
+        double drainSeconds = (System.nanoTime() - drainStart) / 1e9;
         long executedCount = executed.get();
+        List<String> problems = new ArrayList<>();
+        if (generatorTotal >= 0 && generatorTotal != received) {
+            problems.add(String.format("%s declared %,d tasks in its end frame, %,d arrived", peer, generatorTotal, received));
+        }
+        if (executedCount != received) {
+            problems.add(String.format("%,d tasks read, %,d counted as executed: %,d short (%s)", received, executedCount,
+                    received - executedCount, notDrained != null ? notDrained + ", so they were not executed"
+                            : workerErrors.get() > 0 ? workerErrors.get() + " worker runs failed"
+                            : "no worker failed and the pool drained: the executed count itself is wrong"));
+        } else if (workerErrors.get() > 0) {
+            problems.add(workerErrors.get() + " worker runs failed");
+        }
+        problems.forEach(p -> log.accept("executor: " + p));
+        if (error != null) {
+            problems.add(0, error);
+        }
         String failure = collectorFailure.get();
         if (failure == null) {
             try {
@@ -112,11 +207,11 @@ public final class Executor {
             }
         }
         if (failure != null) {
-            error = error == null ? failure : error + "; " + failure;
+            problems.add(failure);
             log.accept("executor: " + failure + " after " + executedCount + " tasks executed");
         }
-        return new Report(received, executedCount, generatorTotal, fullQueueWaits.get(), workerErrors.get(),
-                error == null ? null : "executor: " + error);
+        return new Report(received, executedCount, generatorTotal, fullQueueWaits.get(), workerErrors.get(), backlog,
+                drainSeconds, problems.isEmpty() ? null : "executor: " + String.join("; ", problems));
     }
 
     /** Reads one frame's {@code count} tasks as runs of at most {@code executorRunTasks} and submits each. */
@@ -135,6 +230,7 @@ public final class Executor {
 
     private void digestRun(byte[] tasks, int n, CountPolicy.TaskCounter executed, ResultPath results) {
         try {
+            beforeEachRun.accept(n);
             byte[] frame = results.resultBuffer(n);
             settings.digest().digest(tasks, 0, n, frame, Frames.HEADER_BYTES);
             results.releaseTaskBuffer(tasks);
@@ -146,12 +242,20 @@ public final class Executor {
         }
     }
 
-    private void finish(ThreadPoolExecutor pool, ResultPath results) {
+    /**
+     * Lets the pool finish every task already read, then the sender send every result.
+     *
+     * @return null after a full drain, or why some tasks were not executed
+     */
+    private String finish(ThreadPoolExecutor pool, ResultPath results) {
         try {
-            PoolPolicy.shutdownAndWait(pool, TimeUnit.SECONDS.toMillis(30));
+            int dropped = PoolPolicy.drain(pool, drainMillis);
             results.drain();
+            return dropped < 0 ? null : String.format("the drain deadline of %,.1f s passed with %,d pool tasks still queued;"
+                    + " the generator outran the executor", drainMillis / 1000.0, dropped);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return "interrupted while draining the pool";
         }
     }
 

@@ -3,9 +3,11 @@ package dev.perflab.sha;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * The generator: connects to an executor and sends tasks with ids 0, 1, 2, … for a fixed time, at a
@@ -15,7 +17,12 @@ import java.util.function.Consumer;
  * batch rungs fill a frame of up to that many tasks and write it in one call. With a rate, tasks that
  * are due are sent once per {@code generatorTickMillis} (the report's "a batch every 10 ms" from r8 on).
  *
- * <p>Threads: the calling thread generates and writes; {@link FrameOut} adds a flusher and a liveness timer.
+ * <p>From r13 on there are several streams ({@link PipelineSettings#streamCount()}): each is a connection
+ * of its own, written by a thread of its own, with its share of the rate and ids from
+ * {@code k << STREAM_ID_SHIFT}; the report adds them up.
+ *
+ * <p>Threads: the calling thread (or one per stream) generates and writes; {@link FrameOut} adds a flusher
+ * and a liveness timer per connection. {@link #stop()} may be called from any thread.
  */
 public final class Generator {
     /** What the generator did. {@code error} is null after a clean run. */
@@ -28,8 +35,6 @@ public final class Generator {
     private final long durationNanos;
     private final Consumer<String> log;
     private volatile boolean stopRequested;
-    /** Tasks written so far; kept in a field so a failed run still reports them. */
-    private long sent;
 
     /**
      * @param ratePerSecond tasks per second, or 0 for as fast as the executor takes them
@@ -50,14 +55,40 @@ public final class Generator {
         stopRequested = true;
     }
 
+    /**
+     * Runs the rung's streams (one unless r13 on), each with its share of the rate and its own id range, and
+     * adds up what they sent.
+     */
     public Report run() {
+        int n = settings.streamCount();
+        if (n == 1) {
+            return runStream(0, ratePerSecond);
+        }
+        List<Report> reports = Streams.runEach(n, "generator",
+                k -> runStream(k, ratePerSecond / n + (k < ratePerSecond % n ? 1 : 0)));
+        return new Report(reports.stream().mapToLong(Report::generated).sum(),
+                reports.stream().mapToDouble(Report::seconds).max().orElse(0),
+                Streams.errors(reports.stream().map(Report::error).collect(Collectors.toList())));
+    }
+
+    private Report runStream(int stream, long rate) {
         long start = System.nanoTime();
+        long firstId = (long) stream << PipelineSettings.STREAM_ID_SHIFT;
+        long[] progress = new long[1];
         String peer = "executor " + Roles.hostPort(executor);
         FrameOut out = null;
+        Socket socket;
         try {
-            Socket socket = Roles.connect(executor, "executor");
+            socket = Roles.connect(executor, "executor");
+        } catch (IOException e) {
+            // never connected: say so, not "closed the connection"
+            String error = "generator: " + e.getMessage();
+            log.accept(error);
+            return new Report(0, seconds(start), error);
+        }
+        try {
             out = new FrameOut(socket, settings, "generator");
-            generate(out, start);
+            long sent = generate(out, start, firstId, rate, progress);
             out.finish(sent);
             socket.shutdownOutput();
             return new Report(sent, seconds(start), null);
@@ -65,32 +96,36 @@ public final class Generator {
             String error = out != null && out.stalled()
                     ? peer + " stopped reading for " + Roles.LIVENESS_MILLIS / 1000 + " s"
                     : peer + " closed the connection (" + e.getMessage() + ")";
-            error = "generator: " + error + " after " + sent + " tasks sent; stopping";
+            error = "generator: " + error + " after " + progress[0] + " tasks sent; stopping";
             log.accept(error);
-            return new Report(sent, seconds(start), error);
+            return new Report(progress[0], seconds(start), error);
         } finally {
             Roles.closeQuietly(out);
         }
     }
 
-    private void generate(FrameOut out, long start) throws IOException {
+    /** Sends tasks until the time is up; {@code progress[0]} holds the tasks written so far. */
+    private long generate(FrameOut out, long start, long firstId, long rate, long[] progress) throws IOException {
         int batch = settings.generatorBatchTasks();
         byte[] reused = settings.buffersOnce() ? new byte[Frames.frameBytes(batch)] : null;
         long tickNanos = TimeUnit.MILLISECONDS.toNanos(settings.generatorTickMillis());
+        long sent = 0;
         long now = start;
         while (!stopRequested && now - start < durationNanos) {
-            long due = ratePerSecond == 0 ? batch : (long) ((now - start) / 1e9 * ratePerSecond) - sent;
+            long due = rate == 0 ? batch : (long) ((now - start) / 1e9 * rate) - sent;
             while (due > 0) {
                 int n = (int) Math.min(due, batch);
-                send(out, sent, n, reused);
+                send(out, firstId + sent, n, reused);
                 sent += n;
+                progress[0] = sent;
                 due -= n;
             }
-            if (ratePerSecond > 0) {
+            if (rate > 0) {
                 LockSupport.parkNanos(tickNanos);
             }
             now = System.nanoTime();
         }
+        return sent;
     }
 
     private void send(FrameOut out, long firstId, int n, byte[] reused) throws IOException {

@@ -19,11 +19,14 @@ package dev.perflab.sha;
  * @param buffersOnce         frame buffers come from pools allocated at start, instead of new arrays per frame
  * @param digest              how digests are computed
  * @param generatorTickMillis with {@code --rate}, the generator sends what is due once per tick
+ * @param streams             independent generator → executor → collector streams, each with its own two
+ *                            connections and threads; 0 = one per {@link #CORES_PER_STREAM} cores of this
+ *                            machine (see {@link #streamCount()})
  */
 public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, boolean bufferedStreams,
                                boolean timedFlush, PoolPolicy pool, CountPolicy count,
                                boolean collectorReservoir, boolean senderThread, boolean buffersOnce,
-                               DigestPolicy digest, int generatorTickMillis) {
+                               DigestPolicy digest, int generatorTickMillis, int streams) {
 
     public static final int STREAM_BUFFER_BYTES = 64 * 1024;
     public static final int FLUSH_INTERVAL_MILLIS = 1;
@@ -31,8 +34,18 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
     public static final int QUEUE_CAPACITY_TASKS = 65_536;
     /** Frame buffers per pool when {@link #buffersOnce}. */
     public static final int POOLED_BUFFERS = 64;
-    /** Results the collector samples and verifies. */
+    /** Results the collector samples and verifies (per stream). */
     public static final int SAMPLE_SIZE = 1024;
+    /**
+     * Cores per stream when {@code streams} is 0. A stream of r12 keeps four threads busy whatever the
+     * machine (generator, executor reader and sender, collector reader) beside its digest workers; on 16
+     * cores one stream used 51% of the CPU. Four cores per stream gives 4 streams on 16 cores and 1 on 2.
+     */
+    public static final int CORES_PER_STREAM = 4;
+    /** Most streams a rung or option may ask for. */
+    public static final int MAX_STREAMS = 64;
+    /** Stream k's task ids start at k shifted this far left, so ids stay unique across streams. */
+    public static final int STREAM_ID_SHIFT = 48;
 
     public PipelineSettings {
         if (count == CountPolicy.POOL_COMPLETED && executorRunTasks != 1) {
@@ -42,6 +55,21 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
                 || executorRunTasks < 1 || executorRunTasks > Frames.MAX_RECORDS) {
             throw new IllegalArgumentException("batch sizes must be 1.." + Frames.MAX_RECORDS);
         }
+        if (streams < 0 || streams > MAX_STREAMS) {
+            throw new IllegalArgumentException("streams must be 0 (one per " + CORES_PER_STREAM + " cores) or 1.."
+                    + MAX_STREAMS + ", got " + streams);
+        }
+    }
+
+    /** How many streams run: {@code streams}, or one per {@link #CORES_PER_STREAM} cores when it is 0. */
+    public int streamCount() {
+        return streams > 0 ? streams : Math.max(1, Runtime.getRuntime().availableProcessors() / CORES_PER_STREAM);
+    }
+
+    /** Workers of each stream's fixed pool: the report's cores + 1 for one stream, its share of the cores + 1 for several. */
+    public int poolThreads() {
+        int n = streamCount();
+        return n == 1 ? PoolPolicy.poolThreads() : Math.max(1, Runtime.getRuntime().availableProcessors() / n) + 1;
     }
 
     /** True when the executor works per task and the collector reads result fields one by one. */
@@ -55,46 +83,52 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
 
     public PipelineSettings withBatches(int generatorTasks, int executorTasks) {
         return new PipelineSettings(generatorTasks, executorTasks, bufferedStreams, timedFlush, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
     }
 
     public PipelineSettings withBufferedStreams() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, true, timedFlush, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
     }
 
     public PipelineSettings withTimedFlush() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, true, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
     }
 
     public PipelineSettings withPool(PoolPolicy newPool) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, newPool,
-                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis);
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
     }
 
     public PipelineSettings withCount(CountPolicy newCount) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool, newCount,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
     }
 
     public PipelineSettings withCollectorReservoir() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, true, senderThread, buffersOnce, digest, generatorTickMillis);
+                count, true, senderThread, buffersOnce, digest, generatorTickMillis, streams);
     }
 
     public PipelineSettings withSenderThread(int tickMillis) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, true, buffersOnce, digest, tickMillis);
+                count, collectorReservoir, true, buffersOnce, digest, tickMillis, streams);
     }
 
     public PipelineSettings withBuffersOnce() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, senderThread, true, digest, generatorTickMillis);
+                count, collectorReservoir, senderThread, true, digest, generatorTickMillis, streams);
+    }
+
+    /** {@code n} streams, or 0 for one per {@link #CORES_PER_STREAM} cores. */
+    public PipelineSettings withStreams(int n) {
+        return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, n);
     }
 
     public PipelineSettings withDigest(DigestPolicy newDigest) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, senderThread, buffersOnce, newDigest, generatorTickMillis);
+                count, collectorReservoir, senderThread, buffersOnce, newDigest, generatorTickMillis, streams);
     }
 }

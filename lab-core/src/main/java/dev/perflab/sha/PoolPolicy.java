@@ -2,7 +2,6 @@ package dev.perflab.sha;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -31,18 +30,19 @@ public enum PoolPolicy {
     /**
      * Creates the pool.
      *
+     * @param threads           workers of the fixed pools (the cached pool grows as it needs)
      * @param queueCapacityRuns bounded queue length, in pool tasks (used by {@link #CORES_PLUS_ONE_BOUNDED})
      * @param fullQueueWaits    counts the times the reader found the bounded queue full
      */
-    public ThreadPoolExecutor create(int queueCapacityRuns, AtomicLong fullQueueWaits) {
+    public ThreadPoolExecutor create(int threads, int queueCapacityRuns, AtomicLong fullQueueWaits) {
         switch (this) {
             case CACHED:
                 return (ThreadPoolExecutor) Executors.newCachedThreadPool(daemon("sha-worker"));
             case CORES_PLUS_ONE:
-                return new ThreadPoolExecutor(poolThreads(), poolThreads(), 0, TimeUnit.MILLISECONDS,
+                return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
                         new LinkedBlockingQueue<>(), daemon("sha-worker"));
             default:
-                ThreadPoolExecutor pool = new ThreadPoolExecutor(poolThreads(), poolThreads(), 0, TimeUnit.MILLISECONDS,
+                ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
                         new ArrayBlockingQueue<>(queueCapacityRuns), daemon("sha-worker"));
                 pool.setRejectedExecutionHandler((task, executor) -> waitForSpace(task, executor, fullQueueWaits));
                 return pool;
@@ -73,10 +73,23 @@ public enum PoolPolicy {
         };
     }
 
-    static void shutdownAndWait(ExecutorService pool, long timeoutMillis) throws InterruptedException {
+    /**
+     * Lets the pool finish every task it has accepted, waiting up to {@code deadlineMillis}. Past the
+     * deadline it stops the pool and returns how many queued pool tasks it dropped, so the caller can
+     * report them; it never drops one silently (a fixed 30 s wait followed by an unreported
+     * {@code shutdownNow()} lost r1's tasks on 16 cores, issue 9).
+     *
+     * @return -1 after a complete drain, else the queued pool tasks dropped at the deadline (0 when only
+     *         runs in progress were cut)
+     */
+    static int drain(ThreadPoolExecutor pool, long deadlineMillis) throws InterruptedException {
         pool.shutdown();
-        if (!pool.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS)) {
-            pool.shutdownNow();
+        if (pool.awaitTermination(deadlineMillis, TimeUnit.MILLISECONDS)) {
+            return -1;
         }
+        int dropped = pool.shutdownNow().size();
+        // the runs in progress see the interrupt at their next blocking step; let them end before counting
+        pool.awaitTermination(Roles.LIVENESS_MILLIS, TimeUnit.MILLISECONDS);
+        return dropped;
     }
 }

@@ -13,7 +13,8 @@ import java.util.List;
  * they are exhibits ({@code x-…}: r0 with the bug put back, see {@link CountPolicy#UNSYNCHRONIZED_EXHIBIT} and
  * {@link DigestPolicy#SHARED_ACROSS_THREADS_EXHIBIT}); r0 already has both
  * fixes. Step 9 changed nothing but the target. Steps 14 (a 100 Mbit NIC) and 16 (a newer JDK) are not code: {@code --link} and {@code --jdk}
- * show them.
+ * show them. r13 goes beyond the report: several r12 streams, so the pipeline's single-threaded stages
+ * scale with the cores.
  */
 public final class ShaLadder {
     public static final String COMPONENT = "sha-pipeline";
@@ -26,7 +27,7 @@ public final class ShaLadder {
     public static final int TICK_MILLIS = 10;
 
     static final PipelineSettings R0 = new PipelineSettings(1, 1, false, false, PoolPolicy.CACHED, CountPolicy.ATOMIC, false,
-            false, false, DigestPolicy.NEW_PER_TASK, 1);
+            false, false, DigestPolicy.NEW_PER_TASK, 1, 1);
     static final PipelineSettings R1 = R0.withPool(PoolPolicy.CORES_PLUS_ONE);
     static final PipelineSettings R2 = R1.withCount(CountPolicy.POOL_COMPLETED);
     static final PipelineSettings R3 = R2.withBufferedStreams();
@@ -40,6 +41,15 @@ public final class ShaLadder {
     static final PipelineSettings R10 = R9.withDigest(DigestPolicy.ONE_PER_BATCH);
     static final PipelineSettings R11 = R10.withDigest(DigestPolicy.THREAD_LOCAL_INTO_OUTPUT);
     static final PipelineSettings R12 = R11.withBatches(BATCH_TASKS, BATCH_TASKS);
+    /**
+     * Beyond the report (issue 9, §3): r12 keeps four threads busy in every stream (generator, executor
+     * reader and sender, collector reader), whatever the core count, so on 16 cores it reached 27.8% of
+     * the all-core ceiling with 51% of the CPU in use. r13 runs one whole r12 stream per
+     * {@link PipelineSettings#CORES_PER_STREAM} cores (4 on 16 cores, 1 on 2), each with its own two
+     * connections, threads and share of the workers; counts are added up across streams and each stream's
+     * end frames still conserve them.
+     */
+    static final PipelineSettings R13 = R12.withStreams(0);
 
     public static final Ladder<PipelineSettings> LADDER = new Ladder<>(COMPONENT,
             "SHA-256 pipeline (report 002): generator → executor → collector over TCP", List.of(
@@ -66,6 +76,9 @@ public final class ShaLadder {
                     "step 13: thread-local digest written straight into the result buffer", R11),
             new Entry<>("r12-matched-batches", Kind.RUNG,
                     "step 15: 1,000 tasks per frame and per run in every stage", R12),
+            new Entry<>("r13-stream-per-4-cores", Kind.RUNG,
+                    "beyond the report: one r12 stream (own connections, threads and share of the workers) per "
+                            + PipelineSettings.CORES_PER_STREAM + " cores, counts added up", R13),
             new Entry<>("x-non-atomic-counter", Kind.EXHIBIT,
                     "step 1's bug: r0 counting executed tasks with count += n on a volatile long from every worker (loses counts)",
                     R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),

@@ -12,8 +12,10 @@
  *                                                                                      └───────────┘
  * </pre>
  * Start order: collector (listens), executor (listens, connects to the collector), generator (connects).
- * Each stream ends with an end frame carrying the sender's count, so losses show up as a difference,
- * never silently.
+ * Each stream ends with an end frame carrying the sender's count, and each receiver checks it against
+ * what arrived, so losses show up as an error with a count, never silently. From r13 on there are
+ * several such streams side by side ({@link dev.perflab.sha.PipelineSettings#streamCount()}), one per
+ * group of cores, each with its own connections and threads; the roles add their counts up.
  *
  * <h2>Wire format (big-endian)</h2>
  * <pre>

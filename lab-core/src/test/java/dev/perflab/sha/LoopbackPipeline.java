@@ -7,6 +7,7 @@ import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /** Runs generator, executor and collector in this JVM over loopback TCP, for tests. */
 final class LoopbackPipeline {
@@ -19,14 +20,22 @@ final class LoopbackPipeline {
     private LoopbackPipeline() {
     }
 
+    /** Makes the executor under test: the listener generators connect to, the collector's address, the log. */
+    interface ExecutorFactory {
+        Executor create(ServerSocket listener, InetSocketAddress collector, Consumer<String> log);
+    }
+
     static Result run(PipelineSettings settings, long rate, double seconds) throws Exception {
+        return run(settings, rate, seconds, (listener, collector, log) -> new Executor(settings, listener, collector, log));
+    }
+
+    static Result run(PipelineSettings settings, long rate, double seconds, ExecutorFactory executors) throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
         try (ServerSocket collectorPort = Roles.listen(ANY_LOOPBACK_PORT);
              ServerSocket executorPort = Roles.listen(ANY_LOOPBACK_PORT)) {
             Collector collector = new Collector(settings, collectorPort, 0, log::add);
             CompletableFuture<Collector.Report> c = CompletableFuture.supplyAsync(collector::run);
-            Executor executor = new Executor(settings, executorPort,
-                    (InetSocketAddress) collectorPort.getLocalSocketAddress(), log::add);
+            Executor executor = executors.create(executorPort, address(collectorPort), log::add);
             CompletableFuture<Executor.Report> e = CompletableFuture.supplyAsync(executor::run);
             Generator generator = new Generator(settings, (InetSocketAddress) executorPort.getLocalSocketAddress(),
                     rate, seconds, log::add);

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ShaFaultsTest {
-    private static final PipelineSettings TUNED = ShaLadder.LADDER.tuned().factory();
+    /** The tuned rung on one stream: each test plays one peer by hand, on one connection. */
+    private static final PipelineSettings TUNED = ShaLadder.LADDER.tuned().factory().withStreams(1);
     private final List<String> log = new CopyOnWriteArrayList<>();
 
     /** A collector and an executor listening on loopback; the test plays the generator by hand. */

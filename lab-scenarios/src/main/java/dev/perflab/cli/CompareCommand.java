@@ -34,7 +34,7 @@ final class CompareCommand implements Callable<Integer> {
     Path head;
 
     @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "10%",
-            description = "Smallest move that counts, e.g. 10% (default ${DEFAULT-VALUE}).")
+            description = "Smallest move that counts, a percentage with its %% sign, e.g. 5%% or 0.5%% (default 10%%).")
     String threshold;
 
     @Option(names = "--ratios-only", description = "Fail only on rung-ratio regressions (runs from different machines).")
@@ -55,6 +55,10 @@ final class CompareCommand implements Callable<Integer> {
             throw new LabException(e.getMessage());
         }
         RunComparison comparison = RunComparison.of(baseRows, headRows, t);
+        if (comparison.rows().isEmpty()) {
+            throw new LabException(base + " and " + head + " have no benchmark rows in common (same benchmark and "
+                    + "parameters); nothing to compare");
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.println("compare " + base + " (base) → " + head + " (head)");
         out.print(CompareOutput.text(comparison, t, all));
@@ -63,10 +67,17 @@ final class CompareCommand implements Callable<Integer> {
         return failures > 0 ? LabException.CHECK_FAILED : 0;
     }
 
+    /**
+     * The threshold as a fraction. It must carry its % sign: a bare {@code 0.1} could mean 10% or 0.1%, and
+     * reading it one way silently was how {@code --threshold 0.1} compared at 0.1% while the user meant 10%.
+     */
     static double parseThreshold(String text) {
-        String number = text.endsWith("%") ? text.substring(0, text.length() - 1) : text;
+        if (!text.endsWith("%")) {
+            throw new LabException("--threshold '" + text + "' needs its % sign (e.g. 10% or 0.5%); a bare number is "
+                    + "ambiguous between a fraction and a percentage");
+        }
         try {
-            double percent = Double.parseDouble(number);
+            double percent = Double.parseDouble(text.substring(0, text.length() - 1));
             if (percent >= 0 && percent < 100) {
                 return percent / 100;
             }

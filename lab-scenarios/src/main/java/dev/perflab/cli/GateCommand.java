@@ -11,7 +11,6 @@ import dev.perflab.report.LadderReport;
 import dev.perflab.report.ReportException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -76,6 +75,9 @@ final class GateCommand implements Callable<Integer>, Registry.User {
     @Override
     public Integer call() throws IOException {
         List<Path> results = resultFiles();
+        Path[] inputs = java.util.stream.Stream.concat(results.stream(), java.util.stream.Stream.of(gates)).toArray(Path[]::new);
+        OutputFile junitOut = junit != null ? OutputFile.check("--junit", junit, inputs) : null;
+        OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
         GateFile file;
         LadderReport report;
         try {
@@ -89,12 +91,13 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         String header = "gates " + gates + " on " + results.get(0);
         out.println(header);
         out.print(GateOutput.text(outcome));
-        if (junit != null) {
-            Files.writeString(junit, GateOutput.junitXml(outcome), StandardCharsets.UTF_8);
+        out.flush();
+        if (junitOut != null) {
+            junitOut.writeString(GateOutput.junitXml(outcome));
             out.println("wrote " + junit);
         }
-        if (markdown != null) {
-            Files.writeString(markdown, GateOutput.markdown(outcome, header), StandardCharsets.UTF_8);
+        if (markdownOut != null) {
+            markdownOut.writeString(GateOutput.markdown(outcome, header));
             out.println("wrote " + markdown);
         }
         out.flush();

@@ -2,6 +2,7 @@ package dev.perflab.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,11 +23,27 @@ final class JdksCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         Path current = Jdk.current().home();
         out.printf("%-3s %-16s %-12s %-22s %s%n", "", "label", "version", "vendor", "home");
-        for (Jdk jdk : Jdk.discover(extra)) {
+        // the JDKs found are listed even when a --jdk path is not one; that path is reported after them (exit 2)
+        List<Jdk> jdks = new ArrayList<>(Jdk.discover(List.of()));
+        LabException bad = null;
+        for (Path path : extra) {
+            try {
+                Jdk jdk = Jdk.at(path);
+                if (jdks.stream().noneMatch(j -> j.home().equals(jdk.home()))) {
+                    jdks.add(jdk);
+                }
+            } catch (LabException e) {
+                bad = bad != null ? bad : e;
+            }
+        }
+        for (Jdk jdk : jdks) {
             out.printf("%-3s %-16s %-12s %-22s %s%n", jdk.home().equals(current) ? "*" : "", jdk.label(), jdk.version(),
                     jdk.vendor(), jdk.home());
         }
         out.println("(* runs the lab; ./lab run COMPONENT --jdk HOME[,HOME…] measures a ladder on each)");
         out.flush();
+        if (bad != null) {
+            throw bad;
+        }
     }
 }

@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
  *
  * <p>JMH comes from the shaded {@code lab-benchmarks/target/benchmarks.jar}, or, when the system property
  * {@value #CLASSPATH_PROPERTY} is set, from that class path ({@code java -cp … org.openjdk.jmh.Main}): how
- * a test runs the JMH suite of a component it registers itself.
+ * a test runs the JMH suite of a component it registers itself. That JMH ignores the machine-wide JMH lock
+ * ({@code /tmp/jmh.lock}), so a test's tiny run neither waits for nor fails beside a real measurement on a
+ * shared machine; its numbers are not for reading.
  */
 public final class JmhProcess {
     /** A class path holding JMH and the benchmarks (with their generated {@code META-INF/BenchmarkList}). */
@@ -50,7 +52,7 @@ public final class JmhProcess {
     static List<String> command(List<String> jmhArgs) {
         String classpath = System.getProperty(CLASSPATH_PROPERTY);
         List<String> command = new ArrayList<>(classpath != null
-                ? List.of(Machine.javaExecutable(), "-cp", classpath, "org.openjdk.jmh.Main")
+                ? List.of(Machine.javaExecutable(), "-Djmh.ignoreLock=true", "-cp", classpath, "org.openjdk.jmh.Main")
                 : List.of(Machine.javaExecutable(), "-jar", benchmarksJar().toString()));
         command.addAll(jmhArgs);
         return command;
@@ -125,9 +127,12 @@ public final class JmhProcess {
         }
     }
 
-    /** How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing. */
-    static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides)
-            throws IOException, InterruptedException {
+    /**
+     * How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing; the names of the
+     * parameters it lists are added to {@code paramNames}, so unknown {@code --param} names can be refused.
+     */
+    static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides,
+                                   java.util.Set<String> paramNames) throws IOException, InterruptedException {
         List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (ChildProcess listing = ChildProcess.start("jmh-list", command(List.of(include, "-lp")), lines::add, null)) {
             listing.waitFor();
@@ -138,6 +143,7 @@ public final class JmhProcess {
         for (String line : lines) {
             Matcher m = param.matcher(line);
             if (m.find()) {
+                paramNames.add(m.group(1));
                 List<String> override = paramOverrides.get(m.group(1));
                 current *= override != null ? override.size() : m.group(2).split(",").length;
             } else if (!line.isBlank() && !line.startsWith(" ") && !line.startsWith("Benchmarks:")) {

@@ -29,7 +29,19 @@ public final class Lab implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw missingSubcommand(spec);
+    }
+
+    /**
+     * For a command that only groups subcommands ({@code ./lab}, {@code ./lab orderbook}) run without one:
+     * prints its usage on stderr and returns the one-line error to throw (exit 2, like any bad input).
+     */
+    public static LabException missingSubcommand(CommandLine.Model.CommandSpec spec) {
+        CommandLine cmd = spec.commandLine();
+        cmd.usage(cmd.getErr());
+        String name = qualifiedName(cmd);
+        return new LabException((name.isEmpty() ? "" : name + ": ") + "missing subcommand, one of: "
+                + String.join(", ", cmd.getSubcommands().keySet().stream().filter(n -> !n.equals("help")).toList()));
     }
 
     public static void main(String[] args) {
@@ -68,7 +80,8 @@ public final class Lab implements Runnable {
     private static int badArguments(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println("lab: " + e.getMessage() + " (see ./lab " + qualifiedName(cmd) + " --help)");
+        String name = qualifiedName(cmd);
+        err.println("lab: " + e.getMessage() + " (see ./lab " + (name.isEmpty() ? "" : name + " ") + "--help)");
         err.flush();
         return LabException.BAD_INPUT;
     }

@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.io.Echo;
 import dev.perflab.ladder.Entry;
 import dev.perflab.orderbook.CommandBinary;
 import dev.perflab.orderbook.CommandGenerator;
@@ -11,15 +12,12 @@ import dev.perflab.orderbook.OrderBookLadder;
 import dev.perflab.orderbook.PriceFormat;
 import dev.perflab.orderbook.StreamFormatException;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -31,12 +29,26 @@ import picocli.CommandLine.Spec;
 @Command(name = "orderbook", mixinStandardHelpOptions = true, description = "Generate order-book command streams and replay them through a rung.",
         subcommands = {OrderBookCommand.Generate.class, OrderBookCommand.Replay.class})
 public final class OrderBookCommand implements Runnable {
+    /**
+     * Heap estimates behind the pre-checks ({@link InputFile#requireHeap}), in bytes per command: a command
+     * stream is 17 B per command (type, id, price) and doubles while it grows; an event log is 25 B per
+     * event; the generator's binary encoding is about 5 B per command, copied twice.
+     */
+    private static final int HEAP_BYTES_PER_GENERATED_COMMAND = 48;
+    private static final int HEAP_BYTES_PER_LOADED_COMMAND = 34;
+    private static final int HEAP_BYTES_PER_EVENT = 25;
+    /** The shortest commands: 2 bytes in binary (type, one-byte id), 4 in text ("C 1\n"). */
+    private static final int MIN_BINARY_BYTES_PER_COMMAND = 2;
+    private static final int MIN_TEXT_BYTES_PER_COMMAND = 4;
+    /** Bytes of a foreign binary file quoted in the message. */
+    private static final int MAGIC_ECHO_BYTES = 4;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw Lab.missingSubcommand(spec);
     }
 
     @Command(name = "generate", mixinStandardHelpOptions = true, description = {"Write a deterministic volatile-market command stream.",
@@ -80,19 +92,22 @@ public final class OrderBookCommand implements Runnable {
             if (count < 0) {
                 throw new LabException("--count must be ≥ 0, was " + count);
             }
+            InputFile.requireHeap((double) count * HEAP_BYTES_PER_GENERATED_COMMAND,
+                    String.format(Locale.ROOT, "--count %,d", count));
             PriceFormat prices = priceFormat(tick);
             long midTicks = parse(() -> prices.parseTicks(mid), "--mid");
             CommandGenerator.Config config = parse(() -> new CommandGenerator.Config(seed, count, cancelShare, midTicks,
                     walkTicks, Math.min(depth, count), growth), "generator");
+            OutputFile output = OutputFile.check("--out", out);
             CommandStream commands = CommandGenerator.generate(config);
             if (text) {
-                try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+                output.writeText(writer -> {
                     writer.write("# perflab order-book commands: seed " + seed + ", " + count + " commands, tick "
                             + prices.tick().toPlainString() + "\n");
                     CommandText.write(commands, writer, prices);
-                }
+                });
             } else {
-                Files.write(out, CommandBinary.encode(commands, prices));
+                output.write(CommandBinary.encode(commands, prices));
             }
             PrintWriter stdout = spec.commandLine().getOut();
             stdout.printf(Locale.ROOT, "wrote %,d commands (%s, %,d bytes) to %s%n", commands.size(),
@@ -124,23 +139,23 @@ public final class OrderBookCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             Entry<OrderBookFactory> entry = OrderBookLadder.LADDER.resolve(rung);
+            OutputFile eventsOut = events != null ? OutputFile.check("--events", events, in) : null;
             Loaded loaded = load(in, priceFormat(tick));
+            InputFile.requireHeap((double) loaded.commands.size() * HEAP_BYTES_PER_EVENT,
+                    String.format(Locale.ROOT, "replaying %,d commands", loaded.commands.size()));
             EventLog log = new EventLog(loaded.commands.size());
             long start = System.nanoTime();
             loaded.commands.replay(entry.factory().create(log));
             double seconds = (System.nanoTime() - start) / 1e9;
-            if (events != null) {
-                try (BufferedWriter writer = Files.newBufferedWriter(events, StandardCharsets.UTF_8)) {
-                    log.writeTo(writer, loaded.prices);
-                }
-            }
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "%s: %,d commands in %.3f s = %,.0f commands/s (%s; one cold run)%n", entry.id(),
                     loaded.commands.size(), seconds, loaded.commands.size() / Math.max(seconds, 1e-9), Machine.header());
-            if (events != null) {
-                out.printf(Locale.ROOT, "wrote %,d events to %s%n", log.size(), events);
-            }
             out.flush();
+            if (eventsOut != null && (loaded.error == null || loaded.commands.size() > 0)) {
+                eventsOut.writeText(writer -> log.writeTo(writer, loaded.prices));
+                out.printf(Locale.ROOT, "wrote %,d events to %s%n", log.size(), events);
+                out.flush();
+            }
             if (loaded.error != null) {
                 throw new LabException(loaded.error.getMessage());
             }
@@ -162,16 +177,12 @@ public final class OrderBookCommand implements Runnable {
     }
 
     private static Loaded load(Path file, PriceFormat textPrices) throws IOException {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new LabException(file + ": no such file");
-        } catch (IOException e) {
-            throw new LabException(file + ": cannot read (" + e.getMessage() + ")");
-        }
+        byte[] bytes = InputFile.read(file, InputFile.COMMAND_FILE_LIMIT, "command files");
         String source = file.toString();
-        if (CommandBinary.looksBinary(bytes)) {
+        boolean binary = CommandBinary.looksBinary(bytes);
+        InputFile.requireHeap(bytes.length + (double) bytes.length / (binary ? MIN_BINARY_BYTES_PER_COMMAND
+                : MIN_TEXT_BYTES_PER_COMMAND) * HEAP_BYTES_PER_LOADED_COMMAND, "reading " + file + " (" + InputFile.size(bytes.length) + ")");
+        if (binary) {
             try {
                 CommandBinary.Decoded decoded = CommandBinary.decode(bytes, source);
                 return new Loaded(decoded.commands(), decoded.prices(), null);
@@ -179,12 +190,28 @@ public final class OrderBookCommand implements Runnable {
                 return new Loaded(e.before(), textPrices, e);
             }
         }
+        if (looksLikeOtherBinary(bytes)) {
+            throw new LabException(source + ":byte 0: neither a text command file nor a perflab binary one (magic 'PLOB' "
+                    + "missing; starts with " + Echo.of(new String(bytes, 0, Math.min(bytes.length, MAGIC_ECHO_BYTES),
+                    StandardCharsets.ISO_8859_1)) + ")");
+        }
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(new ByteArrayInputStream(bytes),
                 StandardCharsets.UTF_8))) {
             return new Loaded(CommandText.read(reader, source, textPrices), textPrices, null);
         } catch (StreamFormatException e) {
             return new Loaded(e.before(), textPrices, e);
         }
+    }
+
+    /** Whether the first bytes hold control characters no text command file starts with (a foreign binary). */
+    private static boolean looksLikeOtherBinary(byte[] bytes) {
+        for (int i = 0; i < Math.min(bytes.length, MAGIC_ECHO_BYTES); i++) {
+            int b = bytes[i] & 0xFF;
+            if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static PriceFormat priceFormat(String tick) {

@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = {"Run a component's JMH suites and print its ladder.",
         "Writes DIR/<component>.json (JMH's JSON), <component>.md, <component>-*.png and the JMH logs.",
-        "Times on a 2-core machine for orderbook: --smoke ~40 s, --quick ~6 min, default ~21 min, --full several hours.",
+        "Times on a 2-core machine for orderbook: --smoke ~40 s, --quick ~8 min, default ~27 min, --full several hours.",
         "sha-pipeline runs generator, executor and collector as three JVMs over TCP for each rung (--jmh: its JMH suites);",
         "  --smoke ~35 s, --quick ~1 min, default ~2.5 min.",
         "kv writes into each store in its own JVM (--store, --records, --threads, --seconds, --keep);",
@@ -67,8 +67,11 @@ final class RunCommand implements Callable<Integer>, Registry.User {
     Length length = new Length();
 
     static final class Length {
-        @Option(names = "--quick", description = "Short iterations, fewer sizes: a first look (~6 min here).")
+        @Option(names = "--quick", description = "Short iterations, fewer sizes: a first look (~8 min here).")
         boolean quick;
+
+        @Option(names = "--standard", description = "The default length, named (mvn -Pjmh -Dlength=standard passes it).")
+        boolean standard;
 
         @Option(names = "--full", description = "More forks and longer iterations, fit for publishing.")
         boolean full;
@@ -166,6 +169,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         Component target = registry.byName(component);
         Ladder<?> ladder = target.ladder();
         RunLength runLength = length.value();
+        if (out != null) {
+            OutputFile.checkDirectory("--out", out);
+        }
         Optional<Scenario> scenario = target.scenario().filter(s -> !sha.jmh);
         if (scenario.isPresent() && (benchmark != null || !params.isEmpty() || jdks != null)) {
             throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + component
@@ -229,11 +235,22 @@ final class RunCommand implements Callable<Integer>, Registry.User {
                          Map<String, List<String>> jmhParams, PrintWriter console) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         console.printf("perflab run %s (%s) · %s%n", component, runLength.name().toLowerCase(Locale.ROOT), header);
-        List<Path> jsons = new ArrayList<>();
+        Map<JmhSuite, Integer> totals = new LinkedHashMap<>();
+        java.util.Set<String> knownParams = new java.util.TreeSet<>();
         for (JmhSuite suite : target.suites()) {
             if (suite.runsIn(runLength)) {
-                runSuite(suite, runLength, jmhParams, extraJmhArgs, dir, console).ifPresent(jsons::add);
+                totals.put(suite, JmhProcess.countConfigurations(suite.include(runLength, benchmark), jmhParams, knownParams));
             }
+        }
+        for (String name : params.keySet()) {
+            if (!knownParams.contains(name)) {
+                throw new LabException("--param " + name + ": no " + component + " benchmark in this run has a parameter '"
+                        + name + "'; known: " + String.join(", ", knownParams));
+            }
+        }
+        List<Path> jsons = new ArrayList<>();
+        for (Map.Entry<JmhSuite, Integer> suite : totals.entrySet()) {
+            runSuite(suite.getKey(), suite.getValue(), runLength, jmhParams, extraJmhArgs, dir, console).ifPresent(jsons::add);
         }
         if (jsons.isEmpty()) {
             throw new LabException("no " + component + " benchmark matches --benchmark " + benchmark
@@ -252,8 +269,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         params.forEach((name, values) -> result.put(name, List.of(values.split(","))));
         List<String> chosen = rungs;
         if (runLength == RunLength.SMOKE) {
-            chosen = target.smokeRungs();
-            result.putAll(target.smokeParams());
+            // the smoke pass narrows what the user did not choose; --rung and --param still win and are checked
+            chosen = rungs != null ? rungs : target.smokeRungs();
+            target.smokeParams().forEach(result::putIfAbsent);
         }
         if (chosen != null) {
             result.put("rung", chosen.stream().map(name -> ladder.resolve(name)).map(Entry::id).distinct()
@@ -262,11 +280,10 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         return result;
     }
 
-    private Optional<Path> runSuite(JmhSuite suite, RunLength runLength, Map<String, List<String>> jmhParams,
+    private Optional<Path> runSuite(JmhSuite suite, int total, RunLength runLength, Map<String, List<String>> jmhParams,
                                     List<String> extraJmhArgs, Path dir, PrintWriter console)
             throws IOException, InterruptedException {
         String include = suite.include(runLength, benchmark);
-        int total = JmhProcess.countConfigurations(include, jmhParams);
         if (total == 0) {
             console.printf("suite %s: no benchmark matches, skipped%n", suite.name());
             return Optional.empty();

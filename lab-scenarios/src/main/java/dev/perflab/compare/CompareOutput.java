@@ -14,8 +14,8 @@ public final class CompareOutput {
 
     public static String text(RunComparison c, double threshold, boolean all) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "rows (moved > %.0f%% and intervals apart; ×: head vs base, above 1 is better)%n",
-                threshold * 100));
+        out.append(String.format(Locale.ROOT, "rows (moved > %s%% and intervals apart; ×: head vs base, above 1 is better)%n",
+                new java.math.BigDecimal(threshold * 100).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString()));
         for (RunComparison.RowChange r : c.rows()) {
             if (all || r.verdict() != Verdict.NO_CHANGE) {
                 out.append(String.format(Locale.ROOT, "  %-11s %8s  %s → %s  %s%n", label(r.verdict()),

@@ -1,10 +1,13 @@
 package dev.perflab.gate;
 
-import java.io.IOException;
+import dev.perflab.cli.InputFile;
+import dev.perflab.cli.LabException;
 import java.io.Reader;
+import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +35,9 @@ import org.yaml.snakeyaml.error.YAMLException;
  *       max: 1
  * </pre>
  *
- * Parsed with SnakeYAML's safe constructor (plain maps, lists and scalars only).
+ * Parsed with SnakeYAML's safe constructor (plain maps, lists and scalars only), duplicate keys refused (the
+ * second silently replaced the first). Gates that could never fail are refused too: a ratio with
+ * {@code min ≤ 0}, a bound with {@code min < 0}, and a bound with {@code min > max} that nothing passes.
  */
 public final class GateFile {
     private final List<Gate> gates;
@@ -45,20 +50,34 @@ public final class GateFile {
         return gates;
     }
 
+    /** Reads a gates file under the lab's input policy (at most {@link InputFile#GATES_LIMIT}, UTF-8). */
     public static GateFile read(Path file) {
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return parse(reader, file.toString());
-        } catch (NoSuchFileException e) {
-            throw new GateFileException(file + ": no such file");
-        } catch (IOException e) {
-            throw new GateFileException(file + ": cannot read (" + e.getMessage() + ")");
+        byte[] bytes;
+        try {
+            bytes = InputFile.read(file, InputFile.GATES_LIMIT, "gates files");
+        } catch (LabException e) {
+            throw new GateFileException(e.getMessage());
         }
+        return parse(new StringReader(utf8(bytes, file.toString())), file.toString());
+    }
+
+    private static String utf8(byte[] bytes, String source) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = StandardCharsets.UTF_8.newDecoder().decode(in, out, true);
+        if (result.isError()) {
+            throw new GateFileException(source + ":byte " + in.position() + ": not UTF-8 text (is this a gates YAML file?)");
+        }
+        String text = out.flip().toString();
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     public static GateFile parse(Reader reader, String source) {
         Object root;
         try {
-            root = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
+            LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(false);
+            root = new Yaml(new SafeConstructor(options)).load(reader);
         } catch (YAMLException e) {
             throw new GateFileException(source + ": not valid YAML: " + e.getMessage().replaceAll("\\s+", " ").trim());
         }
@@ -100,14 +119,25 @@ public final class GateFile {
             }
             if (ratio) {
                 Map<?, ?> r = mapping(map, "ratio");
-                return new Gate.Ratio(name, selector(mapping(r, "numerator")), selector(mapping(r, "denominator")),
-                        number(map, "min", true));
+                double min = number(map, "min", true);
+                if (!(min > 0)) {
+                    throw new GateFileException(where + ": 'min' must be > 0, was " + min + " (a ratio of scores is never "
+                            + "negative, so this gate could never fail)");
+                }
+                return new Gate.Ratio(name, selector(mapping(r, "numerator")), selector(mapping(r, "denominator")), min);
             }
             Map<?, ?> b = mapping(map, "bound");
             Double min = b.containsKey("min") ? number(b, "min", true) : null;
             Double max = b.containsKey("max") ? number(b, "max", true) : null;
             if (min == null && max == null) {
                 throw new GateFileException(where + ": a bound needs min, max or both");
+            }
+            if (min != null && min < 0) {
+                throw new GateFileException(where + ": 'min' must be ≥ 0, was " + min + " (JMH scores and metrics are never "
+                        + "negative, so this bound could never fail)");
+            }
+            if (min != null && max != null && min > max) {
+                throw new GateFileException(where + ": 'min' " + min + " is above 'max' " + max + "; no value could pass");
             }
             String metric = b.containsKey("metric") ? text(b, "metric") : "primary";
             return new Gate.Bound(name, selector(mapping(b, "row")), metric, min, max);

@@ -1,17 +1,17 @@
 package dev.perflab.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.perflab.cli.InputFile;
+import dev.perflab.cli.LabException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,32 +73,44 @@ public final class JmhResults {
             }
             return root;
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-            throw new ReportException(source, "not JSON (" + e.getOriginalMessage() + where + ")");
+            String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr();
+            throw new ReportException(source + where, "not JSON (" + jacksonProblem(e) + ")");
         }
+    }
+
+    /**
+     * Jackson's message without its internals: the part before "at [Source: …]", the
+     * "(StreamReadFeature…)" hints and the repeated position; the location goes in front as FILE:LINE:COLUMN.
+     */
+    static String jacksonProblem(JsonProcessingException e) {
+        String message = e.getOriginalMessage() == null ? "malformed" : e.getOriginalMessage();
+        message = message.replaceAll("(?s)\\s*\\(for [A-Za-z]+\\.[A-Za-z_]+\\)|\\s*\\((?:Stream|Json)ReadFeature[^)]*\\)", "");
+        int source = message.indexOf(" at [Source");
+        message = source >= 0 ? message.substring(0, source) : message;
+        message = message.replaceAll("(?s)\\s*\\n.*", "").strip();
+        return message.isEmpty() ? "malformed" : message;
     }
 
     /** The file's text: UTF-8, or Latin-1 for files JMH wrote in a Windows code page (its '·' is 0xB7 there). */
     private static String text(Path file) {
         byte[] bytes = bytes(file);
         try {
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+            return text.startsWith("\uFEFF") ? text.substring(1) : text;
         } catch (CharacterCodingException e) {
             return new String(bytes, StandardCharsets.ISO_8859_1);
         }
     }
 
+    /** The bytes, under the lab's input policy: at most {@link InputFile#JMH_JSON_LIMIT}. */
     private static byte[] bytes(Path file) {
         if (Files.isDirectory(file)) {
             throw new ReportException(file.toString(), "is a directory, not a JMH JSON file");
         }
         try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new ReportException(file.toString(), "no such file");
-        } catch (IOException e) {
-            throw new ReportException(file.toString(), "cannot read (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            return InputFile.read(file, InputFile.JMH_JSON_LIMIT, "JMH JSON files");
+        } catch (LabException e) {
+            throw new ReportException(e.getMessage());
         }
     }
 }

@@ -1,15 +1,14 @@
 package dev.perflab.report;
 
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -45,33 +44,29 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
+            Path[] inputs = files.toArray(Path[]::new);
+            OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
+            if (pngDir != null) {
+                OutputFile.checkDirectory("--png", pngDir);
+            }
             LadderReport report = LadderReport.read(files);
             String header = MachineHeader.of(files.get(0)).orElse(report.defaultHeader());
             out.print(report.text(header));
             out.flush();
-            writeMarkdown(report, header, err);
+            writeMarkdown(markdownOut, report, header, err);
             writeCharts(report, header, err);
             return 0;
-        } catch (ReportException e) {
+        } catch (ReportException | LabException e) {
             err.println("lab: " + e.getMessage());
             err.flush();
             return ERROR;
         }
     }
 
-    private void writeMarkdown(LadderReport report, String header, PrintWriter err) {
-        if (markdown == null) {
-            return;
-        }
-        try {
-            Path parent = markdown.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(markdown, report.markdown(header), StandardCharsets.UTF_8);
+    private void writeMarkdown(OutputFile output, LadderReport report, String header, PrintWriter err) {
+        if (output != null) {
+            output.writeString(report.markdown(header));
             err.println("wrote " + markdown);
-        } catch (IOException e) {
-            throw new ReportException(markdown.toString(), "cannot write (" + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -81,8 +76,10 @@ public final class ReportCommand implements Callable<Integer> {
         }
         ChartOutput charts = report.png(pngDir, prefix(files.get(0)), header);
         charts.files().forEach(f -> err.println("wrote " + f));
-        charts.warning().ifPresent(w -> err.println("warning: " + w));
         err.flush();
+        charts.warning().ifPresent(w -> {
+            throw new LabException("--png " + pngDir + ": " + w);
+        });
     }
 
     /** The first JSON file's name without {@code .json}: {@code results/orderbook.json} gives {@code orderbook}. */

@@ -9,6 +9,11 @@ public final class ReportException extends RuntimeException {
         super(oneLine(file + ": " + problem), null, false, false);
     }
 
+    /** A message already of the form {@code FILE: what is wrong}. */
+    public ReportException(String message) {
+        super(oneLine(message), null, false, false);
+    }
+
     private static String oneLine(String message) {
         return message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
     }

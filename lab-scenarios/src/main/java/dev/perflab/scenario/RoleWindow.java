@@ -62,6 +62,17 @@ public final class RoleWindow {
     public static Result run(List<Role> roles, Function<Role, String> hostOf, RoleChain.Launch launch,
                              double warmupSeconds, double measureSeconds, int cores)
             throws IOException, InterruptedException {
+        return run(roles, hostOf, launch, warmupSeconds, measureSeconds, cores, role -> FINISH_TIMEOUT);
+    }
+
+    /**
+     * As above, with each role's own time to end after the window: a role that first drains queued work
+     * (the SHA executor) may need longer than {@link #FINISH_TIMEOUT}.
+     */
+    public static Result run(List<Role> roles, Function<Role, String> hostOf, RoleChain.Launch launch,
+                             double warmupSeconds, double measureSeconds, int cores,
+                             Function<Role, Duration> finishTimeout)
+            throws IOException, InterruptedException {
         List<RoleProcess> processes = RoleChain.start(roles, hostOf, launch);
         try {
             Thread.sleep((long) (warmupSeconds * 1000));
@@ -71,7 +82,7 @@ public final class RoleWindow {
             Map<String, ObjectNode> summaries = new LinkedHashMap<>();
             // The source ends first and the sinks after it: wait in reverse start order.
             for (int i = processes.size() - 1; i >= 0; i--) {
-                summaries.put(processes.get(i).role(), processes.get(i).awaitSummary(FINISH_TIMEOUT));
+                summaries.put(processes.get(i).role(), processes.get(i).awaitSummary(finishTimeout.apply(roles.get(i))));
             }
             List<String> errors = new ArrayList<>();
             for (int i = processes.size() - 1; i >= 0; i--) {

@@ -70,7 +70,9 @@ class ReportCommandTest {
         Path file = Files.writeString(tmp.resolve("plain"), "x");
         assertEquals(2, run(Fixtures.path(Fixtures.QUEUE).toString(), "--markdown", file.resolve("r.md").toString()));
         assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().startsWith("lab: " + file.resolve("r.md") + ": cannot write"), err.toString());
+        assertTrue(err.toString().startsWith("lab: --markdown " + file.resolve("r.md") + ": cannot create directory " + file),
+                err.toString());
+        assertEquals("", out.toString(), "refused before the report is printed");
     }
 
     @Test

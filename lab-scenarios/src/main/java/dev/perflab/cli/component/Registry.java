@@ -16,6 +16,7 @@ public final class Registry {
     private static final Registry BUILT_IN = new Registry(List.of(
             new dev.perflab.cli.orderbook.OrderBookComponent(),
             new dev.perflab.cli.sha.ShaPipelineComponent(),
+            new dev.perflab.cli.mdf.MdfRingComponent(),
             new dev.perflab.cli.kv.KvComponent()));
 
     private final List<Component> components;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.Machine;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.kv.KvLadder;
 import dev.perflab.kv.KvRunResult;
 import dev.perflab.kv.KvRunSettings;
@@ -82,8 +83,8 @@ final class KvReport {
         return b.toString();
     }
 
-    /** Writes every file; {@code json} overrides where the timeline JSON goes. Returns the paths written. */
-    List<Path> write(Path dir, Path json) throws IOException {
+    /** Writes every file; {@code json} ({@code --json}, checked before the run) overrides where the timeline JSON goes. Returns the paths written. */
+    List<Path> write(Path dir, OutputFile json) throws IOException {
         List<Path> written = new ArrayList<>();
         Path rowsFile = dir.resolve(KvLadder.COMPONENT + ".json");
         jmhRows().write(rowsFile);
@@ -92,9 +93,15 @@ final class KvReport {
         Path text = dir.resolve(KvLadder.COMPONENT + "-timeline.txt");
         Files.writeString(text, table() + "\n" + timelineText(), StandardCharsets.UTF_8);
         written.add(text);
-        Path timelineJson = json != null ? json : dir.resolve(KvLadder.COMPONENT + "-timeline.json");
-        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(timelineJson.toFile(), timelineJson());
-        written.add(timelineJson);
+        ObjectNode timeline = timelineJson();
+        if (json != null) {
+            json.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, timeline));
+            written.add(json.path());
+        } else {
+            Path file = dir.resolve(KvLadder.COMPONENT + "-timeline.json");
+            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), timeline);
+            written.add(file);
+        }
         if (!rows.isEmpty()) {
             Path png = dir.resolve(KvLadder.COMPONENT + "-timeline.png");
             BitmapEncoder.saveBitmap(chart(), png.toString(), BitmapEncoder.BitmapFormat.PNG);

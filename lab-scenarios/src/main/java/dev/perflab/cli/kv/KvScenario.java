@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioOption;
@@ -101,6 +102,7 @@ final class KvScenario implements Scenario {
             throw new LabException(e.getMessage());
         }
         List<Entry<KvStoreFactory>> stores = stores(request);
+        OutputFile json = request.json() != null ? OutputFile.check("--json", request.json()) : null;
         PrintWriter out = request.console();
         Path dir = request.dir();
         Files.createDirectories(dir);
@@ -131,7 +133,7 @@ final class KvScenario implements Scenario {
         KvReport report = new KvReport(machine, settings, rows, skipped);
         out.println();
         out.print(report.table());
-        for (Path p : report.write(dir, request.json())) {
+        for (Path p : report.write(dir, json)) {
             out.println("saved: " + p);
         }
         out.flush();

@@ -1,13 +1,13 @@
 package dev.perflab.cli.latency;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.LabException;
+import dev.perflab.scenario.RoleProtocol;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * ({@link dev.perflab.proc.ChildProcess}: same java executable and class path as this process, one kill
  * policy), with the run's collector and heap flags. Prints the exact command line first, passes the
  * child's stdout (its progress lines and any JVM warning) through as it comes, and returns the result
- * JSON the child wrote. A child that fails gets its one-line error rethrown with the child's exit code.
+ * the child printed last as {@code summary {json}} ({@link RoleProtocol}). A child that fails gets its one-line error rethrown with the child's exit code.
  */
 final class ChildProcess {
     static final String MAIN_CLASS = LatencyChild.class.getName();
@@ -24,35 +24,40 @@ final class ChildProcess {
     private ChildProcess() {
     }
 
-    static List<String> commandLine(ChildRun run, Path result) {
-        return dev.perflab.proc.ChildProcess.javaCommand(List.of(), run.jvmFlags(), MAIN_CLASS, run.childArgs(result));
+    static List<String> commandLine(ChildRun run) {
+        return dev.perflab.proc.ChildProcess.javaCommand(List.of(), run.jvmFlags(), MAIN_CLASS, run.childArgs());
     }
 
     /** Runs the child to completion and returns its result JSON. */
     static JsonNode run(ChildRun run, PrintWriter out) throws IOException, InterruptedException {
-        Path result = Files.createTempFile("perflab-latency-", ".json");
-        try {
-            List<String> command = commandLine(run, result);
-            out.println("child: " + dev.perflab.proc.ChildProcess.quoted(command));
-            out.flush();
-            List<String> stderr = new CopyOnWriteArrayList<>();
-            int exit;
-            try (dev.perflab.proc.ChildProcess child = dev.perflab.proc.ChildProcess.start("latency-child", command,
-                    line -> {
-                        synchronized (out) {
-                            out.println(line);
-                            out.flush();
-                        }
-                    }, stderr::add)) {
-                exit = child.waitFor();
-            }
-            if (exit != 0) {
-                throw childFailed(exit, stderr);
-            }
-            return new ObjectMapper().readTree(result.toFile());
-        } finally {
-            Files.deleteIfExists(result);
+        List<String> command = commandLine(run);
+        out.println("child: " + dev.perflab.proc.ChildProcess.quoted(command));
+        out.flush();
+        List<String> stderr = new CopyOnWriteArrayList<>();
+        AtomicReference<String> summary = new AtomicReference<>();
+        int exit;
+        try (dev.perflab.proc.ChildProcess child = dev.perflab.proc.ChildProcess.start("latency-child", command,
+                line -> {
+                    if (line.startsWith(RoleProtocol.SUMMARY)) {
+                        summary.set(line);
+                        return;
+                    }
+                    synchronized (out) {
+                        out.println(line);
+                        out.flush();
+                    }
+                }, stderr::add)) {
+            exit = child.waitFor();
         }
+        if (exit != 0) {
+            throw childFailed(exit, stderr);
+        }
+        if (summary.get() == null) {
+            throw new LabException("latency child JVM exited without its summary line", LabException.CHECK_FAILED);
+        }
+        ObjectNode result = RoleProtocol.parseSummary(summary.get());
+        result.remove("role");
+        return result;
     }
 
     private static LabException childFailed(int exit, List<String> stderr) {

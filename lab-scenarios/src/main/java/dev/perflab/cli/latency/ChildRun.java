@@ -59,7 +59,7 @@ record ChildRun(String component, String rung, double rate, double seconds, doub
     static final String JFR_SETTINGS = "profile";
 
     /** The arguments after the child's main class. */
-    List<String> childArgs(Path result) {
+    List<String> childArgs() {
         List<String> args = new ArrayList<>(List.of(
                 "--component", component,
                 "--rung", rung,
@@ -74,8 +74,7 @@ record ChildRun(String component, String rung, double rate, double seconds, doub
                 "--seed", Long.toString(SEED),
                 "--gc", gc.id(),
                 "--heap", heap.text(),
-                "--young", young == null ? youngLabel() : young.text(),
-                "--result", result.toString()));
+                "--young", young == null ? youngLabel() : young.text()));
         for (double p : percentiles) {
             args.addAll(List.of("--percentile", number(p)));
         }

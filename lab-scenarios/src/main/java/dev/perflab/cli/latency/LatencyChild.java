@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.Machine;
 import dev.perflab.cli.component.LatencyWorkload;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.LatencyHarness;
@@ -37,7 +38,8 @@ import picocli.CommandLine.Option;
  * The child JVM of {@code ./lab latency}: one latency run in a fresh JVM whose collector and heap the
  * parent chose. Prepares the rung through the component's {@link LatencyWorkload} (the order book: a book
  * prefilled from an order flow, one {@code flow.next(book)} per operation), drives it through {@link LatencyHarness}, prints a progress line a second on runs longer
- * than {@value #PROGRESS_AFTER_SECONDS} s, and writes the result as JSON to the file the parent named.
+ * than {@value #PROGRESS_AFTER_SECONDS} s, and ends with the result as its last stdout line, {@code summary {json}}:
+ * the lab's one role protocol ({@link RoleProtocol}), the same a scenario's roles speak.
  *
  * <p>Why a child at all: a collector, heap and young size can only be chosen when a JVM starts, and a
  * run's JIT and heap state must not leak into the next. Bad input: one line on stderr, exit 2.
@@ -100,9 +102,6 @@ public final class LatencyChild implements Callable<Integer> {
     @Option(names = "--percentile", description = "Extra percentile to report in each mode.")
     List<Double> extraPercentiles = new ArrayList<>();
 
-    @Option(names = "--result", required = true)
-    Path result;
-
     @Option(names = "--hlog")
     Path hlog;
 
@@ -138,7 +137,7 @@ public final class LatencyChild implements Callable<Integer> {
         ObjectNode json = toJson(rungId, measured, prepared);
         json.put("gc_pauses", gcAfter[0] - gcBefore[0]);
         json.put("gc_time_ms", gcAfter[1] - gcBefore[1]);
-        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(result.toFile(), json);
+        RoleProtocol.printSummary(new PrintWriter(System.out, true, StandardCharsets.UTF_8), json.put("role", "latency"));
         return 0;
     }
 

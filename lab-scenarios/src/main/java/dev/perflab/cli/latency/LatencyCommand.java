@@ -2,7 +2,9 @@ package dev.perflab.cli.latency;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.cli.InputFile;
 import dev.perflab.cli.LabException;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.Machine;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
@@ -84,6 +86,14 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
 
     @Option(names = "--mode", paramLabel = "MODE", description = "service, batch, intended or all (default all; --gc-matrix and --find-max use intended).")
     String mode;
+
+    /**
+     * Heap one prefilled resting order may take in the child, for the pre-check: the order object, its place
+     * in the rung's index and price level, and the event log's share (an upper estimate over the rungs).
+     */
+    private static final int HEAP_BYTES_PER_PREFILLED_ORDER = 200;
+    /** Share of the child heap the prefilled book may take, leaving room for the run itself. */
+    private static final double PREFILL_HEAP_SHARE = 0.5;
 
     @Option(names = "--prefill", paramLabel = "N", defaultValue = "1000",
             description = "Resting orders before the run; the book stays about this deep (default ${DEFAULT-VALUE}).")
@@ -192,7 +202,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
 
     static void writeJson(JsonNode node, Path file, PrintWriter out) throws IOException {
         if (file != null) {
-            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), node);
+            OutputFile.check("--json", file).writeString(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(node));
             out.println("saved: " + file);
             out.flush();
         }
@@ -237,13 +247,40 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         GcChoice collector = collector();
         MemorySize heapSize = MemorySize.parse("--heap", heap);
         MemorySize youngSize = youngSize(collector, heapSize);
+        checkHeapFits(heapSize);
         checkExperimentOptions();
+        if (json != null) {
+            OutputFile.check("--json", json);
+        }
+        if (hlog != null) {
+            OutputFile.check("--hlog", hlog);
+        }
+        if (jmhJson != null) {
+            OutputFile.check("--jmh-json", jmhJson);
+        }
         List<Double> percentiles = findMax ? List.of(sloOrDefault().percentile()) : List.of();
         checked("--rate", () -> new LatencyConfig(runRate, runWarmup, runSeconds, arrivalKind, ChildRun.SEED,
                 threadModel, modes, senderChoice));
         return new ChildRun(target.name(), rungId, runRate, runSeconds, runWarmup, modes, prefill, arrivalKind, threadModel.threads(),
                 collector, heapSize, youngSize, percentiles, hlog == null ? null : hlog.toAbsolutePath(), senderChoice,
                 List.copyOf(jvmArgs), jfr == null ? null : jfr.toAbsolutePath());
+    }
+
+    /**
+     * A child heap the machine cannot give fails in the JVM with a crash banner and an hs_err file; a prefill
+     * the heap cannot hold fails with OutOfMemoryError after the JVM started. Both are refused here instead.
+     */
+    private void checkHeapFits(MemorySize heapSize) {
+        long physical = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getTotalMemorySize();
+        if (physical > 0 && heapSize.bytes() > physical) {
+            throw new LabException("--heap " + heap + " is more than this machine's memory (" + InputFile.size(physical) + ")");
+        }
+        double needed = (double) prefill * HEAP_BYTES_PER_PREFILLED_ORDER;
+        if (needed > heapSize.bytes() * PREFILL_HEAP_SHARE) {
+            throw new LabException(String.format(Locale.ROOT, "--prefill %,d needs about %s of heap; --heap %s is too small "
+                    + "(raise --heap or lower --prefill)", prefill, InputFile.size((long) needed), heap));
+        }
     }
 
     /** The component, if it has a latency workload; the child looks the same name up in its own registry. */

@@ -35,14 +35,17 @@ public final class OrderBookComponent implements Component {
             RunLength.FULL, new JmhOptions(3, 5, "2s", 10, "2s")));
 
     /**
-     * Replay of 250k–1M commands: one invocation of r0 at 1M lasts seconds, so fewer and longer iterations.
-     * The standard run's options are the benchmark's own annotations ({@code OrderBookReplayBenchmark}):
-     * keep the two in step. Not in a smoke run.
+     * Replay of 250k–1M commands. One invocation is one whole replay into an empty book, and an iteration of
+     * r0 is one such replay (about 40 s at 1M), so every iteration added costs r0 over a minute across the
+     * four sizes; JMH's 99.9% error is t(n−1)·s/√n, 18 × the iteration spread with 3 iterations, 6.5 × with
+     * 4, 2.8 × with 6 (the benchmark's class comment says more). The standard run's options are the
+     * benchmark's own annotations ({@code OrderBookReplayBenchmark}); {@code ReplayOptionsTest} fails when
+     * they differ. Not in a smoke run.
      */
     static final JmhSuite REPLAY = new JmhSuite("replay", PKG + "OrderBookReplayBenchmark", Map.of(
-            RunLength.QUICK, new JmhOptions(1, 0, "1s", 3, "1s"),
-            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 3, "1s"),
-            RunLength.FULL, new JmhOptions(2, 2, "2s", 5, "2s")),
+            RunLength.QUICK, new JmhOptions(1, 1, "2s", 4, "1s"),
+            RunLength.STANDARD, new JmhOptions(1, 1, "2s", 6, "1s"),
+            RunLength.FULL, new JmhOptions(2, 1, "2s", 8, "2s")),
             Map.of(RunLength.QUICK, "replay(250k|1M)"));
 
     /** Where the report's point shows: cancel of the last order at a level 1,000 deep. */

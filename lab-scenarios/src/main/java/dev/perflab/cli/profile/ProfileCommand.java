@@ -2,6 +2,7 @@ package dev.perflab.cli.profile;
 
 import dev.perflab.cli.JmhProcess;
 import dev.perflab.cli.LabException;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.Machine;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.ProfileDefaults;
@@ -109,6 +110,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         checkOneProfilePerDiffRung();
         Path dir = out != null ? out : Path.of("results", "profile", component);
         checkUsableInProfilerOption(dir);
+        OutputFile.checkDirectory("--out", dir);
         String jar = JmhProcess.jmhSource();
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());

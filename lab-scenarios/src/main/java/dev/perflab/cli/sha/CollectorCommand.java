@@ -2,16 +2,14 @@ package dev.perflab.cli.sha;
 
 import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.cli.LabException;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.sha.Collector;
 import dev.perflab.sha.Roles;
 import dev.perflab.sha.Sha256;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -45,6 +43,10 @@ final class CollectorCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
+            throw new LabException("--warmup-seconds must be ≥ 0, was " + warmupSeconds);
+        }
+        OutputFile sample = sampleOut != null ? OutputFile.check("--sample-out", sampleOut) : null;
         Collector.Report report;
         try (ServerSocket listener = Roles.listen(bind)) {
             RoleProtocol.printListening(out, Roles.describe(listener));
@@ -56,9 +58,6 @@ final class CollectorCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new LabException("collector: cannot listen on " + bind + ": " + e.getMessage());
         }
-        if (sampleOut != null) {
-            writeSample(report);
-        }
         out.printf("collector %s: %,d results (executor declared %,d), %,.0f tasks/s over %.2f s, %d sampled, %d failed verification%n",
                 role.entry().id(), report.collected(), report.executorTotal(), report.tasksPerSecond(),
                 report.windowSeconds(), report.samples().size(), report.sampleErrors());
@@ -67,16 +66,14 @@ final class CollectorCommand implements Callable<Integer> {
                 .put("tasks_per_s", report.tasksPerSecond()).put("window_s", report.windowSeconds())
                 .put("sampled", report.samples().size()).put("sample_errors", report.sampleErrors())
                 .put("error", report.error()));
-        return report.error() == null ? 0 : LabException.CHECK_FAILED;
-    }
-
-    private void writeSample(Collector.Report report) throws IOException {
-        try (Writer w = Files.newBufferedWriter(sampleOut, StandardCharsets.UTF_8)) {
-            for (Collector.Sample s : report.samples()) {
-                w.write(Sha256.hex(s.payload(), 0, s.payload().length) + " " + Sha256.hex(s.digest(), 0, s.digest().length) + "\n");
-            }
-        } catch (IOException e) {
-            throw new LabException("cannot write --sample-out " + sampleOut + ": " + e.getMessage());
+        out.flush();
+        if (sample != null) {
+            sample.writeText(w -> {
+                for (Collector.Sample s : report.samples()) {
+                    w.write(Sha256.hex(s.payload(), 0, s.payload().length) + " " + Sha256.hex(s.digest(), 0, s.digest().length) + "\n");
+                }
+            });
         }
+        return RoleOptions.exitCode(report.error());
     }
 }

@@ -33,27 +33,36 @@ final class ExecutorCommand implements Callable<Integer> {
             description = "The collector. Default: ${DEFAULT-VALUE}.")
     InetSocketAddress collector;
 
+    @Option(names = "--drain-seconds", paramLabel = "S", defaultValue = "" + Executor.DEFAULT_DRAIN_SECONDS,
+            description = {"After the generator's end, how long the pool may take to finish the tasks already read;"
+                    + " past it the rest is reported as not executed (exit 1). Default: ${DEFAULT-VALUE}."})
+    double drainSeconds;
+
     @Override
     public Integer call() {
+        if (!(drainSeconds > 0)) {
+            throw new LabException("--drain-seconds must be > 0, got " + drainSeconds);
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (ServerSocket listener = Roles.listen(bind)) {
             RoleProtocol.printListening(out, Roles.describe(listener));
             out.flush();
-            Executor.Report report = new Executor(role.entry().factory(), listener, collector, line -> {
+            Executor.Report report = new Executor(role.entry().factory(), listener, collector,
+                    (long) Math.ceil(drainSeconds * 1000), line -> {
                 err.println(line);
                 err.flush();
             }).run();
-            out.printf("executor %s: %,d tasks received, %,d executed (generator declared %,d)%n", role.entry().id(),
-                    report.received(), report.executed(), report.generatorTotal());
+            out.printf("executor %s: %,d tasks received, %,d executed (generator declared %,d);"
+                    + " %,d still queued at the generator's end, drained in %.2f s%n", role.entry().id(),
+                    report.received(), report.executed(), report.generatorTotal(), report.backlogAtEnd(),
+                    report.drainSeconds());
             RoleProtocol.printSummary(out, RoleProtocol.summary("executor").put("rung", role.entry().id())
                     .put("received", report.received()).put("executed", report.executed())
                     .put("generator_total", report.generatorTotal()).put("full_queue_waits", report.fullQueueWaits())
-                    .put("worker_errors", report.workerErrors()).put("error", report.error()));
-            if (report.error() == null) {
-                return 0;
-            }
-            return report.error().contains("bad frame") ? LabException.BAD_INPUT : LabException.CHECK_FAILED;
+                    .put("worker_errors", report.workerErrors())
+                    .put("backlog_at_end", report.backlogAtEnd()).put("drain_s", report.drainSeconds()).put("error", report.error()));
+            return RoleOptions.exitCode(report.error());
         } catch (IOException e) {
             throw new LabException("executor: cannot listen on " + bind + ": " + e.getMessage());
         }

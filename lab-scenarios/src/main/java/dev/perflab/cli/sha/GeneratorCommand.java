@@ -35,8 +35,11 @@ final class GeneratorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (rate < 0 || seconds <= 0) {
-            throw new LabException("--rate must be ≥ 0 and --seconds > 0");
+        if (rate < 0) {
+            throw new LabException("--rate must be ≥ 0 tasks/s, was " + rate);
+        }
+        if (!(seconds > 0) || Double.isInfinite(seconds)) {
+            throw new LabException("--seconds must be > 0, was " + seconds);
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -48,6 +51,6 @@ final class GeneratorCommand implements Callable<Integer> {
                 report.seconds(), report.generated() / Math.max(report.seconds(), 1e-9));
         RoleProtocol.printSummary(out, RoleProtocol.summary("generator").put("rung", role.entry().id())
                 .put("generated", report.generated()).put("seconds", report.seconds()).put("error", report.error()));
-        return report.error() == null ? 0 : LabException.CHECK_FAILED;
+        return RoleOptions.exitCode(report.error());
     }
 }

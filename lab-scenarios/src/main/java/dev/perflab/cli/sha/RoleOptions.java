@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.cli.LabException;
 import dev.perflab.ladder.Entry;
 import dev.perflab.sha.PipelineSettings;
 import dev.perflab.sha.ShaLadder;
@@ -13,5 +14,17 @@ final class RoleOptions {
 
     Entry<PipelineSettings> entry() {
         return ShaLadder.LADDER.resolve(rung);
+    }
+
+    /**
+     * One exit code per role outcome, the same for every role: 0 done, 2 when the peer sent a malformed
+     * ("bad frame") stream, 1 for any other failure (a vanished or silent peer). The collector used to exit
+     * 1 where the executor exited 2 for the same garbage frame.
+     */
+    static int exitCode(String error) {
+        if (error == null) {
+            return 0;
+        }
+        return error.contains("bad frame") ? LabException.BAD_INPUT : LabException.CHECK_FAILED;
     }
 }

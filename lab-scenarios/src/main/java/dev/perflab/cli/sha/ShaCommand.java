@@ -23,6 +23,6 @@ public final class ShaCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw dev.perflab.cli.Lab.missingSubcommand(spec);
     }
 }

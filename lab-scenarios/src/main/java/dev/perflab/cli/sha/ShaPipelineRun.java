@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.LinkedHashMap;
@@ -36,6 +37,8 @@ import java.util.Map;
  *     collector JVM  ◀──TCP──  executor JVM  ◀──TCP──  generator JVM
  *     (listens first)          (listens, connects)     (sends for warm-up + measure seconds)
  *     CPU of the three sampled at the start and end of the measured window
+ *     then wait for the three summaries; the executor may first drain a backlog (r0–r4), up to
+ *     {@link #drainSeconds} (an error past it), so a slow drain is reported, never cut silently
  *   DIR/sha-pipeline.json: one JMH-shaped row per rung (benchmark sha-pipeline.endToEnd, params rung,
  *     tasks/s; secondary: generated, executed, collected, lost, cpu, errors, sampleErrors, ceiling %)
  * </pre>
@@ -51,6 +54,14 @@ public final class ShaPipelineRun {
 
     /** The benchmark name of the rows this run writes; gates select them by it. */
     public static final String BENCHMARK = "sha-pipeline.endToEnd";
+    /**
+     * The executor's drain deadline, per second the generator runs. Per-task rungs with an unbounded queue
+     * (r0–r4) read tasks about 5–6 times faster than they execute them (16 cores: r1 read 1.49M tasks in
+     * 7 s and executed 37k/s), so the backlog left at the generator's end takes up to about 5 times the
+     * run to drain; 10 leaves room. Past it the executor reports the tasks not executed as an error.
+     */
+    private static final int DRAIN_SECONDS_PER_RUN_SECOND = 10;
+    private static final int MIN_DRAIN_SECONDS = 60;
     private final List<Role> roles;
     private final List<Entry<PipelineSettings>> rungs;
     private final Timing timing;
@@ -173,7 +184,16 @@ public final class ShaPipelineRun {
             RoleWindow.Result r = RoleWindow.run(roles,
                     role -> role.name().equals("collector") ? network.collectorHost() : network.executorHost(),
                     (role, connect) -> command(role, id, connect, sample, seconds),
-                    timing.warmupSeconds(), timing.measureSeconds(), Machine.cores());
+                    timing.warmupSeconds(), timing.measureSeconds(), Machine.cores(),
+                    // the executor may drain a backlog before it ends; the others end on time
+                    role -> role.name().equals("executor")
+                            ? Duration.ofSeconds(drainSeconds(seconds)).plus(RoleWindow.FINISH_TIMEOUT)
+                            : RoleWindow.FINISH_TIMEOUT);
+            long backlog = r.count("executor", "backlog_at_end");
+            if (backlog > 0 && r.number("executor", "drain_s") >= 1) {
+                console.printf("  %s: the executor still held %,d tasks when the generator stopped; drained in %.1f s%n",
+                        id, backlog, r.number("executor", "drain_s"));
+            }
             if (sample != null) {
                 try {
                     Files.write(sampleOut, Files.readAllBytes(sample), StandardOpenOption.APPEND);
@@ -191,6 +211,11 @@ public final class ShaPipelineRun {
         }
     }
 
+    /** The executor's drain deadline for a generator that runs {@code seconds}. */
+    static long drainSeconds(double seconds) {
+        return Math.max(MIN_DRAIN_SECONDS, (long) Math.ceil(DRAIN_SECONDS_PER_RUN_SECOND * seconds));
+    }
+
     /** One role's command line: collector and executor behind the executor's prefix, the generator behind its own. */
     private List<String> command(Role role, String id, String connect, Path sample, double seconds) {
         List<String> args = new ArrayList<>(List.of("--rung", id));
@@ -202,7 +227,8 @@ public final class ShaPipelineRun {
                 }
                 return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
             case "executor":
-                args.addAll(List.of("--bind", network.executorBind(), "--connect", connect));
+                args.addAll(List.of("--bind", network.executorBind(), "--connect", connect,
+                        "--drain-seconds", String.valueOf(drainSeconds(seconds))));
                 return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
             default:
                 args.addAll(List.of("--connect", connect, "--seconds", String.valueOf(seconds), "--rate", String.valueOf(rate)));

@@ -1,6 +1,7 @@
 package dev.perflab.cli.sha;
 
 import dev.perflab.cli.LabException;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
@@ -8,6 +9,7 @@ import dev.perflab.cli.component.ScenarioOption;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
 import dev.perflab.scenario.Role;
+import dev.perflab.scenario.link.LinkNamespaces;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.sha.Frames;
 import dev.perflab.sha.PipelineSettings;
@@ -59,8 +61,17 @@ final class ShaPipelineScenario implements Scenario {
 
     @Override
     public int run(ScenarioRequest request) throws IOException, InterruptedException {
-        if (request.rate() < 0 || (request.seconds() != null && request.seconds() <= 0)) {
-            throw new LabException("--rate must be ≥ 0 and --seconds > 0");
+        if (request.rate() < 0) {
+            throw new LabException("--rate must be ≥ 0 tasks/s, was " + request.rate());
+        }
+        if (request.seconds() != null && (!(request.seconds() > 0) || request.seconds().isInfinite())) {
+            throw new LabException("--seconds must be > 0, was " + request.seconds());
+        }
+        if (request.json() != null) {
+            OutputFile.check("--json", request.json());
+        }
+        if (request.sampleOut() != null) {
+            OutputFile.check("--sample-out", request.sampleOut());
         }
         List<Entry<PipelineSettings>> rungs;
         if (request.rungs() != null) {
@@ -87,9 +98,9 @@ final class ShaPipelineScenario implements Scenario {
             request.console().flush();
             return 0;
         }
-        try (LinkNamespaces network = LinkNamespaces.create(link)) {
+        try (LinkNamespaces namespaces = LinkNamespaces.create(link)) {
             return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
-                    network, request.console()).run();
+                    new LinkedNetwork(namespaces), request.console()).run();
         } catch (IOException e) {
             throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
         }

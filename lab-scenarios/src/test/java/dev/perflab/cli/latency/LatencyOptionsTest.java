@@ -60,7 +60,7 @@ class LatencyOptionsTest {
     void childFlagsAndArguments() {
         ChildRun run = run(GcChoice.PARALLEL, MemorySize.parse("--young", "256m"));
         assertEquals(List.of("-XX:+UseParallelGC", "-Xms1g", "-Xmx1g", "-Xmn256m"), run.jvmFlags());
-        List<String> args = run.childArgs(Path.of("r.json"));
+        List<String> args = run.childArgs();
         assertEquals("45000", args.get(args.indexOf("--rate") + 1));
         assertEquals("intended", args.get(args.indexOf("--modes") + 1));
         assertEquals("99.9", args.get(args.indexOf("--percentile") + 1));

@@ -96,7 +96,7 @@ class ShaCommandTest {
             ObjectNode c = jvms.collector.awaitSummary(START);
             double seconds = (System.nanoTime() - killed) / 1e9;
             assertTrue(seconds < 10, "generator and collector took " + seconds + " s to stop");
-            assertTrue(g.get("generated").asLong() > 0);
+            assertTrue(g.get("generated").asLong() > 0, g + " " + c + " " + jvms.generator.errors());
             assertTrue(c.get("collected").asLong() > 0);
             assertEquals(1, jvms.generator.exitCode());
             assertEquals(1, jvms.collector.exitCode());

@@ -1,5 +1,6 @@
 package dev.perflab.cli.toy;
 
+import dev.perflab.net.Sockets;
 import dev.perflab.scenario.RoleProtocol;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -17,7 +18,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * The toy scenario's two roles, each a JVM: {@code sink PORT} listens on 127.0.0.1 and counts the sums it
  * receives; {@code source HOST:PORT RUNG SECONDS} computes sums of 1..1000 on a rung and sends each as 8
- * bytes for that long, then an end marker and its count. Both speak the {@link RoleProtocol}.
+ * bytes for that long, then an end marker and its count. Both speak the {@link RoleProtocol} over the lab's {@link Sockets}.
  */
 public final class ToyRoles {
     static final long N = 1000;
@@ -40,9 +41,9 @@ public final class ToyRoles {
     private static void sink(PrintWriter out) throws IOException {
         long received = 0;
         long claimed = -1;
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            RoleProtocol.printListening(out, (InetSocketAddress) server.getLocalSocketAddress());
-            try (Socket socket = server.accept();
+        try (ServerSocket server = Sockets.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            RoleProtocol.printListening(out, Sockets.describe(server));
+            try (Socket socket = Sockets.accept(server, "source");
                  DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()))) {
                 for (long v = in.readLong(); v != END; v = in.readLong()) {
                     received++;
@@ -60,7 +61,7 @@ public final class ToyRoles {
         long sent = 0;
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
-        try (Socket socket = new Socket(sink.getAddress(), sink.getPort());
+        try (Socket socket = Sockets.connect(sink, "sink");
              DataOutputStream data = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()))) {
             while (System.nanoTime() < end) {
                 for (int i = 0; i < 1000; i++) {

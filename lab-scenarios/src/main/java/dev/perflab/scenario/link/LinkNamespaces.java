@@ -1,4 +1,4 @@
-package dev.perflab.cli.sha;
+package dev.perflab.scenario.link;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -12,27 +12,31 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A rate-limited link for {@code ./lab run sha-pipeline --link RATE}: two network namespaces the lab makes and
- * deletes itself, joined by a veth pair whose two ends each send through a token-bucket filter (tbf).
+ * A rate-limited link any scenario can put between two of its roles (e.g. {@code ./lab run sha-pipeline
+ * --link RATE}): two network namespaces the lab makes and deletes itself, a {@link Side#SENDER sender} side and a
+ * {@link Side#RECEIVER receiver} side, joined by a veth pair whose two ends each send through a token-bucket
+ * filter (tbf). The sender side's roles connect across the link to a role listening on the receiver side;
+ * the receiver side's roles talk among themselves on its own loopback.
  *
  * <pre>
- *   netns perflab-gen-PID                 netns perflab-exec-PID
+ *   netns perflab-send-PID                netns perflab-recv-PID
  *  ┌──────────────────────────┐          ┌──────────────────────────────────────┐
- *  │ generator JVM            │          │ executor JVM ──lo──▶ collector JVM   │
+ *  │ sender-side role         │          │ listening role ──lo──▶ further roles │
+ *  │ (SHA: generator)         │          │ (SHA: executor ──▶ collector)        │
  *  │      │                   │   veth   │      ▲          127.0.0.1            │
  *  │      ▼                   │   pair   │      │                               │
- *  │ veth-gen 10.213.0.1/30 ──┼── RATE ─▶┼── veth-exec 10.213.0.2/30            │
+ *  │ veth-send 10.213.0.1/30 ─┼── RATE ─▶┼── veth-recv 10.213.0.2/30            │
  *  │  └ root qdisc: tbf RATE  │◀─ RATE ──┼─  └ root qdisc: tbf RATE             │
  *  │ lo up                    │          │ lo up                                │
  *  └──────────────────────────┘          └──────────────────────────────────────┘
  * </pre>
  *
- * Only the generator → executor hop (44-byte tasks) crosses the link, as in the report, where one host had a
- * 100 Mbit NIC; the executor → collector hop stays on the exec namespace's own loopback. Each tbf shapes its
- * end's egress, so both directions are limited to RATE.
+ * Only the sender → receiver hop crosses the link (the SHA pipeline's generator → executor hop, as in the
+ * report, where one host had a 100 Mbit NIC). Each tbf shapes its end's egress, so both directions are
+ * limited to RATE; {@link #operationsPerSecond(int)} is the most a given size of operation can reach.
  *
- * <p>Containment: the veth pair is created inside the gen namespace with its peer placed straight into the
- * exec namespace, so it never appears in the host's namespace; the /30 exists only on this pair, and nothing
+ * <p>Containment: the veth pair is created inside the sender namespace with its peer placed straight into the
+ * receiver namespace, so it never appears in the host's namespace; the /30 exists only on this pair, and nothing
  * routes out of either namespace. Two lab runs at once get two pairs of namespaces that cannot see each other,
  * so they may both use 10.213.0.0/30. Deleting a namespace deletes its veth end, and the peer goes with it.
  *
@@ -58,9 +62,10 @@ import java.util.regex.Pattern;
  * <p>Threads: {@link #create} and the accessors from the orchestrating thread; {@link #close} from that thread
  * or from the JVM shutdown hook (Ctrl-C), serialised by the instance lock, and idempotent.
  */
-public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
+public final class LinkNamespaces implements AutoCloseable {
     /** Which end of the link a process runs behind. */
-    public enum Side { GENERATOR, EXECUTOR }
+    /** The side that connects across the link, and the side that listens. */
+    public enum Side { SENDER, RECEIVER }
 
     /** Bucket size as time at the link's rate: ≥ one tick at HZ=100 (10 ms), the coarsest common kernel. */
     static final long BURST_WINDOW_MILLIS = 10;
@@ -69,13 +74,12 @@ public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
     /** Longest a packet may wait in tbf's queue before it is dropped. */
     static final long QUEUE_LATENCY_MILLIS = 100;
     /** Bytes of one task on the wire, for {@link #theoreticalTasksPerSecond()}. */
-    static final int TASK_WIRE_BYTES = 44;
 
-    static final String GENERATOR_ADDRESS = "10.213.0.1";
-    static final String EXECUTOR_ADDRESS = "10.213.0.2";
+    public static final String SENDER_ADDRESS = "10.213.0.1";
+    public static final String RECEIVER_ADDRESS = "10.213.0.2";
     private static final int PREFIX_LENGTH_BITS = 30;
-    private static final String GENERATOR_DEVICE = "veth-gen";
-    private static final String EXECUTOR_DEVICE = "veth-exec";
+    private static final String SENDER_DEVICE = "veth-send";
+    private static final String RECEIVER_DEVICE = "veth-recv";
 
     private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)(kbit|mbit|gbit)");
     private static final int CAP_NET_ADMIN = 12;
@@ -88,8 +92,8 @@ public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
     private final String tc;
     private final String rate;
     private final long bitsPerSecond;
-    private final String generatorNs;
-    private final String executorNs;
+    private final String senderNs;
+    private final String receiverNs;
     private final Thread cleanupOnExit;
     private boolean closed;
 
@@ -98,8 +102,8 @@ public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
         this.tc = tc;
         this.rate = rate;
         this.bitsPerSecond = bitsPerSecond;
-        this.generatorNs = "perflab-gen-" + tag;
-        this.executorNs = "perflab-exec-" + tag;
+        this.senderNs = "perflab-send-" + tag;
+        this.receiverNs = "perflab-recv-" + tag;
         this.cleanupOnExit = new Thread(this::close, "perflab-link-cleanup");
     }
 
@@ -202,12 +206,12 @@ public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
     }
 
     private void setUp() throws IOException {
-        LinkCommands.run(List.of(ip, "netns", "add", generatorNs));
-        LinkCommands.run(List.of(ip, "netns", "add", executorNs));
-        LinkCommands.run(List.of(ip, "-n", generatorNs, "link", "add", GENERATOR_DEVICE, "type", "veth",
-                "peer", "name", EXECUTOR_DEVICE, "netns", executorNs));
-        configure(generatorNs, GENERATOR_DEVICE, GENERATOR_ADDRESS);
-        configure(executorNs, EXECUTOR_DEVICE, EXECUTOR_ADDRESS);
+        LinkCommands.run(List.of(ip, "netns", "add", senderNs));
+        LinkCommands.run(List.of(ip, "netns", "add", receiverNs));
+        LinkCommands.run(List.of(ip, "-n", senderNs, "link", "add", SENDER_DEVICE, "type", "veth",
+                "peer", "name", RECEIVER_DEVICE, "netns", receiverNs));
+        configure(senderNs, SENDER_DEVICE, SENDER_ADDRESS);
+        configure(receiverNs, RECEIVER_DEVICE, RECEIVER_ADDRESS);
     }
 
     private void configure(String ns, String device, String address) throws IOException {
@@ -226,54 +230,32 @@ public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
 
     /** Command prefix that runs a process inside {@code side}'s namespace: {@code [ip, netns, exec, NAME]}. */
     public List<String> prefix(Side side) {
-        return List.of(ip, "netns", "exec", side == Side.GENERATOR ? generatorNs : executorNs);
+        return List.of(ip, "netns", "exec", side == Side.SENDER ? senderNs : receiverNs);
     }
 
-    /** The two namespaces' names, generator's first. */
+    /** The two namespaces' names, the sender side's first. */
     public List<String> namespaces() {
-        return List.of(generatorNs, executorNs);
+        return List.of(senderNs, receiverNs);
     }
 
-    /** The executor's address as the generator reaches it across the link. */
-    public String executorAddress() {
-        return EXECUTOR_ADDRESS;
+    /** The receiver side's address as the sender side reaches it across the link. */
+    public String receiverAddress() {
+        return RECEIVER_ADDRESS;
     }
 
     public long bitsPerSecond() {
         return bitsPerSecond;
     }
 
-    @Override
-    public List<String> generatorPrefix() {
-        return prefix(Side.GENERATOR);
+    /** Operations/s the link carries at most if every bit were one of them: bitsPerSecond / (bytes × 8). */
+    public double operationsPerSecond(int wireBytesPerOperation) {
+        return bitsPerSecond / (wireBytesPerOperation * 8.0);
     }
 
-    @Override
-    public List<String> executorPrefix() {
-        return prefix(Side.EXECUTOR);
-    }
-
-    @Override
-    public String executorBind() {
-        return EXECUTOR_ADDRESS + ":0";
-    }
-
-    @Override
-    public String executorHost() {
-        return EXECUTOR_ADDRESS;
-    }
-
-    /** Tasks/s the link carries at most if every bit were a task: bitsPerSecond / (44 B × 8). */
-    @Override
-    public double theoreticalTasksPerSecond() {
-        return bitsPerSecond / (TASK_WIRE_BYTES * 8.0);
-    }
-
-    /** e.g. {@code veth perflab-gen-123 ⇄ perflab-exec-123 (10.213.0.1 → 10.213.0.2), tbf 100 Mbit/s each way}. */
-    @Override
+    /** e.g. {@code veth perflab-send-123 ⇄ perflab-recv-123 (10.213.0.1 → 10.213.0.2), tbf 100 Mbit/s each way}. */
     public String describe() {
         return String.format(Locale.ROOT, "veth %s ⇄ %s (%s → %s), tbf %s each way (burst %d KiB, latency %d ms)",
-                generatorNs, executorNs, GENERATOR_ADDRESS, EXECUTOR_ADDRESS, formatRate(bitsPerSecond),
+                senderNs, receiverNs, SENDER_ADDRESS, RECEIVER_ADDRESS, formatRate(bitsPerSecond),
                 burstBytes() / 1024, QUEUE_LATENCY_MILLIS);
     }
 
@@ -288,7 +270,7 @@ public final class LinkNamespaces implements PipelineNetwork, AutoCloseable {
     }
 
     private void deleteNamespaces() {
-        for (String ns : List.of(executorNs, generatorNs)) {
+        for (String ns : List.of(receiverNs, senderNs)) {
             LinkCommands.runQuietly(List.of(ip, "netns", "delete", ns));
         }
     }

@@ -1,4 +1,4 @@
-package dev.perflab.cli.sha;
+package dev.perflab.scenario.link;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

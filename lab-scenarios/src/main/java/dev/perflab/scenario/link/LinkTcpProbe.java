@@ -1,6 +1,5 @@
-package dev.perflab.cli.sha;
+package dev.perflab.scenario.link;
 
-import dev.perflab.cli.Machine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,9 +18,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A bulk TCP sender and receiver for checking a {@link LinkNamespaces} link: the receiver runs in the exec
- * namespace, the sender in the gen namespace, each behind {@link LinkNamespaces#prefix}. No dependencies, so
- * it starts as {@code java -cp DIR dev.perflab.cli.sha.LinkTcpProbe ...} with only this class's directory.
+ * A bulk TCP sender and receiver for checking a {@link LinkNamespaces} link: the receiver runs on the receiver
+ * side, the sender on the sender side, each behind {@link LinkNamespaces#prefix}. No dependencies, so
+ * it starts as {@code java -cp DIR dev.perflab.scenario.link.LinkTcpProbe ...} with only this class's directory.
  *
  * <pre>
  *   receive HOST PORT              accept one connection, count bytes to EOF, print one line:
@@ -32,13 +31,13 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  *
  * How to run (root with CAP_NET_ADMIN; after {@code mvn -o -pl lab-scenarios compile}):
- * {@code java -cp lab-scenarios/target/classes dev.perflab.cli.sha.LinkTcpProbe across 100mbit 3}
+ * {@code java -cp lab-scenarios/target/classes dev.perflab.scenario.link.LinkTcpProbe across 100mbit 3}
  *
  * Goodput is TCP payload: on a 1500-byte MTU at most 1448 / 1514 = 95.6 % of what tbf lets onto the wire.
  */
 public final class LinkTcpProbe {
     static final int CHUNK_BYTES = 64 * 1024;
-    /** The receiver's port; free by construction, since the exec namespace is new and private to one link. */
+    /** The receiver's port; free by construction, since the receiver namespace is new and private to one link. */
     static final int PROBE_PORT = 7399;
     /** Time for the two probe JVMs to start and the receiver to finish, on top of the sending time. */
     static final long STARTUP_ALLOWANCE_SECONDS = 15;
@@ -119,15 +118,15 @@ public final class LinkTcpProbe {
     }
 
     /**
-     * Sends up to {@code bytes} for up to {@code seconds} from the gen namespace to a receiver in the exec
-     * namespace and returns the receiver's line; throws with the processes' output if either fails.
+     * Sends up to {@code bytes} for up to {@code seconds} from the sender side to a receiver on the
+     * receiver side and returns the receiver's line; throws with the processes' output if either fails.
      */
     static String across(LinkNamespaces link, long bytes, double seconds) throws IOException, InterruptedException {
-        String host = link.executorAddress();
+        String host = link.receiverAddress();
         String port = String.valueOf(PROBE_PORT);
-        List<String> receiver = new ArrayList<>(link.prefix(LinkNamespaces.Side.EXECUTOR));
+        List<String> receiver = new ArrayList<>(link.prefix(LinkNamespaces.Side.RECEIVER));
         receiver.addAll(command("receive", host, port));
-        List<String> sender = new ArrayList<>(link.prefix(LinkNamespaces.Side.GENERATOR));
+        List<String> sender = new ArrayList<>(link.prefix(LinkNamespaces.Side.SENDER));
         sender.addAll(command("send", host, port, String.valueOf(bytes), String.valueOf(seconds)));
         List<Process> started = new CopyOnWriteArrayList<>();
         Thread stopOnExit = new Thread(() -> started.forEach(Process::destroyForcibly), "link-probe-stop");
@@ -163,7 +162,7 @@ public final class LinkTcpProbe {
 
     /** {@code java -cp DIR LinkTcpProbe ARGS} with this JVM's java and the directory or jar holding this class. */
     static List<String> command(String... args) {
-        String java = Machine.javaExecutable();
+        String java = dev.perflab.proc.ChildProcess.javaExecutable();
         String classPath;
         try {
             classPath = Path.of(LinkTcpProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

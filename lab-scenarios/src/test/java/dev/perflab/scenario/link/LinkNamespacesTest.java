@@ -1,4 +1,4 @@
-package dev.perflab.cli.sha;
+package dev.perflab.scenario.link;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -79,13 +79,13 @@ class LinkNamespacesTest {
             names = link.namespaces();
             String during = LinkCommands.run(List.of(ip, "netns", "list"));
             names.forEach(ns -> assertTrue(during.contains(ns), during));
-            assertEquals(List.of(ip, "netns", "exec", names.get(0)), link.prefix(LinkNamespaces.Side.GENERATOR));
-            assertEquals(List.of(ip, "netns", "exec", names.get(1)), link.prefix(LinkNamespaces.Side.EXECUTOR));
-            assertEquals("10.213.0.2", link.executorAddress());
+            assertEquals(List.of(ip, "netns", "exec", names.get(0)), link.prefix(LinkNamespaces.Side.SENDER));
+            assertEquals(List.of(ip, "netns", "exec", names.get(1)), link.prefix(LinkNamespaces.Side.RECEIVER));
+            assertEquals("10.213.0.2", link.receiverAddress());
             assertEquals(100_000_000L, link.bitsPerSecond());
-            assertEquals(100_000_000.0 / (44 * 8), link.theoreticalTasksPerSecond(), 1e-6);
+            assertEquals(100_000_000.0 / (44 * 8), link.operationsPerSecond(44), 1e-6);
             assertTrue(link.describe().contains("tbf 100 Mbit/s"), link.describe());
-            String qdisc = LinkCommands.run(List.of(ip, "netns", "exec", names.get(1), LinkCommands.find("tc").orElseThrow(), "qdisc", "show", "dev", "veth-exec"));
+            String qdisc = LinkCommands.run(List.of(ip, "netns", "exec", names.get(1), LinkCommands.find("tc").orElseThrow(), "qdisc", "show", "dev", "veth-recv"));
             assertTrue(qdisc.contains("tbf") && qdisc.contains("rate 100Mbit"), qdisc);
 
             String line = LinkTcpProbe.across(link, TRANSFER_BYTES, 30);

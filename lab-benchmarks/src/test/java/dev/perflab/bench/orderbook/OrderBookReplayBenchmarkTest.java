@@ -1,0 +1,57 @@
+package dev.perflab.bench.orderbook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.perflab.ladder.Entry;
+import dev.perflab.orderbook.OrderBookLadder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs the replay benchmark's setup and measured code as JMH would (trial setup once, an empty book before
+ * every invocation), on the stream's first 20,000 commands so every rung finishes in a test's time.
+ */
+class OrderBookReplayBenchmarkTest {
+    private static final int COMMANDS = 20_000;
+
+    private static OrderBookReplayBenchmark trial(String rung) {
+        OrderBookReplayBenchmark b = new OrderBookReplayBenchmark();
+        b.rung = rung;
+        b.generate(COMMANDS);
+        return b;
+    }
+
+    /** Every rung and peer replays the stream to the same events, so each one measures the same work. */
+    @Test
+    void everyRungReplaysTheStreamToTheSameEvents() {
+        Map<String, Long> checksums = new LinkedHashMap<>();
+        for (Entry<?> entry : OrderBookLadder.LADDER.correct()) {
+            OrderBookReplayBenchmark b = trial(entry.id());
+            b.emptyBook();
+            checksums.put(entry.id(), b.replay(COMMANDS));
+        }
+        long naive = checksums.get(OrderBookLadder.LADDER.naive().id());
+        checksums.forEach((rung, checksum) -> assertEquals(naive, checksum, rung + " differs from the naive rung"));
+    }
+
+    /** The invocation-level setup gives each invocation an empty book: the second replay repeats the first. */
+    @Test
+    void eachInvocationStartsFromAnEmptyBook() {
+        OrderBookReplayBenchmark b = trial("tuned");
+        b.emptyBook();
+        long first = b.replay(COMMANDS);
+        b.emptyBook();
+        assertEquals(first, b.replay(COMMANDS));
+    }
+
+    /** Without the setup the stream would land on a used book; the replay notices rather than measuring it. */
+    @Test
+    void aReplayIntoAUsedBookFails() {
+        OrderBookReplayBenchmark b = trial("tuned");
+        b.emptyBook();
+        b.replay(COMMANDS);
+        assertThrows(IllegalStateException.class, () -> b.replay(COMMANDS));
+    }
+}

@@ -1,0 +1,112 @@
+package dev.perflab.net;
+
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+
+/**
+ * Blocking TCP sockets as every networked role of the lab uses them: listen, accept one peer, connect,
+ * each with a time limit and a one-line failure that names the peer.
+ *
+ * <pre>
+ *   listener                                   connector
+ *   listen(HOST:0) ── prints its port ──▶      connect(HOST:PORT, "executor")   ≤ {@value #ACCEPT_TIMEOUT_MILLIS} ms
+ *   accept(server, "generator")  ◀────────     (TCP_NODELAY, read timeout)
+ *       ≤ {@value #ACCEPT_TIMEOUT_MILLIS} ms
+ *   read blocks ≤ {@value #LIVENESS_MILLIS} ms ── nothing came: SocketTimeoutException = the liveness watchdog
+ * </pre>
+ *
+ * <p>Guarantees: every socket handed out has {@code TCP_NODELAY} on and a read timeout of
+ * {@link #LIVENESS_MILLIS}, so a peer that stops sending (crashed, hung, unplugged) ends the reader's
+ * wait within that time instead of hanging it; a failure to accept or connect is an {@link IOException}
+ * whose message names the peer and the address. Servers bind where they are told; the lab binds
+ * 127.0.0.1 unless told otherwise. Stateless; safe from any thread.
+ */
+public final class Sockets {
+    /** A read that waits this long for data ends the connection: the liveness watchdog. */
+    public static final int LIVENESS_MILLIS = 5_000;
+    /** How long a listener waits for its peer to connect, and a connector for the connection to open. */
+    public static final int ACCEPT_TIMEOUT_MILLIS = 30_000;
+
+    private Sockets() {
+    }
+
+    /** Opens a listening socket; port 0 picks a free one. Its accept waits at most {@link #ACCEPT_TIMEOUT_MILLIS}. */
+    public static ServerSocket listen(InetSocketAddress bind) throws IOException {
+        ServerSocket server = new ServerSocket();
+        server.setReuseAddress(true);
+        server.bind(bind);
+        server.setSoTimeout(ACCEPT_TIMEOUT_MILLIS);
+        return server;
+    }
+
+    /** Accepts one peer, or fails with a message naming the peer that did not come. */
+    public static Socket accept(ServerSocket server, String expected) throws IOException {
+        try {
+            return configure(server.accept());
+        } catch (SocketTimeoutException e) {
+            throw new IOException("no " + expected + " connected to " + describe(server) + " within "
+                    + ACCEPT_TIMEOUT_MILLIS / 1000 + " s");
+        }
+    }
+
+    /** Connects to a peer, or fails with a message naming it. */
+    public static Socket connect(InetSocketAddress peer, String name) throws IOException {
+        Socket socket = new Socket();
+        try {
+            socket.connect(peer, ACCEPT_TIMEOUT_MILLIS);
+        } catch (IOException e) {
+            closeQuietly(socket);
+            throw new IOException("cannot connect to the " + name + " at " + hostPort(peer) + " (" + e.getMessage()
+                    + "); is it running?");
+        }
+        return configure(socket);
+    }
+
+    /** {@code TCP_NODELAY} and the liveness read timeout. */
+    public static Socket configure(Socket socket) throws IOException {
+        socket.setTcpNoDelay(true);
+        socket.setSoTimeout(LIVENESS_MILLIS);
+        return socket;
+    }
+
+    /** {@code HOST:PORT} a listener is bound to. */
+    public static String describe(ServerSocket server) {
+        return hostPort((InetSocketAddress) server.getLocalSocketAddress());
+    }
+
+    public static String hostPort(InetSocketAddress address) {
+        return address.getAddress().getHostAddress() + ":" + address.getPort();
+    }
+
+    /** e.g. {@code executor 127.0.0.1:40123}: a connected peer, for messages. */
+    public static String peer(String name, Socket socket) {
+        return name + " " + hostPort((InetSocketAddress) socket.getRemoteSocketAddress());
+    }
+
+    /** One line for a failed read or write on a connection to {@code peer}: watchdog, cut frame, or the OS's reason. */
+    public static String describeFailure(IOException e, String peer) {
+        if (e instanceof SocketTimeoutException) {
+            return peer + " sent nothing for " + LIVENESS_MILLIS / 1000 + " s; closing the connection";
+        }
+        if (e instanceof EOFException) {
+            return peer + " closed the connection in the middle of a frame";
+        }
+        return "connection to " + peer + " failed: " + e.getMessage();
+    }
+
+    /** Closes after a failure that is already reported; a second failure while closing is dropped. */
+    public static void closeQuietly(Closeable c) {
+        try {
+            if (c != null) {
+                c.close();
+            }
+        } catch (IOException e) {
+            // closing after a failure; the failure itself is already reported
+        }
+    }
+}

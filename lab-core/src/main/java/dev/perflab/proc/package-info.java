@@ -1,0 +1,6 @@
+/**
+ * Child processes: {@link dev.perflab.proc.ChildProcess}, the one way the lab starts JMH, a latency run's
+ * JVM or a scenario's role, with one kill policy (SIGTERM to the tree, a grace period, then SIGKILL; the
+ * same on Ctrl-C through a shutdown hook).
+ */
+package dev.perflab.proc;

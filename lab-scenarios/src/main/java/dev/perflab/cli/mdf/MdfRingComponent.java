@@ -1,0 +1,58 @@
+package dev.perflab.cli.mdf;
+
+import dev.perflab.cli.MdfCommand;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.JmhOptions;
+import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.ladder.Ladder;
+import dev.perflab.mdf.MdfRingFactory;
+import dev.perflab.mdf.MdfRingLadder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The market-data ring (report 000) as the CLI sees it: the ring suite (1 writer, K readers) in every run
+ * length, the late-joiner history suite in standard and full runs, and {@code ./lab mdf generate|replay}.
+ *
+ * <p>Ring warm-ups last 2 s or more: r3 and r4 deliver a few hundred thousand messages/s until C2 has
+ * compiled their {@code VarHandle} accesses (about 1–1.5 s measured here), then millions. The history
+ * suite's setup records a 400,000-message day in H2 for each rung (seconds each), hence few iterations
+ * and no quick run.
+ */
+public final class MdfRingComponent implements Component {
+    private static final String PKG = "dev.perflab.bench.mdf.";
+
+    /** 1 writer, K = 1, 2, 4 readers, 64- and 256-byte messages: messages/s delivered to every reader. */
+    static final JmhSuite RING = new JmhSuite("ring", PKG + "MdfRingBenchmark", Map.of(
+            RunLength.SMOKE, new JmhOptions(1, 2, "1s", 2, "500ms"),
+            RunLength.QUICK, new JmhOptions(1, 2, "1s", 2, "500ms"),
+            RunLength.STANDARD, new JmhOptions(1, 3, "1s", 3, "1s"),
+            RunLength.FULL, new JmhOptions(2, 3, "2s", 5, "2s")));
+
+    /** A late joiner reads the last 5,000 / 100,000 / 400,000 messages: r0 from H2, r1+ from memory. */
+    static final JmhSuite HISTORY = new JmhSuite("history", PKG + "MdfHistoryBenchmark", Map.of(
+            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 3, "1s"),
+            RunLength.FULL, new JmhOptions(2, 2, "2s", 5, "2s")));
+
+    @Override
+    public Ladder<MdfRingFactory> ladder() {
+        return MdfRingLadder.LADDER;
+    }
+
+    @Override
+    public List<JmhSuite> suites() {
+        return List.of(RING, HISTORY);
+    }
+
+    /** The gates in ci/gates.yaml compare r4 with r0 at 1 writer / 2 readers, 256-byte messages. */
+    @Override
+    public Map<String, List<String>> smokeParams() {
+        return Map.of("readers", List.of("2"), "messageBytes", List.of("256"));
+    }
+
+    @Override
+    public List<Object> subcommands() {
+        return List.of(new MdfCommand());
+    }
+}

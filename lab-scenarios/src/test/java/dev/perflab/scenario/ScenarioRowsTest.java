@@ -1,0 +1,57 @@
+package dev.perflab.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.perflab.report.LadderReport;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Conservation decides the exit rule; RungResult rows read back through the report as a ladder. */
+class ScenarioRowsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void conservationHoldsOnlyWhenEveryStageAgrees() {
+        assertTrue(Conservation.of("generated", 10, "executed", 10, "collected", 10).holds());
+        Conservation lossy = Conservation.of("generated", 10, "executed", 10, "collected", 7);
+        assertFalse(lossy.holds());
+        assertEquals(3, lossy.lost());
+        assertEquals("lost 3; executed says 10, collected 7", lossy.problem());
+        Conservation crashed = Conservation.of("sent", 5, "received", Conservation.MISSING);
+        assertFalse(crashed.holds());
+        assertEquals(Conservation.MISSING, crashed.lost());
+        assertEquals("counts missing (received)", crashed.problem());
+    }
+
+    @Test
+    void theExitRuleIgnoresExhibitsOnly() {
+        RungResult ok = result("r0-a", false, 10, 10);
+        RungResult brokenExhibit = result("x-b", true, 10, 9);
+        RungResult brokenRung = result("r1-c", false, 10, 9);
+        assertEquals(0, RungResult.exitCode(List.of(ok, brokenExhibit)));
+        assertEquals(1, RungResult.exitCode(List.of(ok, brokenRung)));
+    }
+
+    @Test
+    void rowsReadBackAsALadderWithTheirSecondaryMetrics() throws Exception {
+        JmhRows rows = new JmhRows();
+        result("r0-a", false, 100, 100).addTo(rows, "demo.endToEnd", "ops/s", Map.of());
+        result("r1-b", false, 400, 400).addTo(rows, "demo.endToEnd", "ops/s", Map.of());
+        Path file = dir.resolve("demo.json");
+        rows.write(file);
+        LadderReport report = LadderReport.read(List.of(file));
+        String text = report.text("test machine");
+        assertTrue(text.contains("demo.endToEnd") && text.contains("r1-b") && text.contains("×4.00"), text);
+    }
+
+    private static RungResult result(String rung, boolean exhibit, long sent, long received) {
+        return new RungResult(rung, exhibit, received * 1.0, Conservation.of("sent", sent, "received", received), 50,
+                List.of(), true, Map.of());
+    }
+}
