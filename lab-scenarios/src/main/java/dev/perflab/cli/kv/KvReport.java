@@ -45,6 +45,8 @@ final class KvReport {
     static final String BENCHMARK = KvLadder.COMPONENT + ".sustainedPuts";
     private static final int CHART_WIDTH = 1000;
     private static final int CHART_HEIGHT = 600;
+    /** A last interval shorter than this (a run that stopped just after a second) is left off the chart: too short for a rate. */
+    static final double MIN_PLOTTED_INTERVAL_SECONDS = 0.5;
 
     record Row(String id, Kind kind, KvRunResult result) {
     }
@@ -197,9 +199,10 @@ final class KvReport {
                 .title("kv: writes/s per second, " + settings.threads() + " threads · " + machine)
                 .xAxisTitle("second of the run").yAxisTitle("writes/s").build();
         chart.getStyler().setChartTitleFont(chart.getStyler().getChartTitleFont().deriveFont(11f));
+        chart.getStyler().setYAxisDecimalPattern("#,###");
         for (Row r : rows) {
             KvTimeline t = r.result().timeline();
-            int n = t.writes().length;
+            int n = t.lastIntervalSeconds() >= MIN_PLOTTED_INTERVAL_SECONDS ? t.writes().length : t.fullSeconds();
             if (n == 0) {
                 continue;
             }
