@@ -7,5 +7,11 @@ public enum Kind {
     /** A well-known library doing the same job, behind the same interface. */
     PEER,
     /** A labelled exhibit of a bug the report hit; a test proves it broken. Never in the contract suite. */
-    EXHIBIT
+    EXHIBIT,
+    /**
+     * A rung a learner writes ({@code student}): a skeleton that compiles and fails its contract until the
+     * exercise is done. Outside {@link Ladder#correct()} and every default run; measured or checked only
+     * when named ({@code ./lab check COMPONENT --rung student}, {@code ./lab run COMPONENT --rung r1,student,r2}).
+     */
+    EXERCISE
 }

@@ -2,10 +2,12 @@ package dev.perflab.ladder;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * A component's rungs, in order from naive to tuned, followed by its peers and exhibits.
+ * A component's rungs, in order from naive to tuned, followed by its peers, exhibits and exercises, and
+ * (where the component has one) the {@link Contract} every correct entry passes.
  *
  * <p>Names resolve the same way everywhere in the lab: an exact id ({@code r3-long-ticks}), its short
  * prefix before the first dash ({@code r3}), or the aliases {@code naive} (the first rung) and
@@ -17,14 +19,29 @@ public final class Ladder<F> {
     private final String component;
     private final String title;
     private final List<Entry<F>> entries;
+    private final Contract<F> contract;
 
     public Ladder(String component, String title, List<Entry<F>> entries) {
+        this(component, title, entries, null);
+    }
+
+    private Ladder(String component, String title, List<Entry<F>> entries, Contract<F> contract) {
         this.component = component;
         this.title = title;
         this.entries = List.copyOf(entries);
+        this.contract = contract;
         if (rungs().isEmpty()) {
             throw new IllegalArgumentException(component + ": a ladder needs at least one rung");
         }
+    }
+
+    /** This ladder with its contract: the named checks {@code ./lab check} runs against one entry. */
+    public Ladder<F> withContract(Contract<F> newContract) {
+        return new Ladder<>(component, title, entries, java.util.Objects.requireNonNull(newContract));
+    }
+
+    public Optional<Contract<F>> contract() {
+        return Optional.ofNullable(contract);
     }
 
     public String component() {
@@ -44,9 +61,9 @@ public final class Ladder<F> {
         return entries.stream().filter(e -> e.kind() == Kind.RUNG).collect(Collectors.toList());
     }
 
-    /** Rungs and peers: everything that must pass the component's contract suite. */
+    /** Rungs and peers: everything that must pass the component's contract suite (not exhibits, not exercises). */
     public List<Entry<F>> correct() {
-        return entries.stream().filter(e -> e.kind() != Kind.EXHIBIT).collect(Collectors.toList());
+        return entries.stream().filter(e -> e.kind() == Kind.RUNG || e.kind() == Kind.PEER).collect(Collectors.toList());
     }
 
     public Entry<F> naive() {

@@ -9,12 +9,13 @@ import java.util.List;
 
 /**
  * The order-book ladder: every rung from the report's naive book to the tuned one, then the peers.
- * The ids here are the ones JMH's {@code @Param("rung")}, the CLI and the result files use.
+ * The ids here are the ones JMH's {@code @Param("rung")}, the CLI and the result files use. The last entry
+ * is the learner's ({@code student}, an exercise): checked and measured only when named.
  */
 public final class OrderBookLadder {
     public static final String COMPONENT = "orderbook";
 
-    public static final Ladder<OrderBookFactory> LADDER = new Ladder<>(COMPONENT,
+    public static final Ladder<OrderBookFactory> LADDER = new Ladder<OrderBookFactory>(COMPONENT,
             "Limit order book (report 004): cancel-heavy matching of fixed-quantity limit orders", List.of(
             new Entry<>("r0-persistent-scan", Kind.RUNG,
                     "persistent sorted map of BigDecimal → immutable FIFO, new book per command, cancel scans every level",
@@ -42,7 +43,11 @@ public final class OrderBookLadder {
                     ExchangeCoreBook::direct),
             new Entry<>("x-parity-as-shipped", Kind.EXHIBIT,
                     "parity-match 0.7.0 unpatched: executed orders stay in its id map (leak, lost orders)",
-                    ParityMatchBook::withoutPurge)));
+                    ParityMatchBook::withoutPurge),
+            new Entry<>("student", Kind.EXERCISE,
+                    "exercise \"make cancel O(1)\": r1 with cancel written by you (StudentBook, exercises/README.md)",
+                    StudentBook::new)))
+            .withContract(new OrderBookContract());
 
     private OrderBookLadder() {
     }

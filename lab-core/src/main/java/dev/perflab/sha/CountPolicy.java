@@ -17,7 +17,9 @@ public enum CountPolicy {
      * even {@code volatile}, so every read and write reaches memory, yet {@code +=} is a read and then a
      * write: two workers that read the same value both write value + n, and one update is lost. Never a rung.
      */
-    UNSYNCHRONIZED_EXHIBIT;
+    UNSYNCHRONIZED_EXHIBIT,
+    /** The learner's counter, {@link StudentCounter} (exercise "stop losing counts"); only the {@code student} rung uses it. */
+    EXERCISE;
 
     /** A counter of this policy; {@code pool} is read only by {@link #POOL_COMPLETED}. */
     public TaskCounter create(ThreadPoolExecutor pool) {
@@ -46,6 +48,8 @@ public enum CountPolicy {
                         return pool.getCompletedTaskCount();
                     }
                 };
+            case EXERCISE:
+                return new StudentCounter();
             default:
                 return new UnsynchronizedCounter();
         }

@@ -14,7 +14,8 @@ import java.util.List;
  * {@link DigestPolicy#SHARED_ACROSS_THREADS_EXHIBIT}); r0 already has both
  * fixes. Step 9 changed nothing but the target. Steps 14 (a 100 Mbit NIC) and 16 (a newer JDK) are not code: {@code --link} and {@code --jdk}
  * show them. r13 goes beyond the report: several r12 streams, so the pipeline's single-threaded stages
- * scale with the cores.
+ * scale with the cores. The last entry is the learner's ({@code student}, an exercise): checked and run
+ * only when named.
  */
 public final class ShaLadder {
     public static final String COMPONENT = "sha-pipeline";
@@ -51,7 +52,7 @@ public final class ShaLadder {
      */
     static final PipelineSettings R13 = R12.withStreams(0);
 
-    public static final Ladder<PipelineSettings> LADDER = new Ladder<>(COMPONENT,
+    public static final Ladder<PipelineSettings> LADDER = new Ladder<PipelineSettings>(COMPONENT,
             "SHA-256 pipeline (report 002): generator → executor → collector over TCP", List.of(
             new Entry<>("r0-task-per-thread", Kind.RUNG,
                     "44-byte task frames, unbuffered data streams, flush per task, cached pool, collector keeps every result",
@@ -84,7 +85,11 @@ public final class ShaLadder {
                     R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),
             new Entry<>("x-shared-digest", Kind.EXHIBIT,
                     "step 2's bug: r4 with one MessageDigest shared by every worker (wrong digests)",
-                    R4.withDigest(DigestPolicy.SHARED_ACROSS_THREADS_EXHIBIT))));
+                    R4.withDigest(DigestPolicy.SHARED_ACROSS_THREADS_EXHIBIT)),
+            new Entry<>("student", Kind.EXERCISE,
+                    "exercise \"stop losing counts\": r0 with the executor's counter written by you (StudentCounter, exercises/README.md)",
+                    R0.withCount(CountPolicy.EXERCISE))))
+            .withContract(new ShaContract());
 
     private ShaLadder() {
     }

@@ -1,14 +1,10 @@
 package dev.perflab.orderbook;
 
 import dev.perflab.ladder.Entry;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Test helpers: run text commands through a book and get its events as text lines. */
+/** Test helpers: the ladder's entries as streams, and {@link OrderBookContract}'s replay helpers. */
 final class Books {
     private Books() {
     }
@@ -22,23 +18,14 @@ final class Books {
     }
 
     static CommandStream parse(String... lines) {
-        try {
-            return CommandText.read(new BufferedReader(new StringReader(String.join("\n", lines))), "test",
-                    PriceFormat.CENTS);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (StreamFormatException e) {
-            throw new IllegalArgumentException(e.getMessage());
-        }
+        return OrderBookContract.parse(lines);
     }
 
     static EventLog replay(OrderBookFactory factory, CommandStream commands) {
-        EventLog log = new EventLog(commands.size());
-        commands.replay(factory.create(log));
-        return log;
+        return OrderBookContract.replay(factory, commands);
     }
 
     static List<String> events(OrderBookFactory factory, String... lines) {
-        return replay(factory, parse(lines)).lines(PriceFormat.CENTS);
+        return OrderBookContract.events(factory, lines);
     }
 }

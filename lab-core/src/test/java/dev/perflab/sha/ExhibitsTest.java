@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -21,37 +18,12 @@ class ExhibitsTest {
     private static final int THREADS = 4;
     private static final int ROUNDS = 50;
 
-    /** Runs {@code work} on {@link #THREADS} threads started together. */
     private static void together(Runnable work) throws InterruptedException {
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            Thread thread = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                work.run();
-            });
-            thread.start();
-            threads.add(thread);
-        }
-        start.countDown();
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        ShaContract.together(THREADS, work);
     }
 
     private static long lostCounts(CountPolicy policy) throws InterruptedException {
-        int adds = 1_000_000;
-        CountPolicy.TaskCounter counter = policy.create(null);
-        together(() -> {
-            for (int i = 0; i < adds; i++) {
-                counter.add(1);
-            }
-        });
-        return (long) THREADS * adds - counter.get();
+        return ShaContract.lostCounts(policy.create(null), THREADS, 1_000_000);
     }
 
     @Test

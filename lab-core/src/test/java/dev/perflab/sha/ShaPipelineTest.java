@@ -8,33 +8,27 @@ import dev.perflab.ladder.Entry;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.TestFactory;
 
-/** Every correct rung, end to end over loopback: counts conserved, every sampled digest right. */
+/**
+ * Every correct rung passes {@link ShaContract}: end to end over loopback, counts conserved and every
+ * sampled digest right; and, where the executor counts with its own counter, no add lost under contention.
+ * One dynamic test per check and rung; {@code ./lab check sha-pipeline --rung ID} runs the same checks.
+ */
 class ShaPipelineTest {
-    static Stream<Entry<PipelineSettings>> rungs() {
-        return ShaLadder.LADDER.correct().stream();
+    @TestFactory
+    Stream<DynamicNode> everyCorrectRungPassesTheContract() {
+        return ShaLadder.LADDER.correct().stream().map(ShaPipelineTest::contractOf);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("rungs")
-    void countsAreConservedAndSampledDigestsVerify(Entry<PipelineSettings> rung) throws Exception {
-        LoopbackPipeline.Result r = LoopbackPipeline.run(rung.factory(), 0, 0.5);
-        assertNull(r.generator().error(), r.log().toString());
-        assertNull(r.executor().error(), r.log().toString());
-        assertNull(r.collector().error(), r.log().toString());
-        long generated = r.generator().generated();
-        assertTrue(generated > 100, "generated only " + generated);
-        assertEquals(generated, r.executor().generatorTotal());
-        assertEquals(generated, r.executor().received());
-        assertEquals(generated, r.executor().executed());
-        assertEquals(generated, r.collector().executorTotal());
-        assertEquals(generated, r.collector().collected());
-        assertEquals(Math.min(generated, PipelineSettings.SAMPLE_SIZE), r.collector().samples().size());
-        assertEquals(0, r.collector().sampleErrors());
-        System.out.printf("%s: %,d tasks, %,.0f tasks/s%n", rung.id(), generated, r.collector().tasksPerSecond());
+    private static DynamicNode contractOf(Entry<PipelineSettings> rung) {
+        return DynamicContainer.dynamicContainer(rung.id(), ShaLadder.LADDER.contract().orElseThrow()
+                .checks(rung.factory()).stream()
+                .map(check -> DynamicTest.dynamicTest(check.name(), () -> check.body().run())));
     }
 
     @Test
@@ -50,8 +44,12 @@ class ShaPipelineTest {
         assertEquals(generated, r.collector().executorTotal());
         assertEquals(generated, r.collector().collected());
         assertEquals(0, r.collector().sampleErrors());
-        // one sample per stream, each from its own id range
-        assertEquals(streams * PipelineSettings.SAMPLE_SIZE, r.collector().samples().size());
+        // one sample per stream, each from its own id range; a stream that collected fewer results than the
+        // sample size (a loaded machine may send one 1,000-task batch per stream in 0.5 s) keeps them all
+        int samples = r.collector().samples().size();
+        assertTrue(samples <= streams * PipelineSettings.SAMPLE_SIZE, samples + " samples from " + streams + " streams");
+        long busiestStream = (generated + streams - 1) / streams; // some stream collected at least this many
+        assertTrue(samples >= Math.min(busiestStream, PipelineSettings.SAMPLE_SIZE), samples + " samples of " + generated + " results");
         Set<Long> seen = r.collector().samples().stream()
                 .map(s -> s.id() >>> PipelineSettings.STREAM_ID_SHIFT).collect(Collectors.toSet());
         assertEquals(Set.of(0L, 1L, 2L), seen);

@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
         description = "perflab: field reports turned into measured ladders of rungs, naive to tuned.",
-        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class, JdksCommand.class, LatencyCommand.class, ProfileCommand.class},
+        subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class, JdksCommand.class, LatencyCommand.class, ProfileCommand.class},
         footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})
 public final class Lab implements Runnable {
 

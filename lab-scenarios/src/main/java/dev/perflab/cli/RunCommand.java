@@ -88,7 +88,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/<component>).")
     Path out;
 
-    @Option(names = {"--rung", "--store"}, split = ",", paramLabel = "ID", description = "Only these rungs/peers (ids, r-prefixes, naive, tuned); --store is the same option, as kv calls them.")
+    @Option(names = {"--rung", "--store"}, split = ",", paramLabel = "ID", description = "Only these rungs/peers (ids, r-prefixes, naive, tuned); the exercise rung runs only when named here, e.g. r1,student,r2; --store is the same option, as kv calls them.")
     List<String> rungs;
 
     @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmark methods matching this regex, e.g. cancelLast.")
@@ -263,7 +263,8 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         return merged;
     }
 
-    private Map<String, List<String>> jmhParams(Component target, RunLength runLength) {
+    /** JMH {@code -p} overrides: the user's {@code --param}s, and {@code rung} as resolved ids (an exercise such as {@code student} included when named). */
+    Map<String, List<String>> jmhParams(Component target, RunLength runLength) {
         Ladder<?> ladder = target.ladder();
         Map<String, List<String>> result = new LinkedHashMap<>();
         params.forEach((name, values) -> result.put(name, List.of(values.split(","))));

@@ -48,6 +48,23 @@ class RungParamsTest {
         b.checkEvents();
     }
 
+    /**
+     * {@code ./lab run orderbook --rung r1,student,r2} hands {@code student} to JMH as a {@code -p rung} value:
+     * the suites resolve it through the ladder like any id (and the shipped skeleton's cancel says it is not
+     * written), though the default lists above leave it out.
+     */
+    @Test
+    void theStudentRungIsMeasuredWhenNamed() {
+        OrderBookCancelBenchmark b = new OrderBookCancelBenchmark();
+        b.rung = "student";
+        b.depth = 10;
+        b.buildLevel();
+        UnsupportedOperationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                UnsupportedOperationException.class, b::cancelLast);
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("StudentBook.cancel is not written yet"),
+                e.getMessage());
+    }
+
     @Test
     void tearDownCatchesABookThatDidNotRestore() {
         OrderBookCancelBenchmark b = new OrderBookCancelBenchmark();

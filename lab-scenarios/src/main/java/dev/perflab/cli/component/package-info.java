@@ -7,6 +7,7 @@
  * <pre>
  *   Registry.builtIn()                     what each command asks of a Component
  *   ├── OrderBookComponent                 list     ladder()
+ *   │                                      check    ladder().contract()
  *   └── ShaPipelineComponent               run      scenario() (unless --jmh), else suites(),
  *         │                                         smokeRungs() + smokeParams() on --smoke
  *         ├── ladder()    Ladder&lt;?&gt;         profile  profile()
@@ -18,7 +19,10 @@
  * <h2>How to add a component</h2>
  * <ol>
  * <li>In {@code lab-core}, the ladder in its own package ({@code dev.perflab.ringbuffer}): the rungs as
- *     {@code Entry} lines of one {@code Ladder}, and the contract suite over {@code LADDER.correct()}.</li>
+ *     {@code Entry} lines of one {@code Ladder}, and the contract suite over {@code LADDER.correct()}, written
+ *     as a {@code Contract} the ladder carries ({@code .withContract(…)}, so {@code ./lab check} runs it),
+ *     with at least one exercise: a {@code student} entry of kind {@code EXERCISE} (see
+ *     {@code exercises/README.md}, "Adding an exercise to a ladder").</li>
  * <li>In {@code lab-benchmarks}, its JMH classes in {@code dev.perflab.bench.ringbuffer}, with a
  *     {@code @Param String rung} whose values are the ladder's ids.</li>
  * <li>In {@code lab-scenarios}, a package {@code dev.perflab.cli.ringbuffer} with one class implementing

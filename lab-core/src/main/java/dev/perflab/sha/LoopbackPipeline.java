@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
-/** Runs generator, executor and collector in this JVM over loopback TCP, for tests. */
+/** Runs generator, executor and collector in this JVM over loopback TCP: for the contract ({@link ShaContract}) and tests. */
 final class LoopbackPipeline {
     record Result(Generator.Report generator, Executor.Report executor, Collector.Report collector,
                   List<String> log) {
