@@ -19,8 +19,8 @@ import java.util.Optional;
  */
 public final class KvComponent implements Component {
     /**
-     * Put throughput after a prefill. Each fork prefills once per trial (a 5M prefill takes from a few seconds
-     * for the tuned rung to minutes for r0 and the SQL peer on 2 cores), so forks stay at 1 outside --full.
+     * Put throughput after a prefill. Each fork prefills once per trial at the store's own put rate (5M records:
+     * minutes for r0, Tokyo Cabinet's default hash and the SQL peer), so forks stay at 1 outside --full.
      */
     static final JmhSuite PUT = new JmhSuite("put", "dev.perflab.bench.kv.KvPutBenchmark", Map.of(
             RunLength.SMOKE, new JmhOptions(1, 1, "1s", 2, "1s"),
