@@ -46,8 +46,21 @@ public final class ChildProcess implements AutoCloseable {
     private ChildProcess(Process process, List<String> command) {
         this.process = process;
         this.command = List.copyOf(command);
-        this.stopOnExit = new Thread(this::stop, "stop-" + process.pid());
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
+        this.stopOnExit = stopOnExit(new Thread(this::stop, "stop-" + process.pid()));
+    }
+
+    /**
+     * Registers the hook that stops the child when this JVM stops, or returns null when the JVM is already
+     * stopping: the caller is then itself a shutdown hook (a cleanup running {@code ip}), which waits for
+     * its child or {@link #close()}s it.
+     */
+    private static Thread stopOnExit(Thread hook) {
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+            return hook;
+        } catch (IllegalStateException shuttingDown) {
+            return null;
+        }
     }
 
     /**
@@ -165,6 +178,9 @@ public final class ChildProcess implements AutoCloseable {
     @Override
     public void close() {
         stop();
+        if (stopOnExit == null) {
+            return;
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(stopOnExit);
         } catch (IllegalStateException e) {

@@ -35,9 +35,15 @@ public final class Collector {
     public record Sample(long id, byte[] payload, byte[] digest, boolean verified) {
     }
 
-    /** What the collector saw. {@code executorTotal} is -1 when no end frame came; {@code error} null if clean. */
+    /**
+     * What the collector saw. {@code executorTotal} is -1 when no end frame came; {@code error} null if clean.
+     * {@code resultsVerified} and {@code resultErrors} count the results verified beyond the sample and the
+     * wrong ones among them: both 0 unless a test asked for every result to be verified
+     * ({@link #verifyEveryResult()}).
+     */
     public record Report(long collected, long executorTotal, double tasksPerSecond, double windowSeconds,
-                         List<Sample> samples, long sampleErrors, String error) {
+                         List<Sample> samples, long sampleErrors, long resultsVerified, long resultErrors,
+                         String error) {
     }
 
     private final PipelineSettings settings;
@@ -51,12 +57,41 @@ public final class Collector {
     private long lastNanos;
     private long windowStartNanos;
     private long windowStartCount = -1;
+    /** Test hook: verify every kept result at the end, not only the sample (rungs that keep every result). */
+    private boolean verifyEveryResult;
+    /** Runs once per stream, on its reader thread, when the stream's first results arrive. */
+    private Runnable onFirstResults = () -> {
+    };
+    private long resultsVerified;
+    private long resultErrors;
 
     public Collector(PipelineSettings settings, ServerSocket listener, double warmupSeconds, Consumer<String> log) {
         this.settings = settings;
         this.listener = listener;
         this.warmupNanos = (long) (warmupSeconds * 1e9);
         this.log = log;
+    }
+
+    /**
+     * Test hook: at the end, verify every result kept rather than only a {@link PipelineSettings#SAMPLE_SIZE}
+     * sample, so a race that corrupts one digest in a hundred thousand (x-shared-digest) is still caught in a
+     * short run. Only rungs whose collector keeps every result (r0–r5) can: from r6 on it keeps a reservoir.
+     */
+    Collector verifyEveryResult() {
+        if (settings.collectorReservoir() || settings.streamCount() != 1) {
+            throw new IllegalStateException("only a one-stream collector that keeps every result can verify every result");
+        }
+        verifyEveryResult = true;
+        return this;
+    }
+
+    /**
+     * {@code action} runs once per stream, on that stream's reader thread, when its first results arrive:
+     * the evidence of flow a role prints for the process that started it ({@code RoleProtocol.FLOWING}).
+     */
+    public Collector onFirstResults(Runnable action) {
+        this.onFirstResults = action;
+        return this;
     }
 
     /** Results received so far. */
@@ -74,14 +109,14 @@ public final class Collector {
             return runStream();
         }
         List<Report> r = Streams.runEach(n, "collector",
-                k -> new Collector(settings, listener, warmupNanos / 1e9, log).runStream());
+                k -> new Collector(settings, listener, warmupNanos / 1e9, log).onFirstResults(onFirstResults).runStream());
         List<Sample> samples = new ArrayList<>();
         r.forEach(one -> samples.addAll(one.samples()));
         return new Report(r.stream().mapToLong(Report::collected).sum(),
                 Streams.totals(r.stream().map(Report::executorTotal).collect(Collectors.toList())),
                 r.stream().mapToDouble(Report::tasksPerSecond).sum(),
                 r.stream().mapToDouble(Report::windowSeconds).max().orElse(0), samples,
-                r.stream().mapToLong(Report::sampleErrors).sum(),
+                r.stream().mapToLong(Report::sampleErrors).sum(), 0, 0,
                 Streams.errors(r.stream().map(Report::error).collect(Collectors.toList())));
     }
 
@@ -121,7 +156,8 @@ public final class Collector {
         }
         List<Sample> samples = verifySample();
         long errors = samples.stream().filter(s -> !s.verified()).count();
-        return new Report(collected(), executorTotal, tasksPerSecond(), windowSeconds(), samples, errors, error);
+        return new Report(collected(), executorTotal, tasksPerSecond(), windowSeconds(), samples, errors, resultsVerified,
+                resultErrors, error);
     }
 
     /** Reads frames until the end frame; returns the executor's total, or -1 at an early end of stream. */
@@ -169,6 +205,7 @@ public final class Collector {
         long count = collected.addAndGet(n);
         if (firstNanos == 0) {
             firstNanos = now;
+            onFirstResults.run();
         }
         if (windowStartCount < 0 && now - firstNanos >= warmupNanos) {
             windowStartNanos = now;
@@ -192,6 +229,13 @@ public final class Collector {
         if (!settings.collectorReservoir()) {
             for (byte[] result : everyResult) {
                 reservoir.offer(result, 0);
+                if (verifyEveryResult) {
+                    resultsVerified++;
+                    byte[] expected = Sha256.of(Payloads.of(Frames.getLong(result, 0)));
+                    if (!Arrays.equals(result, Frames.ID_BYTES, Frames.RECORD_BYTES, expected, 0, Frames.DIGEST_BYTES)) {
+                        resultErrors++;
+                    }
+                }
             }
             everyResult.clear();
         }

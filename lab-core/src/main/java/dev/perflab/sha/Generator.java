@@ -1,11 +1,11 @@
 package dev.perflab.sha;
 
+import dev.perflab.concurrent.IdleStrategy;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -15,7 +15,9 @@ import java.util.stream.Collectors;
  *
  * <p>Rungs with {@code generatorBatchTasks == 1} write each task as a 44-byte frame field by field;
  * batch rungs fill a frame of up to that many tasks and write it in one call. With a rate, tasks that
- * are due are sent once per {@code generatorTickMillis} (the report's "a batch every 10 ms" from r8 on).
+ * are due are sent once per {@code generatorTickMillis} (the report's "a batch every 10 ms" from r8 on):
+ * ticks fall on a fixed schedule from the start ({@link IdleStrategy#waitUntil}, parking all the way, since
+ * a tick of milliseconds needs no spin), and one that is already late waits a whole tick from now.
  *
  * <p>From r13 on there are several streams ({@link PipelineSettings#streamCount()}): each is a connection
  * of its own, written by a thread of its own, with its share of the rate and ids from
@@ -28,6 +30,9 @@ public final class Generator {
     /** What the generator did. {@code error} is null after a clean run. */
     public record Report(long generated, double seconds, String error) {
     }
+
+    /** {@link IdleStrategy#waitUntil}'s spin thresholds for a tick: none, it parks until the tick. */
+    private static final long TICK_NO_SPIN_NANOS = 0;
 
     private final PipelineSettings settings;
     private final InetSocketAddress executor;
@@ -104,15 +109,25 @@ public final class Generator {
         }
     }
 
-    /** Sends tasks until the time is up; {@code progress[0]} holds the tasks written so far. */
+    /**
+     * Sends tasks until the time is up; {@code progress[0]} holds the tasks written so far. With a rate, a
+     * tick that wakes at or past the end still sends what was due by the end, so the run sends
+     * {@code rate × seconds} tasks however late its thread was scheduled (on a loaded machine a tick can
+     * come after the whole run's time, which used to end the run with nothing sent).
+     */
     private long generate(FrameOut out, long start, long firstId, long rate, long[] progress) throws IOException {
         int batch = settings.generatorBatchTasks();
         byte[] reused = settings.buffersOnce() ? new byte[Frames.frameBytes(batch)] : null;
         long tickNanos = TimeUnit.MILLISECONDS.toNanos(settings.generatorTickMillis());
         long sent = 0;
         long now = start;
-        while (!stopRequested && now - start < durationNanos) {
-            long due = rate == 0 ? batch : (long) ((now - start) / 1e9 * rate) - sent;
+        long nextTick = start;
+        while (!stopRequested) {
+            boolean over = now - start >= durationNanos;
+            if (over && rate == 0) {
+                break;
+            }
+            long due = rate == 0 ? batch : (long) (Math.min(now - start, durationNanos) / 1e9 * rate) - sent;
             while (due > 0) {
                 int n = (int) Math.min(due, batch);
                 send(out, firstId + sent, n, reused);
@@ -120,10 +135,19 @@ public final class Generator {
                 progress[0] = sent;
                 due -= n;
             }
-            if (rate > 0) {
-                LockSupport.parkNanos(tickNanos);
+            if (over) {
+                break;
             }
-            now = System.nanoTime();
+            if (rate > 0) {
+                nextTick += tickNanos;
+                long afterSending = System.nanoTime();
+                if (nextTick <= afterSending) {
+                    nextTick = afterSending + tickNanos;
+                }
+                now = IdleStrategy.waitUntil(nextTick, TICK_NO_SPIN_NANOS, TICK_NO_SPIN_NANOS);
+            } else {
+                now = System.nanoTime();
+            }
         }
         return sent;
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /** Runs generator, executor and collector in this JVM over loopback TCP: for the contract ({@link ShaContract}) and tests. */
 final class LoopbackPipeline {
@@ -30,10 +31,16 @@ final class LoopbackPipeline {
     }
 
     static Result run(PipelineSettings settings, long rate, double seconds, ExecutorFactory executors) throws Exception {
+        return run(settings, rate, seconds, executors, UnaryOperator.identity());
+    }
+
+    /** As above, with {@code collectorHook} applied to the collector before it starts (test hooks). */
+    static Result run(PipelineSettings settings, long rate, double seconds, ExecutorFactory executors,
+                      UnaryOperator<Collector> collectorHook) throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
         try (ServerSocket collectorPort = Roles.listen(ANY_LOOPBACK_PORT);
              ServerSocket executorPort = Roles.listen(ANY_LOOPBACK_PORT)) {
-            Collector collector = new Collector(settings, collectorPort, 0, log::add);
+            Collector collector = collectorHook.apply(new Collector(settings, collectorPort, 0, log::add));
             CompletableFuture<Collector.Report> c = CompletableFuture.supplyAsync(collector::run);
             Executor executor = executors.create(executorPort, address(collectorPort), log::add);
             CompletableFuture<Executor.Report> e = CompletableFuture.supplyAsync(executor::run);

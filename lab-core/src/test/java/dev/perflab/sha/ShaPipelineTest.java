@@ -13,6 +13,8 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every correct rung passes {@link ShaContract}: end to end over loopback, counts conserved and every
@@ -29,6 +31,20 @@ class ShaPipelineTest {
         return DynamicContainer.dynamicContainer(rung.id(), ShaLadder.LADDER.contract().orElseThrow()
                 .checks(rung.factory()).stream()
                 .map(check -> DynamicTest.dynamicTest(check.name(), () -> check.body().run())));
+    }
+
+    /**
+     * With a rate, a run sends exactly rate × seconds tasks: a tick that wakes past the end still sends
+     * what was due by then. (On a loaded machine a generator whose first tick came after the run's 0.5 s
+     * once sent nothing at all.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"r0-task-per-thread", "r12-matched-batches"})
+    void aRatedRunSendsRateTimesSecondsTasks(String id) throws Exception {
+        LoopbackPipeline.Result r = LoopbackPipeline.run(ShaLadder.LADDER.resolve(id).factory(), 4_000, 0.25);
+        assertNull(r.generator().error(), r.log().toString());
+        assertEquals(1_000, r.generator().generated());
+        assertEquals(1_000, r.collector().collected());
     }
 
     @Test

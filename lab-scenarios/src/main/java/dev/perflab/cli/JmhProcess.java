@@ -22,10 +22,20 @@ import java.util.regex.Pattern;
  * a test runs the JMH suite of a component it registers itself. That JMH ignores the machine-wide JMH lock
  * ({@code /tmp/jmh.lock}), so a test's tiny run neither waits for nor fails beside a real measurement on a
  * shared machine; its numbers are not for reading.
+ *
+ * <p>JMH allows one run per machine: a run that finds {@code /tmp/jmh.lock} held by another ends at once,
+ * and the lab says so in one line ({@link #lockHeld}) rather than "JMH failed". Measurements keep the lock.
+ * Where sharing the machine is acceptable because nothing is measured (the lab's own correctness tests),
+ * the system property {@value #IGNORE_LOCK_PROPERTY}{@code =true} passes {@code -Djmh.ignoreLock=true} on.
  */
 public final class JmhProcess {
     /** A class path holding JMH and the benchmarks (with their generated {@code META-INF/BenchmarkList}). */
     public static final String CLASSPATH_PROPERTY = "perflab.jmh.classpath";
+    /** {@code true}: JMH ignores the machine-wide lock; for correctness tests only, never for measurements. */
+    public static final String IGNORE_LOCK_PROPERTY = "perflab.jmh.ignoreLock";
+    private static final String IGNORE_JMH_LOCK = "-Djmh.ignoreLock=true";
+    /** JMH 1.37's line when another run holds the lock: "… Unable to acquire the JMH lock (/tmp/jmh.lock), exiting …". */
+    private static final Pattern LOCK_HELD = Pattern.compile("Unable to acquire the JMH lock \\(([^)]*)\\)");
     private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete, ETA (\\S+)");
     private static final Pattern BENCHMARK = Pattern.compile("# Benchmark: .*\\.([^.]+)$");
     private static final Pattern PARAMETERS = Pattern.compile("# Parameters: \\((.*)\\)");
@@ -51,9 +61,12 @@ public final class JmhProcess {
     /** {@code java -jar benchmarks.jar ARGS}, or {@code java -cp CLASSPATH org.openjdk.jmh.Main ARGS}. */
     static List<String> command(List<String> jmhArgs) {
         String classpath = System.getProperty(CLASSPATH_PROPERTY);
-        List<String> command = new ArrayList<>(classpath != null
-                ? List.of(Machine.javaExecutable(), "-Djmh.ignoreLock=true", "-cp", classpath, "org.openjdk.jmh.Main")
-                : List.of(Machine.javaExecutable(), "-jar", benchmarksJar().toString()));
+        List<String> command = new ArrayList<>(List.of(Machine.javaExecutable()));
+        if (classpath != null || Boolean.getBoolean(IGNORE_LOCK_PROPERTY)) {
+            command.add(IGNORE_JMH_LOCK);
+        }
+        command.addAll(classpath != null ? List.of("-cp", classpath, "org.openjdk.jmh.Main")
+                : List.of("-jar", benchmarksJar().toString()));
         command.addAll(jmhArgs);
         return command;
     }
@@ -66,6 +79,7 @@ public final class JmhProcess {
      * @param jmhArgs   arguments after {@code -jar benchmarks.jar}
      * @param log       where JMH's own output goes
      * @return JMH's exit code
+     * @throws LabException when another JMH run holds the machine-wide lock (one line, nothing run)
      */
     public static int run(String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
             throws IOException, InterruptedException {
@@ -78,13 +92,22 @@ public final class JmhProcess {
                 if (follow.failure != null) {
                     throw follow.failure;
                 }
+                if (exit != 0 && follow.lockFile != null) {
+                    throw lockHeld(follow.lockFile);
+                }
                 return exit;
             }
         }
     }
 
+    /** The one line for a run that found JMH's machine-wide lock taken. */
+    static LabException lockHeld(String lockFile) {
+        return new LabException("another JMH run holds " + lockFile + " (JMH runs one at a time per machine);"
+                + " wait for it to finish, then run again", LabException.CHECK_FAILED);
+    }
+
     /** Turns JMH's output into progress lines, and copies every line to the log (on the pump thread). */
-    private static final class Progress {
+    static final class Progress {
         private final String label;
         private final int total;
         private final Writer log;
@@ -94,12 +117,19 @@ public final class JmhProcess {
         private String eta = "?";
         private String benchmark = "";
         private IOException failure;
+        /** Set when JMH said another run holds its lock; its stack trace is then kept to the log. */
+        private String lockFile;
 
         Progress(String label, int total, Writer log, PrintWriter progress) {
             this.label = label;
             this.total = total;
             this.log = log;
             this.progress = progress;
+        }
+
+        /** The lock file JMH said another run holds, or null. */
+        String lockFile() {
+            return lockFile;
         }
 
         void line(String line) {
@@ -110,7 +140,12 @@ public final class JmhProcess {
                 failure = e;
             }
             Matcher m;
-            if ((m = PROGRESS.matcher(line)).find()) {
+            if (lockFile != null) {
+                return;
+            }
+            if ((m = LOCK_HELD.matcher(line)).find()) {
+                lockFile = m.group(1);
+            } else if ((m = PROGRESS.matcher(line)).find()) {
                 percent = m.group(1);
                 eta = m.group(2);
             } else if ((m = BENCHMARK.matcher(line)).find()) {
@@ -127,6 +162,13 @@ public final class JmhProcess {
         }
     }
 
+    /** JMH's {@code -l}/{@code -lp} listing: a header, then one benchmark per line, its parameters indented under it. */
+    private static final String LIST_HEADER = "Benchmarks:";
+    /** A benchmark's full name in the listing: a dotted Java name (package, class, method). */
+    private static final Pattern LISTED_BENCHMARK = Pattern.compile("^[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
+            + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)+$");
+    private static final Pattern LISTED_PARAM = Pattern.compile("^\\s+param \"([^\"]+)\" = \\{(.*)}\\s*$");
+
     /**
      * How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing; the names of the
      * parameters it lists are added to {@code paramNames}, so unknown {@code --param} names can be refused.
@@ -134,19 +176,40 @@ public final class JmhProcess {
     static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides,
                                    java.util.Set<String> paramNames) throws IOException, InterruptedException {
         List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        int exit;
         try (ChildProcess listing = ChildProcess.start("jmh-list", command(List.of(include, "-lp")), lines::add, null)) {
-            listing.waitFor();
+            exit = listing.waitFor();
         }
+        if (exit != 0 || !lines.stream().anyMatch(l -> l.strip().equals(LIST_HEADER))) {
+            String last = lines.stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("no output");
+            throw new LabException("JMH could not list the benchmarks matching '" + include + "' (exit " + exit + "): "
+                    + last.strip(), LabException.CHECK_FAILED);
+        }
+        return configurations(lines, paramOverrides, paramNames);
+    }
+
+    /**
+     * Counts the benchmark/parameter combinations in a {@code -lp} listing: each benchmark line after the
+     * {@code Benchmarks:} header counts the product of its parameters' value counts ({@code paramOverrides}
+     * replace a parameter's values), and adds each parameter's name to {@code paramNames}. Lines before the header (a JVM's "Picked up JAVA_TOOL_OPTIONS", JMH's
+     * warnings) and any line that is not a dotted name or an indented {@code param} are not benchmarks.
+     */
+    static int configurations(List<String> listing, java.util.Map<String, List<String>> paramOverrides,
+                              java.util.Set<String> paramNames) {
         int total = 0;
         int current = 0;
-        Pattern param = Pattern.compile("^\\s+param \"([^\"]+)\" = \\{(.*)}");
-        for (String line : lines) {
-            Matcher m = param.matcher(line);
+        boolean listed = false;
+        for (String line : listing) {
+            if (!listed) {
+                listed = line.strip().equals(LIST_HEADER);
+                continue;
+            }
+            Matcher m = LISTED_PARAM.matcher(line);
             if (m.find()) {
                 paramNames.add(m.group(1));
                 List<String> override = paramOverrides.get(m.group(1));
                 current *= override != null ? override.size() : m.group(2).split(",").length;
-            } else if (!line.isBlank() && !line.startsWith(" ") && !line.startsWith("Benchmarks:")) {
+            } else if (LISTED_BENCHMARK.matcher(line).matches()) {
                 total += current;
                 current = 1;
             }

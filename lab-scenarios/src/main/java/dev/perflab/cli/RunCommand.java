@@ -120,6 +120,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         @Option(names = "--link", paramLabel = "RATE", description = "Run the generator and the executor in two network namespaces joined by a veth pair limited to RATE (100mbit, 1gbit); needs root and iproute2, skipped with a message otherwise.")
         String link;
 
+        @Option(names = "--size", paramLabel = "BYTES", description = "Size of the data the run generates (brick: the served file, e.g. 1g; default by run length).")
+        String size;
+
         @Option(names = "--records", paramLabel = "N", converter = Counts.class,
                 description = "kv: most records per store (10m, 500k, 2000000); default by run length: smoke 3m, quick 2m, standard and full 10m.")
         Long records;
@@ -150,6 +153,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
             }
             if (link != null) {
                 set.add(ScenarioOption.LINK);
+            }
+            if (size != null) {
+                set.add(ScenarioOption.SIZE);
             }
             if (records != null) {
                 set.add(ScenarioOption.RECORDS);
@@ -190,7 +196,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         }
         if (scenario.isPresent()) {
             return scenario.get().run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", component),
-                    sha.seconds, sha.rate, sha.json, sha.sampleOut, sha.link, spec.commandLine().getOut(),
+                    sha.seconds, sha.rate, sha.json, sha.sampleOut, sha.link, sha.size, spec.commandLine().getOut(),
                     sha.records, sha.threads, sha.keep));
         }
         if (target.suites().isEmpty()) {

@@ -22,6 +22,7 @@ public final class RoleProcess implements AutoCloseable {
     private final String role;
     private final ChildProcess process;
     private final CompletableFuture<String> listening = new CompletableFuture<>();
+    private final CompletableFuture<Void> flowing = new CompletableFuture<>();
     private final CompletableFuture<ObjectNode> summary = new CompletableFuture<>();
     private final List<String> errors = new CopyOnWriteArrayList<>();
 
@@ -42,6 +43,8 @@ public final class RoleProcess implements AutoCloseable {
     private void onLine(String line) {
         if (line.startsWith(RoleProtocol.LISTENING)) {
             listening.complete(line.substring(RoleProtocol.LISTENING.length()).trim());
+        } else if (line.equals(RoleProtocol.FLOWING)) {
+            flowing.complete(null);
         } else if (line.startsWith(RoleProtocol.SUMMARY)) {
             try {
                 summary.complete(RoleProtocol.parseSummary(line));
@@ -62,6 +65,20 @@ public final class RoleProcess implements AutoCloseable {
             return Integer.parseInt(hostPort.substring(hostPort.lastIndexOf(':') + 1));
         } catch (TimeoutException | ExecutionException | NumberFormatException e) {
             throw new ScenarioException("the " + role + " did not start listening within " + timeout.toSeconds() + " s"
+                    + (errors.isEmpty() ? "" : ": " + errors.get(errors.size() - 1)));
+        }
+    }
+
+    /**
+     * Waits for the role's {@code flowing} line (its first work arrived), for roles that print one.
+     *
+     * @throws ScenarioException when it does not come in time, with the role's last error line
+     */
+    public void awaitFlowing(Duration timeout) throws InterruptedException {
+        try {
+            flowing.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            throw new ScenarioException("no work reached the " + role + " within " + timeout.toSeconds() + " s"
                     + (errors.isEmpty() ? "" : ": " + errors.get(errors.size() - 1)));
         }
     }

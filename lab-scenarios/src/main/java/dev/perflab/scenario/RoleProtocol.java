@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
  *
  * <pre>
  *   listening on 127.0.0.1:40123        a role that listens, once its socket is bound (port 0: a free one)
+ *   flowing                              optional, once: the role's first work arrived (evidence of flow)
  *   …                                    anything: a result line for people
  *   summary {"role":"collector",…}       last line, always, even after a failure: the counts reached so far
  * </pre>
@@ -22,6 +23,7 @@ import java.net.InetSocketAddress;
 public final class RoleProtocol {
     public static final String LISTENING = "listening on ";
     public static final String SUMMARY = "summary ";
+    public static final String FLOWING = "flowing";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private RoleProtocol() {
@@ -39,6 +41,12 @@ public final class RoleProtocol {
 
     public static void printListening(PrintWriter out, InetSocketAddress bound) {
         printListening(out, bound.getHostString() + ":" + bound.getPort());
+    }
+
+    /** Says once that the role's first work arrived; safe from any thread (the writer locks). */
+    public static void printFlowing(PrintWriter out) {
+        out.println(FLOWING);
+        out.flush();
     }
 
     public static void printSummary(PrintWriter out, ObjectNode summary) {

@@ -12,6 +12,8 @@ public enum ScenarioOption {
     SAMPLE_OUT("--sample-out"),
     /** {@code --link RATE}: the source role behind an emulated link. */
     LINK("--link"),
+    /** {@code --size BYTES}: the size of the data the scenario generates ({@code 1g}). */
+    SIZE("--size"),
     /** {@code --records N}: most records to write per store ({@code 10m}, {@code 500k}). */
     RECORDS("--records"),
     /** {@code --threads N}: writer threads. */

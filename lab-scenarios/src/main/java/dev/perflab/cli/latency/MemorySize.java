@@ -12,12 +12,21 @@ import java.util.regex.Pattern;
  * @param bytes the size in bytes
  * @param text  the size as passed to the JVM, lower-case
  */
-record MemorySize(long bytes, String text) {
+public record MemorySize(long bytes, String text) {
     /** Smaller heaps than this cannot even hold the prefilled book of a naive rung. */
     static final long MIN_BYTES = 16L << 20;
     private static final Pattern SIZE = Pattern.compile("([0-9]{1,12})([kmgKMG]?)");
 
     static MemorySize parse(String option, String text) {
+        MemorySize size = any(option, text);
+        if (size.bytes < MIN_BYTES) {
+            throw new LabException(option + ": " + text + " is too small; at least 16m");
+        }
+        return size;
+    }
+
+    /** Any size ({@code 1g}, {@code 64k}, {@code 300000}), however small; a typo is one line, exit 2. */
+    public static MemorySize any(String option, String text) {
         Matcher m = SIZE.matcher(text);
         if (!m.matches()) {
             throw new LabException(option + ": expected a size like 1g or 512m, was '" + text + "'");
@@ -30,9 +39,6 @@ record MemorySize(long bytes, String text) {
             default -> 1;
         };
         long bytes = Long.parseLong(m.group(1)) * multiplier;
-        if (bytes < MIN_BYTES) {
-            throw new LabException(option + ": " + text + " is too small; at least 16m");
-        }
         return new MemorySize(bytes, m.group(1) + unit);
     }
 

@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code ./lab sha collector}: counts, samples and verifies an executor's results. */
 @Command(name = "collector", mixinStandardHelpOptions = true, description = {"Accept one executor, count its results, keep a sample and verify it.",
-        "Start it first. Prints 'listening on HOST:PORT', a result line and a 'summary {json}' line."})
+        "Start it first. Prints 'listening on HOST:PORT', 'flowing' when the first results arrive,",
+        "a result line and a 'summary {json}' line."})
 final class CollectorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -54,7 +55,7 @@ final class CollectorCommand implements Callable<Integer> {
             report = new Collector(role.entry().factory(), listener, warmupSeconds, line -> {
                 err.println(line);
                 err.flush();
-            }).run();
+            }).onFirstResults(() -> RoleProtocol.printFlowing(out)).run();
         } catch (IOException e) {
             throw new LabException("collector: cannot listen on " + bind + ": " + e.getMessage());
         }

@@ -7,7 +7,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /** Parses {@code HOST:PORT} (port 0 = any free port, for --bind) into a resolved socket address. */
-final class HostPort implements ITypeConverter<InetSocketAddress> {
+public final class HostPort implements ITypeConverter<InetSocketAddress> {
     @Override
     public InetSocketAddress convert(String value) {
         int colon = value.lastIndexOf(':');

@@ -55,8 +55,8 @@ final class ShaPipelineScenario implements Scenario {
 
     @Override
     public Set<ScenarioOption> options() {
-        return EnumSet.of(ScenarioOption.SECONDS, ScenarioOption.RATE, ScenarioOption.JSON, ScenarioOption.SAMPLE_OUT,
-                ScenarioOption.LINK);
+        return EnumSet.complementOf(EnumSet.of(ScenarioOption.SIZE, ScenarioOption.RECORDS, ScenarioOption.THREADS,
+                ScenarioOption.KEEP));
     }
 
     @Override

@@ -1,26 +1,28 @@
 package dev.perflab.scenario.link;
 
+import dev.perflab.proc.ChildProcess;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Runs the {@code ip} and {@code tc} commands for {@link LinkNamespaces}: one blocking call each, with a time
  * limit, stdout and stderr merged, and failures turned into one-line {@link IOException}s
  * ({@code 'COMMAND' failed (exit N): OUTPUT}).
  *
- * <p>Assumptions: every command run here prints a few lines at most, far less than a pipe buffer (64 KiB), so
- * reading the output after the process exits cannot deadlock. Called from one thread at a time (the
- * orchestrator, or the shutdown hook once the orchestrator is gone); keeps no state but the two binaries' paths.
+ * <p>Each command is a {@link ChildProcess} like every other process the lab starts: its output is pumped
+ * as it comes (no pipe can fill), and one that overruns its time limit is stopped by the one kill policy.
+ * Called from one thread at a time (the orchestrator, or the shutdown hook once the orchestrator is gone);
+ * keeps no state but the two binaries' paths.
  */
 final class LinkCommands {
     /** Longest any single ip/tc call may take; namespace and qdisc changes take milliseconds. */
-    static final int COMMAND_TIMEOUT_SECONDS = 10;
+    static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(10);
 
     /** Where iproute2 lives when {@code /usr/sbin} is not on a non-login shell's PATH. */
     private static final List<String> SYSTEM_DIRS = List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin");
@@ -51,28 +53,30 @@ final class LinkCommands {
     /** Runs {@code command}; returns its output (one line, stripped) or throws with the command and its output. */
     static String run(List<String> command) throws IOException {
         String shown = String.join(" ", command);
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IOException("cannot start '" + shown + "': " + oneLine(e.getMessage()));
-        }
-        try {
-            if (!process.waitFor(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new IOException("'" + shown + "' did not finish in " + COMMAND_TIMEOUT_SECONDS + " s");
+        List<String> lines = new CopyOnWriteArrayList<>();
+        int exit;
+        try (ChildProcess child = start(command, lines, shown)) {
+            if (!child.waitFor(COMMAND_TIMEOUT)) {
+                throw new IOException("'" + shown + "' did not finish in " + COMMAND_TIMEOUT.toSeconds() + " s");
             }
+            exit = child.exitCode();
         } catch (InterruptedException e) {
-            process.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while running '" + shown + "'");
         }
-        String output = oneLine(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-        if (process.exitValue() != 0) {
-            throw new IOException("'" + shown + "' failed (exit " + process.exitValue() + ")"
-                    + (output.isEmpty() ? "" : ": " + output));
+        String output = oneLine(String.join("\n", lines));
+        if (exit != 0) {
+            throw new IOException("'" + shown + "' failed (exit " + exit + ")" + (output.isEmpty() ? "" : ": " + output));
         }
         return output;
+    }
+
+    private static ChildProcess start(List<String> command, List<String> lines, String shown) throws IOException {
+        try {
+            return ChildProcess.start("link-cmd", command, lines::add, null);
+        } catch (IOException e) {
+            throw new IOException("cannot start '" + shown + "': " + oneLine(e.getMessage()));
+        }
     }
 
     /** Runs {@code command} and ignores a failure; for cleanup, where "already gone" is the expected failure. */

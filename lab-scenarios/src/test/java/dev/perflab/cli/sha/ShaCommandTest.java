@@ -89,7 +89,8 @@ class ShaCommandTest {
     @Test
     void executorKilledMidRunStopsGeneratorAndCollectorWithTheirCounts() throws Exception {
         try (ThreeJvms jvms = new ThreeJvms(60)) {
-            Thread.sleep(2_000);
+            // killed only once results reach the collector: a loaded machine may take seconds to start sending
+            jvms.collector.awaitFlowing(START);
             jvms.executor.kill();
             long killed = System.nanoTime();
             ObjectNode g = jvms.generator.awaitSummary(START);

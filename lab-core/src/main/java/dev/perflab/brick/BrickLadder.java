@@ -1,0 +1,54 @@
+package dev.perflab.brick;
+
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
+import dev.perflab.ladder.Ladder;
+import java.util.List;
+
+/**
+ * The brick mover ladder (report 003, LADDERS.md §4): a server holds a file of lines, a client asks for
+ * them and writes each line's transform into a result file in the server file's order. Each rung is the
+ * previous one with one change, server and client together; every rung's result is byte-exact.
+ */
+public final class BrickLadder {
+    public static final String COMPONENT = "brick";
+
+    /** The report's connection count: 12 connections, and a thread per connection on each side. */
+    public static final int CONNECTIONS = 12;
+    /** Requests per write from r2 on (the report's N). */
+    public static final int BATCH_LINES = 64;
+    /** r5's page groups: connection {@code c} works in group {@code c % GROUPS}. */
+    public static final int GROUPS = 4;
+
+    static final MoverSettings R0 = new MoverSettings(1, 1, false, MoverSettings.Table.SEQUENTIAL, false, 1, false);
+    static final MoverSettings R1 = R0.withConnections(CONNECTIONS);
+    static final MoverSettings R2 = R1.withBatches(BATCH_LINES);
+    static final MoverSettings R3 = R2.withPageTable();
+    static final MoverSettings R4 = R3.withNio();
+    static final MoverSettings R5 = R4.withGroupedPages(GROUPS);
+    /** r5's table with every thread in one group: one hot page whose counter every claim fights over. */
+    static final MoverSettings X_HOT_PAGE = R4.withGroupedPages(1);
+
+    public static final Ladder<MoverSettings> LADDER = new Ladder<>(COMPONENT,
+            "brick mover (report 003): a client fetches every line of a server's file and writes each transformed, in order",
+            List.of(
+                    new Entry<>("r0-blocking-per-line", Kind.RUNG,
+                            "one connection, blocking socket streams, one request and one response per round trip", R0),
+                    new Entry<>("r1-connections", Kind.RUNG,
+                            CONNECTIONS + " connections and threads per side; the client reassembles lines in order", R1),
+                    new Entry<>("r2-batched-requests", Kind.RUNG,
+                            BATCH_LINES + " requests per write, fixed " + Protocol.FIXED_RESPONSE_BYTES
+                                    + "-byte responses flushed " + BATCH_LINES + " at a time", R2),
+                    new Entry<>("r3-cas-page-table", Kind.RUNG,
+                            "server: file loaded into fixed-size pages, rows claimed by CAS; client: rows written into pages, "
+                                    + "a page-switcher thread writes full pages to the file", R3),
+                    new Entry<>("r4-nio-direct", Kind.RUNG, "SocketChannels, direct buffers, TCP_NODELAY", R4),
+                    new Entry<>("r5-grouped-pages", Kind.RUNG,
+                            "connections in " + GROUPS + " groups, each claiming on its own page; a double-buffered page "
+                                    + "table filled by a loader thread while serving", R5),
+                    new Entry<>("x-hot-page", Kind.EXHIBIT,
+                            "r5 with every thread on one page: CAS retries on its counter counted and shown", X_HOT_PAGE)));
+
+    private BrickLadder() {
+    }
+}

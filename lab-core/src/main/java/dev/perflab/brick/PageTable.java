@@ -1,0 +1,262 @@
+package dev.perflab.brick;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The server's page table (r3 on): the file's lines packed into fixed-size pages; connection threads claim
+ * rows by CAS on a page's {@code claimed} counter, so no lock is held while a line is handed out.
+ *
+ * <pre>
+ *  page (PAGE_BYTES of line bytes, at most MAX_ROWS rows)         slots (ring of pages)
+ *  ┌────────────────────────────────────────────┐                  ┌────┬────┬────┬────┬─ ─ ─┐
+ *  │ row 0 │ row 1 │ … │ row rows-1 │   unused   │  firstLine       │ p0 │ p1 │ p2 │ p3 │     │  page p in slot p % slots
+ *  └────────────────────────────────────────────┘  claimed (CAS)   └────┴────┴────┴────┴─ ─ ─┘
+ *   starts[r] .. starts[r+1]: row r's bytes          sent (add)
+ *
+ *  group g (connections c with c % groups == g) claims in page groupPage[g]: g, g + groups, g + 2·groups, …
+ *  r3, r4:  one group, every page loaded before serving (slots = all pages)
+ *  r5:      4 groups, 2 × groups slots: a loader thread fills the next pages while the current ones drain;
+ *           a slot is refilled once every row of its page has been sent
+ * </pre>
+ *
+ * <h2>Guarantees</h2>
+ * Each row is claimed by exactly one successful CAS. A page's fields are written by the loader only while
+ * {@code claimed} holds {@link #LOCKED} (no CAS can succeed on it), then published by the volatile store of
+ * {@code claimed = 0}, and only then announced by {@code index = p}; a claimer reads them after its successful CAS, so it always sees the page its CAS
+ * claimed in, even when a slot was refilled under it (the line number comes from the page, not from the
+ * group's pointer). Failed CASes are counted per claimer ({@link LineSource.Claimer#casRetries}).
+ */
+public final class PageTable implements LineSource {
+    /** Bytes of line content per page. */
+    static final int PAGE_BYTES = 1 << 20;
+    /** Rows per page at most (empty lines take no bytes). */
+    static final int MAX_ROWS = 1 << 14;
+    /** {@code claimed} while the loader fills a page: above any row count, so no claim succeeds. */
+    static final int LOCKED = Integer.MAX_VALUE;
+    /** Slots per group when loading in the background: one page draining, one filling. */
+    static final int SLOTS_PER_GROUP = 2;
+    private static final long WAIT_NANOS = 20_000;
+
+    private static final VarHandle CLAIMED;
+    private static final VarHandle SENT;
+    private static final VarHandle GROUP_PAGE = MethodHandles.arrayElementVarHandle(int[].class);
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            CLAIMED = l.findVarHandle(Page.class, "claimed", int.class);
+            SENT = l.findVarHandle(Page.class, "sent", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** One page; see the class comment for who writes which field when. */
+    static final class Page {
+        final byte[] data = new byte[PAGE_BYTES];
+        final int[] starts = new int[MAX_ROWS + 1];
+        int rows;
+        int firstLine;
+        volatile int index = -1;
+        volatile int claimed = LOCKED;
+        volatile int sent;
+    }
+
+    /** Where the loader reads from (a test or benchmark may hand it an endless stream). */
+    @FunctionalInterface
+    public interface InputSupplier {
+        InputStream open() throws IOException;
+    }
+
+    private final Path file;
+    private final InputSupplier input;
+    private final int groups;
+    private final Page[] slots;
+    private final int[] groupPage;
+    private final Thread loader;
+    private volatile int totalPages = -1;
+    private volatile int totalLines = -1;
+    private volatile IOException loadFailure;
+
+    /**
+     * @param background fill the table in a loader thread while serving ({@code SLOTS_PER_GROUP × groups} pages),
+     *                   else load every page now, before returning
+     */
+    public PageTable(Path file, int groups, boolean background) throws IOException {
+        this(file, () -> Files.newInputStream(file), Files.size(file), groups, background);
+    }
+
+    /** Opens its input through {@code input}; {@code sizeBytes} sizes the table when loading all of it. */
+    public PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background) throws IOException {
+        this.file = file;
+        this.input = input;
+        this.groups = groups;
+        this.groupPage = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            groupPage[g] = g;
+        }
+        long size = sizeBytes;
+        int slotCount = background ? SLOTS_PER_GROUP * groups
+                : (int) Math.min(Integer.MAX_VALUE - 8, size / (PAGE_BYTES - Bricks.MAX_LINE_BYTES) + size / (2L * MAX_ROWS) + 2);
+        this.slots = new Page[slotCount];
+        if (background) {
+            for (int i = 0; i < slotCount; i++) {
+                slots[i] = new Page();
+            }
+            loader = new Thread(this::loadQuietly, "brick-page-loader");
+            loader.setDaemon(true);
+            loader.start();
+        } else {
+            loader = null;
+            load();
+        }
+    }
+
+    private void loadQuietly() {
+        try {
+            load();
+        } catch (IOException e) {
+            loadFailure = e;
+        } catch (RuntimeException | Error e) {
+            loadFailure = new IOException("page loader failed: " + e, null); // claimers must not wait for it
+        }
+    }
+
+    private void load() throws IOException {
+        try (InputStream in = input.open()) {
+            LineScanner scanner = new LineScanner(file, in);
+            int p = 0;
+            Page page = acquire(p);
+            page.firstLine = 0;
+            while (scanner.next()) {
+                int len = scanner.length();
+                int used = page.starts[page.rows];
+                if (page.rows == MAX_ROWS || used + len > PAGE_BYTES) {
+                    publish(page, p);
+                    int next = page.firstLine + page.rows;
+                    page = acquire(++p);
+                    page.firstLine = next;
+                    used = 0;
+                }
+                System.arraycopy(scanner.buffer(), scanner.offset(), page.data, used, len);
+                page.starts[++page.rows] = used + len;
+            }
+            publish(page, p);
+            totalLines = (int) scanner.lines();
+            totalPages = p + 1;
+        }
+    }
+
+    /** The slot for page {@code p}, locked and empty; waits until its previous page was fully sent. */
+    private Page acquire(int p) throws IOException {
+        int s = p % slots.length;
+        Page page = slots[s];
+        if (page == null) {
+            page = slots[s] = new Page();
+        } else {
+            while (page.index >= 0 && (page.claimed != page.rows || page.sent != page.rows)) {
+                LockSupport.parkNanos(WAIT_NANOS);
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new java.io.InterruptedIOException("page loader stopped");
+                }
+            }
+        }
+        page.claimed = LOCKED;
+        page.sent = 0;
+        page.rows = 0;
+        page.starts[0] = 0;
+        return page;
+    }
+
+    /**
+     * Opens a filled page: {@code claimed = 0} releases every field written while it was locked, then
+     * {@code index = p} tells claimers waiting for page {@code p}. In the other order a claimer could see the
+     * new index with the counter still {@link #LOCKED}, take the page for used up and skip it.
+     */
+    private static void publish(Page page, int p) {
+        page.claimed = 0;
+        page.index = p;
+    }
+
+    /** {@link #claimIn} found group {@code g}'s next page not loaded yet. */
+    private static final long NOT_READY = -2;
+
+    /**
+     * Claims in the claimer's group first; a group whose pages are used up, or whose next page is not loaded
+     * yet, sends the claimer on to the next group, so no thread waits while another group's page has rows.
+     */
+    @Override
+    public long next(Claimer claimer, byte[] dst) throws IOException {
+        for (;;) {
+            boolean waiting = false;
+            for (int k = 0; k < groups; k++) {
+                long r = claimIn((claimer.group + k) % groups, claimer, dst);
+                if (r >= 0) {
+                    return r;
+                }
+                waiting |= r == NOT_READY;
+            }
+            if (!waiting) {
+                return -1;
+            }
+            LockSupport.parkNanos(WAIT_NANOS);
+        }
+    }
+
+    /** Claims a row in group {@code g}'s pages; -1 once the group has no page left, {@link #NOT_READY} if its page is not loaded yet. */
+    private long claimIn(int g, Claimer claimer, byte[] dst) throws IOException {
+        for (;;) {
+            int p = (int) GROUP_PAGE.getVolatile(groupPage, g);
+            Page page = loaded(p);
+            if (page == null) {
+                return totalPages >= 0 && p >= totalPages ? -1 : NOT_READY;
+            }
+            int r = page.claimed;
+            if (r >= page.rows || page.index != p) {
+                // page p is used up (or already replaced by a later page in its slot): the group moves on
+                GROUP_PAGE.compareAndSet(groupPage, g, p, p + groups);
+                continue;
+            }
+            if (CLAIMED.compareAndSet(page, r, r + 1)) {
+                int from = page.starts[r];
+                int len = page.starts[r + 1] - from;
+                int lineNo = page.firstLine + r;
+                int n = BrickTransform.transform(lineNo, page.data, from, len, dst, 0);
+                SENT.getAndAdd(page, 1);
+                return LineSource.packed(lineNo, n);
+            }
+            claimer.casRetries++;
+        }
+    }
+
+    /** Page {@code p} if loaded (or the later page that replaced it), else null; throws the loader's failure. */
+    private Page loaded(int p) throws IOException {
+        Page page = slots[p % slots.length];
+        if (page != null && page.index >= p) {
+            return page;
+        }
+        IOException failure = loadFailure;
+        if (failure != null) {
+            throw failure;
+        }
+        return null;
+    }
+
+    @Override
+    public int totalLines() {
+        return totalLines;
+    }
+
+    @Override
+    public void close() {
+        if (loader != null) {
+            loader.interrupt();
+        }
+    }
+}

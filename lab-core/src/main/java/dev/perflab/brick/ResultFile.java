@@ -1,0 +1,65 @@
+package dev.perflab.brick;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A result being written: the bytes go to {@code RESULT.partial} in the same directory, and only
+ * {@link #complete()} renames it to {@code RESULT}. A run that fails leaves {@code RESULT.partial} behind,
+ * named as what it is, and never a file under the final name that looks complete.
+ */
+public final class ResultFile implements AutoCloseable {
+    private final Path target;
+    private final Path partial;
+    private final FileChannel channel;
+    private boolean completed;
+
+    private ResultFile(Path target) throws IOException {
+        this.target = target.toAbsolutePath();
+        this.partial = partialOf(this.target);
+        this.channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+    }
+
+    /** Opens {@code RESULT.partial} for writing (truncated). */
+    public static ResultFile create(Path target) throws IOException {
+        return new ResultFile(target);
+    }
+
+    /** The name a result has while it is incomplete. */
+    public static Path partialOf(Path target) {
+        return target.resolveSibling(target.getFileName() + Bricks.PARTIAL_SUFFIX);
+    }
+
+    /** Where the bytes go (the partial name). */
+    public FileChannel channel() {
+        return channel;
+    }
+
+    public Path partial() {
+        return partial;
+    }
+
+    public Path target() {
+        return target;
+    }
+
+    /** Forces nothing to disk (a lab result, not a database); closes and renames the partial file to the target. */
+    public void complete() throws IOException {
+        channel.close();
+        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        completed = true;
+    }
+
+    /** Closes; unless completed, the partial file stays under its partial name. */
+    @Override
+    public void close() throws IOException {
+        if (!completed) {
+            channel.close();
+        }
+    }
+}

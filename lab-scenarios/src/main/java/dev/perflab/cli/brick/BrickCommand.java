@@ -1,0 +1,315 @@
+package dev.perflab.cli.brick;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.brick.BrickClient;
+import dev.perflab.brick.BrickFormatException;
+import dev.perflab.brick.BrickGenerator;
+import dev.perflab.brick.BrickLadder;
+import dev.perflab.brick.BrickMove;
+import dev.perflab.brick.BrickServer;
+import dev.perflab.brick.LineScanner;
+import dev.perflab.brick.MoverSettings;
+import dev.perflab.brick.ReferenceTransform;
+import dev.perflab.brick.ResultCheck;
+import dev.perflab.brick.ResultFile;
+import dev.perflab.cli.Lab;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.OutputFile;
+import dev.perflab.cli.Machine;
+import dev.perflab.cli.latency.MemorySize;
+import dev.perflab.cli.sha.HostPort;
+import dev.perflab.ladder.Entry;
+import dev.perflab.scenario.RoleProtocol;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab brick …}: make a brick file, transform it without a network (the reference), check a result
+ * against it, move it through one rung, or run one side of the mover alone.
+ *
+ * <pre>
+ *  ./lab brick generate --size 1g --seed 1 --out /tmp/bricks
+ *  ./lab brick transform --in /tmp/bricks --out /tmp/reference
+ *  ./lab brick move --in /tmp/bricks --out /tmp/result --rung r5      (server + client over loopback, then the check)
+ *  ./lab brick serve --in /tmp/bricks --bind 127.0.0.1:7400 --rung r5
+ *  ./lab brick fetch --connect 127.0.0.1:7400 --out /tmp/result --rung r5 [--check /tmp/bricks]
+ * </pre>
+ * Every {@code --out} is checked before any work ({@link OutputFile#check}: not a directory, not an input),
+ * then written under {@code NAME.partial} and renamed only when complete (and, where a check runs,
+ * byte-exact): a failed run leaves a file named as partial, never one under the final name. A malformed input is one line naming its line and byte offset, exit 2.
+ */
+@Command(name = "brick", mixinStandardHelpOptions = true,
+        description = {"The brick mover (report 003): generate a file of lines, transform it, move it through a rung over TCP.",
+                "./lab run brick moves one generated file through every rung and prints the ladder."},
+        subcommands = {BrickCommand.Generate.class, BrickCommand.Transform.class, BrickCommand.Check.class,
+                BrickCommand.Move.class, BrickCommand.Serve.class, BrickCommand.Fetch.class})
+public final class BrickCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw Lab.missingSubcommand(spec);
+    }
+
+    static final double MB = 1e6;
+
+    /** A missing or unreadable input, or a malformed one, as the CLI reports it. */
+    static LabException badInput(IOException e, Path file) {
+        if (e instanceof BrickFormatException) {
+            return new LabException(e.getMessage());
+        }
+        if (e instanceof NoSuchFileException) {
+            return new LabException(file + ": no such file");
+        }
+        return new LabException(file + ": " + e.getMessage());
+    }
+
+    static MoverSettings settings(String rung) {
+        return BrickLadder.LADDER.resolve(rung).factory();
+    }
+
+    @Command(name = "generate", mixinStandardHelpOptions = true, description = {"Write a deterministic brick file: lines of 0–200 printable bytes, each ending in \\r\\n.",
+            "Every length 0–200 is present (one round of 201 lines, 20,502 bytes, is always written whole)."})
+    static final class Generate implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--size", defaultValue = "64m", description = "Bytes to write at most, e.g. 1g, 64m (default ${DEFAULT-VALUE}).")
+        String size;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Random seed (default ${DEFAULT-VALUE}); same seed and size, same bytes.")
+        long seed;
+
+        @Option(names = "--out", required = true, description = "File to write (through FILE.partial, renamed when done).")
+        Path out;
+
+        @Override
+        public Integer call() throws IOException {
+            long bytes = MemorySize.any("--size", size).bytes();
+            OutputFile.check("--out", out);
+            long written;
+            try (ResultFile file = ResultFile.create(out)) {
+                OutputStream os = new BufferedOutputStream(Channels.newOutputStream(file.channel()), 1 << 20);
+                written = BrickGenerator.write(os, bytes, seed);
+                os.flush();
+                file.complete();
+            }
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.printf(Locale.ROOT, "wrote %,d bytes of bricks (seed %d) to %s%n", written, seed, out);
+            stdout.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "transform", mixinStandardHelpOptions = true, description = "The reference transform of a whole file, one thread, no network.")
+    static final class Transform implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--in", required = true, description = "Brick file.")
+        Path in;
+
+        @Option(names = "--out", required = true, description = "Result file (through FILE.partial, renamed when done).")
+        Path out;
+
+        @Override
+        public Integer call() {
+            OutputFile.check("--out", out, in);
+            long start = System.nanoTime();
+            long lines;
+            try {
+                lines = ReferenceTransform.run(in, out);
+            } catch (IOException e) {
+                throw badInput(e, in);
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.printf(Locale.ROOT, "transformed %,d lines in %.3f s to %s%n", lines, seconds, out);
+            stdout.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true, description = {"Check a result against the reference transform of its input, streaming both.",
+            "Exit 1 at the first wrong byte, naming its offset and line."})
+    static final class Check implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--in", required = true, description = "Brick file.")
+        Path in;
+
+        @Option(names = "--result", required = true, description = "Result file to check.")
+        Path result;
+
+        @Override
+        public Integer call() {
+            ResultCheck.Outcome o;
+            try {
+                o = ResultCheck.check(in, result);
+            } catch (IOException e) {
+                throw badInput(e, Files.exists(in) ? result : in);
+            }
+            if (!o.exact()) {
+                throw new LabException(o.problem(), LabException.CHECK_FAILED);
+            }
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.printf(Locale.ROOT, "%s: byte-exact (%,d lines, %,d bytes)%n", result, o.lines(), o.resultBytes());
+            stdout.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "move", mixinStandardHelpOptions = true, description = {"Move a file through one rung: server and client in this JVM over loopback TCP, then the streaming check.",
+            "The time runs from the server's start (its file load included) to the last result byte written; the input is checked before, the result after."})
+    static final class Move implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--in", required = true, description = "Brick file.")
+        Path in;
+
+        @Option(names = "--out", required = true, description = "Result file (RESULT.partial until it checks byte-exact).")
+        Path out;
+
+        @Option(names = "--rung", defaultValue = "tuned", description = "Rung id, or naive/tuned (default ${DEFAULT-VALUE}). See ./lab list.")
+        String rung;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            Entry<MoverSettings> entry = BrickLadder.LADDER.resolve(rung);
+            OutputFile.check("--out", out, in);
+            try {
+                LineScanner.validate(in);
+            } catch (IOException e) {
+                throw badInput(e, in);
+            }
+            BrickMove.Outcome o;
+            try {
+                o = BrickMove.run(in, out, entry.factory());
+            } catch (IOException e) {
+                throw new LabException(entry.id() + ": " + e.getMessage(), LabException.CHECK_FAILED);
+            }
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.printf(Locale.ROOT, "%s: %,d lines, %.1f MB in, %.1f MB out in %.3f s = %.1f MB/s in, %.1f MB/s out; CAS retries %,d; %s (%s)%n",
+                    entry.id(), o.lines(), o.inBytes() / MB, o.outBytes() / MB, o.seconds(), o.inBytes() / MB / o.seconds(),
+                    o.outBytes() / MB / o.seconds(), o.casRetries(), o.check().exact() ? "byte-exact" : "NOT byte-exact",
+                    Machine.header());
+            stdout.flush();
+            if (!o.check().exact()) {
+                throw new LabException(o.check().problem() + " (result left as " + ResultFile.partialOf(out) + ")",
+                        LabException.CHECK_FAILED);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "serve", mixinStandardHelpOptions = true, description = {"The mover's server alone: prints 'listening on HOST:PORT', serves one client's connections, then a summary line.",
+            "Start it before ./lab brick fetch, with the same --rung."})
+    static final class Serve implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--in", required = true, description = "Brick file to serve.")
+        Path in;
+
+        @Option(names = "--bind", defaultValue = "127.0.0.1:0", converter = HostPort.class,
+                description = "Address to listen on (default ${DEFAULT-VALUE}: loopback, any free port).")
+        InetSocketAddress bind;
+
+        @Option(names = "--rung", defaultValue = "tuned", description = "Rung id (default ${DEFAULT-VALUE}); the client must use the same.")
+        String rung;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            if (!Files.isReadable(in)) {
+                throw new LabException(in + ": no such file or not readable");
+            }
+            PrintWriter stdout = spec.commandLine().getOut();
+            MoverSettings settings = settings(rung);
+            BrickServer.Summary s;
+            try (BrickServer server = new BrickServer(in, settings, bind)) {
+                RoleProtocol.printListening(stdout, server.address());
+                s = server.serve();
+            } catch (BrickFormatException e) {
+                throw new LabException(e.getMessage());
+            } catch (IOException e) {
+                throw new LabException("server: " + e.getMessage(), LabException.CHECK_FAILED);
+            }
+            ObjectNode summary = RoleProtocol.summary("serve");
+            summary.put("lines", s.lines()).put("linesSent", s.linesSent()).put("casRetries", s.casRetries());
+            if (s.error() != null) {
+                summary.put("error", s.error());
+            }
+            RoleProtocol.printSummary(stdout, summary);
+            if (s.error() != null) {
+                throw new LabException("server: " + s.error(), LabException.CHECK_FAILED);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "fetch", mixinStandardHelpOptions = true, description = {"The mover's client alone: fetches every line from ./lab brick serve and writes the result.",
+            "The result stays RESULT.partial unless every line arrived (and, with --check, it is byte-exact)."})
+    static final class Fetch implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--connect", required = true, converter = HostPort.class, description = "The server's HOST:PORT.")
+        InetSocketAddress connect;
+
+        @Option(names = "--out", required = true, description = "Result file.")
+        Path out;
+
+        @Option(names = "--rung", defaultValue = "tuned", description = "Rung id (default ${DEFAULT-VALUE}); the server's.")
+        String rung;
+
+        @Option(names = "--check", paramLabel = "INPUT", description = "The server's input file, to check the result against before renaming it.")
+        Path check;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            PrintWriter stdout = spec.commandLine().getOut();
+            MoverSettings settings = settings(rung);
+            if (check != null) {
+                OutputFile.check("--out", out, check);
+            } else {
+                OutputFile.check("--out", out);
+            }
+            ObjectNode summary = RoleProtocol.summary("fetch");
+            try (ResultFile result = ResultFile.create(out)) {
+                long start = System.nanoTime();
+                BrickClient.Summary s = new BrickClient(settings, connect).fetch(result);
+                double seconds = (System.nanoTime() - start) / 1e9;
+                summary.put("lines", s.lines()).put("resultBytes", s.resultBytes()).put("seconds", seconds);
+                if (check != null) {
+                    ResultCheck.Outcome o = ResultCheck.check(check, result.partial());
+                    summary.put("exact", o.exact());
+                    if (!o.exact()) {
+                        RoleProtocol.printSummary(stdout, summary);
+                        throw new LabException(o.problem() + " (result left as " + result.partial() + ")", LabException.CHECK_FAILED);
+                    }
+                }
+                result.complete();
+            } catch (IOException e) {
+                throw new LabException("fetch: " + e.getMessage(), LabException.CHECK_FAILED);
+            }
+            RoleProtocol.printSummary(stdout, summary);
+            return 0;
+        }
+    }
+}

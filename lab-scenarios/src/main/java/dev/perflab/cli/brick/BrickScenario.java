@@ -1,0 +1,244 @@
+package dev.perflab.cli.brick;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.brick.BrickGenerator;
+import dev.perflab.brick.BrickLadder;
+import dev.perflab.brick.Bricks;
+import dev.perflab.brick.LineScanner;
+import dev.perflab.brick.MoverSettings;
+import dev.perflab.brick.ResultCheck;
+import dev.perflab.brick.ResultFile;
+import dev.perflab.cli.Lab;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.Machine;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.Scenario;
+import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.cli.latency.MemorySize;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
+import dev.perflab.proc.ChildProcess;
+import dev.perflab.scenario.JmhRows;
+import dev.perflab.scenario.Role;
+import dev.perflab.scenario.RoleProcess;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code ./lab run brick}: generates one file, measures the machine's own ceilings on it ({@link Ceilings}),
+ * then for each rung starts {@code ./lab brick serve} and {@code ./lab brick fetch} as two JVMs over loopback,
+ * checks the result against the reference transform (streaming) and prints one table: seconds, MB/s in and
+ * out, lines, CAS retries, byte-exact. Rungs with one request per round trip (r0, r1) move a slice of the
+ * file (its first {@link #SLICE_BYTES} bytes, whole lines), stated in the table: the whole file would take
+ * minutes. Files live in a temporary folder, deleted at the end.
+ */
+final class BrickScenario implements Scenario {
+    static final String BENCHMARK = BrickLadder.COMPONENT + ".move";
+    /** What a rung with one request per round trip moves instead of the whole file. */
+    static final long SLICE_BYTES = 16L << 20;
+    static final long SEED = 1;
+    /** A role that has not ended this long after it started has hung: it is stopped and the rung fails. */
+    static final Duration ROLE_DEADLINE = Duration.ofMinutes(5);
+    static final Duration LISTEN_DEADLINE = Duration.ofSeconds(60);
+
+    @Override
+    public List<Role> roles() {
+        return List.of(new Role("serve", true, null, "holds the file and hands out its lines"),
+                new Role("fetch", false, "serve", "asks for every line and writes each transformed, in order"));
+    }
+
+    @Override
+    public String unit() {
+        return "MB/s";
+    }
+
+    @Override
+    public OptionalInt wireBytesPerOperation() {
+        return OptionalInt.empty();
+    }
+
+    @Override
+    public Set<ScenarioOption> options() {
+        return EnumSet.of(ScenarioOption.SIZE);
+    }
+
+    static long defaultSize(RunLength length) {
+        switch (length) {
+            case SMOKE:
+                return 8L << 20;
+            case QUICK:
+                return 128L << 20;
+            default:
+                return 1L << 30;
+        }
+    }
+
+    /** One rung's outcome; {@code error} null when both roles ended cleanly. */
+    record Row(Entry<MoverSettings> rung, long inBytes, boolean slice, long lines, long outBytes, double seconds,
+               long casRetries, boolean exact, String error) {
+        double mbPerSecondIn() {
+            return inBytes / BrickCommand.MB / seconds;
+        }
+
+        double mbPerSecondOut() {
+            return outBytes / BrickCommand.MB / seconds;
+        }
+    }
+
+    @Override
+    public int run(ScenarioRequest request) throws IOException, InterruptedException {
+        long size = request.size() != null ? MemorySize.any("--size", request.size()).bytes() : defaultSize(request.length());
+        if (size < BrickGenerator.ROUND_BYTES) {
+            throw new LabException("--size: at least " + BrickGenerator.ROUND_BYTES + " bytes (one line of every length 0–200)");
+        }
+        List<Entry<MoverSettings>> rungs = request.rungs() != null
+                ? request.rungs().stream().map(BrickLadder.LADDER::resolve).distinct().collect(Collectors.toList())
+                : request.length() == RunLength.SMOKE ? List.of(BrickLadder.LADDER.naive(), BrickLadder.LADDER.tuned())
+                : BrickLadder.LADDER.entries();
+        Files.createDirectories(request.dir());
+        Path rowsFile = request.dir().resolve(BrickLadder.COMPONENT + ".json");
+        PrintWriter console = request.console();
+        String header = Machine.header();
+        Path work = Files.createTempDirectory("perflab-brick");
+        try {
+            Path input = work.resolve("bricks");
+            long inputBytes = generate(input, size);
+            Path slice = work.resolve("bricks-slice");
+            long sliceBytes = slice(input, slice, Math.min(SLICE_BYTES, inputBytes));
+            console.printf(Locale.ROOT, "perflab run brick · %s%n", header);
+            console.printf(Locale.ROOT, "file: %,d bytes (seed %d) in %s; each rung: ./lab brick serve and ./lab brick fetch, two JVMs over loopback TCP%n",
+                    inputBytes, SEED, work);
+            Ceilings.Measured ceilings = Ceilings.measure(input);
+            console.printf(Locale.ROOT, "ceilings measured now: reading the file %.0f MB/s (page cache, one thread); loopback TCP %.0f MB/s (one connection, %,d MB)%n%n",
+                    ceilings.fileMbPerSecond(), ceilings.loopbackMbPerSecond(), ceilings.loopbackBytes() / 1_000_000);
+            console.println(BrickTable.heading());
+            console.flush();
+            List<Row> rows = new ArrayList<>();
+            for (Entry<MoverSettings> rung : rungs) {
+                boolean sliced = rung.factory().batchLines() == 1 && sliceBytes < inputBytes;
+                Row row = runRung(rung, sliced ? slice : input, sliced, work);
+                console.println(BrickTable.row(row, BrickTable.previous(rows)));
+                if (row.error() != null) {
+                    console.println("    " + row.error());
+                }
+                console.flush();
+                rows.add(row);
+            }
+            console.println();
+            console.print(BrickTable.footer(rows, sliceBytes, ceilings));
+            JmhRows jmh = new JmhRows();
+            for (Row row : rows) {
+                Map<String, JmhRows.Metric> extra = new LinkedHashMap<>();
+                extra.put("seconds", JmhRows.Metric.single(row.seconds(), "s"));
+                extra.put("mbPerSecondOut", JmhRows.Metric.single(row.mbPerSecondOut(), "MB/s"));
+                extra.put("lines", JmhRows.Metric.single(row.lines(), "ops"));
+                extra.put("inputBytes", JmhRows.Metric.single(row.inBytes(), "B"));
+                extra.put("casRetries", JmhRows.Metric.single(row.casRetries(), "ops"));
+                extra.put("exact", JmhRows.Metric.single(row.exact() ? 1 : 0, "bool"));
+                extra.put("fileCeiling", JmhRows.Metric.single(ceilings.fileMbPerSecond(), "MB/s"));
+                extra.put("loopbackCeiling", JmhRows.Metric.single(ceilings.loopbackMbPerSecond(), "MB/s"));
+                jmh.add(BENCHMARK, "thrpt", Map.of("rung", row.rung().id()),
+                        JmhRows.Metric.single(row.error() == null ? row.mbPerSecondIn() : Double.NaN, "MB/s"), Map.of(), extra);
+            }
+            jmh.write(rowsFile);
+            Machine.writeHeader(rowsFile, header);
+            console.println("saved: " + rowsFile);
+            console.flush();
+            boolean failed = rows.stream().anyMatch(r -> r.rung().kind() != Kind.EXHIBIT && (r.error() != null || !r.exact()));
+            return failed ? LabException.CHECK_FAILED : 0;
+        } finally {
+            deleteAll(work);
+        }
+    }
+
+    private static long generate(Path file, long size) throws IOException {
+        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
+            return BrickGenerator.write(os, size, SEED);
+        }
+    }
+
+    /** Copies the whole lines of {@code in}'s first {@code bytes} bytes to {@code out}; returns the bytes copied. */
+    static long slice(Path in, Path out, long bytes) throws IOException {
+        long[] copied = {0};
+        try (InputStream is = Files.newInputStream(in);
+             OutputStream os = new BufferedOutputStream(Files.newOutputStream(out), 1 << 20)) {
+            LineScanner scanner = new LineScanner(in, is);
+            while (scanner.next() && copied[0] + scanner.length() + Bricks.EOL_BYTES <= bytes) {
+                os.write(scanner.buffer(), scanner.offset(), scanner.length());
+                os.write('\r');
+                os.write('\n');
+                copied[0] += scanner.length() + Bricks.EOL_BYTES;
+            }
+        }
+        return copied[0];
+    }
+
+    private Row runRung(Entry<MoverSettings> rung, Path input, boolean sliced, Path work) throws IOException, InterruptedException {
+        Path result = work.resolve("result-" + rung.id());
+        long inBytes = Files.size(input);
+        try (RoleProcess serve = role("serve", List.of("--in", input.toString(), "--bind", "127.0.0.1:0", "--rung", rung.id()))) {
+            int port = serve.awaitPort(LISTEN_DEADLINE);
+            try (RoleProcess fetch = role("fetch", List.of("--connect", "127.0.0.1:" + port, "--out", result.toString(),
+                    "--rung", rung.id()))) {
+                ObjectNode fetched = fetch.awaitSummary(ROLE_DEADLINE);
+                ObjectNode served = serve.awaitSummary(ROLE_DEADLINE);
+                String error = firstError(fetch, serve, fetched, served);
+                if (error != null) {
+                    return new Row(rung, inBytes, sliced, 0, 0, Double.NaN, 0, false, error);
+                }
+                ResultCheck.Outcome check = ResultCheck.check(input, result);
+                Row row = new Row(rung, inBytes, sliced, fetched.path("lines").asLong(), fetched.path("resultBytes").asLong(),
+                        fetched.path("seconds").asDouble(), served.path("casRetries").asLong(), check.exact(), check.problem());
+                Files.deleteIfExists(result);
+                return row;
+            }
+        } catch (dev.perflab.scenario.ScenarioException e) {
+            return new Row(rung, inBytes, sliced, 0, 0, Double.NaN, 0, false, e.getMessage());
+        } finally {
+            Files.deleteIfExists(ResultFile.partialOf(result));
+        }
+    }
+
+    private static String firstError(RoleProcess fetch, RoleProcess serve, ObjectNode fetched, ObjectNode served) {
+        for (RoleProcess p : List.of(serve, fetch)) {
+            if (!p.errors().isEmpty()) {
+                return p.role() + ": " + p.errors().get(p.errors().size() - 1);
+            }
+        }
+        if (fetched == null || served == null) {
+            return (fetched == null ? "fetch" : "serve") + " ended without a summary";
+        }
+        return null;
+    }
+
+    private static RoleProcess role(String name, List<String> args) throws IOException {
+        List<String> labArgs = new ArrayList<>(List.of(BrickLadder.COMPONENT, name));
+        labArgs.addAll(args);
+        return RoleProcess.start(name, ChildProcess.javaCommand(List.of(), List.of(), Lab.class.getName(), labArgs));
+    }
+
+    private static void deleteAll(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.deleteIfExists(f);
+            }
+        }
+        Files.deleteIfExists(dir);
+    }
+}
