@@ -17,7 +17,8 @@ public final class Registry {
             new dev.perflab.cli.orderbook.OrderBookComponent(),
             new dev.perflab.cli.sha.ShaPipelineComponent(),
             new dev.perflab.cli.mdf.MdfRingComponent(),
-            new dev.perflab.cli.brick.BrickComponent()));
+            new dev.perflab.cli.brick.BrickComponent(),
+            new dev.perflab.cli.kv.KvComponent()));
 
     private final List<Component> components;
 
