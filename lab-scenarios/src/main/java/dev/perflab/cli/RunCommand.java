@@ -46,7 +46,9 @@ import picocli.CommandLine.Spec;
         "Writes DIR/<component>.json (JMH's JSON), <component>.md, <component>-*.png and the JMH logs.",
         "Times on a 2-core machine for orderbook: --smoke ~40 s, --quick ~8 min, default ~27 min, --full several hours.",
         "sha-pipeline runs generator, executor and collector as three JVMs over TCP for each rung (--jmh: its JMH suites);",
-        "  --smoke ~35 s, --quick ~1 min, default ~2.5 min."})
+        "  --smoke ~35 s, --quick ~1 min, default ~2.5 min.",
+        "kv writes into each store in its own JVM (--store, --records, --threads, --seconds, --keep);",
+        "  --smoke ~30 s, --quick ~4 min, default ~15 min."})
 final class RunCommand implements Callable<Integer>, Registry.User {
     @Spec
     CommandSpec spec;
@@ -86,7 +88,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/<component>).")
     Path out;
 
-    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs/peers (ids, r-prefixes, naive, tuned); the exercise rung runs only when named here, e.g. r1,student,r2.")
+    @Option(names = {"--rung", "--store"}, split = ",", paramLabel = "ID", description = "Only these rungs/peers (ids, r-prefixes, naive, tuned); the exercise rung runs only when named here, e.g. r1,student,r2; --store is the same option, as kv calls them.")
     List<String> rungs;
 
     @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmark methods matching this regex, e.g. cancelLast.")
@@ -99,7 +101,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
             description = "Run the ladder on each of these JDKs (JMH -jvm) and print each rung's ratio between them; see ./lab jdks.")
     List<Path> jdks;
 
-    @ArgGroup(exclusive = false, heading = "%nscenario options (components with an end-to-end run over TCP, e.g. sha-pipeline):%n")
+    @ArgGroup(exclusive = false, heading = "%nscenario options (components with an end-to-end run: sha-pipeline over TCP, kv):%n")
     ScenarioOptions sha = new ScenarioOptions();
 
     static final class ScenarioOptions {
@@ -120,6 +122,16 @@ final class RunCommand implements Callable<Integer>, Registry.User {
 
         @Option(names = "--size", paramLabel = "BYTES", description = "Size of the data the run generates (brick: the served file, e.g. 1g; default by run length).")
         String size;
+
+        @Option(names = "--records", paramLabel = "N", converter = Counts.class,
+                description = "kv: most records per store (10m, 500k, 2000000); default by run length: smoke 3m, quick 2m, standard and full 10m.")
+        Long records;
+
+        @Option(names = "--threads", paramLabel = "N", description = "kv: writer threads (default 10, the report's).")
+        Integer threads;
+
+        @Option(names = "--keep", description = "kv: keep the stores' files (default: each store's folder is removed after its run).")
+        boolean keep;
 
         @Option(names = "--jmh", description = "Run the component's JMH suites (sha-pipeline: executor alone, SHA-256 ceiling) instead of its end-to-end run; default DIR results/COMPONENT/jmh.")
         boolean jmh;
@@ -144,6 +156,15 @@ final class RunCommand implements Callable<Integer>, Registry.User {
             }
             if (size != null) {
                 set.add(ScenarioOption.SIZE);
+            }
+            if (records != null) {
+                set.add(ScenarioOption.RECORDS);
+            }
+            if (threads != null) {
+                set.add(ScenarioOption.THREADS);
+            }
+            if (keep) {
+                set.add(ScenarioOption.KEEP);
             }
             return set;
         }
@@ -175,7 +196,8 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         }
         if (scenario.isPresent()) {
             return scenario.get().run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", component),
-                    sha.seconds, sha.rate, sha.json, sha.sampleOut, sha.link, sha.size, spec.commandLine().getOut()));
+                    sha.seconds, sha.rate, sha.json, sha.sampleOut, sha.link, sha.size, spec.commandLine().getOut(),
+                    sha.records, sha.threads, sha.keep));
         }
         if (target.suites().isEmpty()) {
             throw new LabException("component '" + component + "' has no benchmark suites yet");

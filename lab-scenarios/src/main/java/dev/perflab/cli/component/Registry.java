@@ -18,6 +18,7 @@ public final class Registry {
             new dev.perflab.cli.sha.ShaPipelineComponent(),
             new dev.perflab.cli.mdf.MdfRingComponent(),
             new dev.perflab.cli.brick.BrickComponent(),
+            new dev.perflab.cli.kv.KvComponent(),
             new dev.perflab.cli.pump.SocketPumpComponent()));
 
     private final List<Component> components;

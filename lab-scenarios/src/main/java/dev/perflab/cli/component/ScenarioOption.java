@@ -13,7 +13,13 @@ public enum ScenarioOption {
     /** {@code --link RATE}: the source role behind an emulated link. */
     LINK("--link"),
     /** {@code --size BYTES}: the size of the data the scenario generates ({@code 1g}). */
-    SIZE("--size");
+    SIZE("--size"),
+    /** {@code --records N}: most records to write per store ({@code 10m}, {@code 500k}). */
+    RECORDS("--records"),
+    /** {@code --threads N}: writer threads. */
+    THREADS("--threads"),
+    /** {@code --keep}: keep the files the run wrote (stores), print where. */
+    KEEP("--keep");
 
     private final String flag;
 

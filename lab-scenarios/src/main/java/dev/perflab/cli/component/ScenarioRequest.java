@@ -21,9 +21,19 @@ import java.util.stream.Collectors;
  * @param link      an emulated link's rate ({@code 100mbit}), or null for loopback
  * @param size      the data size asked for ({@code 1g}), or null for the scenario's default
  * @param console   where progress and the ladder go
+ * @param records   most records per rung ({@code --records}), or null
+ * @param threads   worker threads ({@code --threads}), or null
+ * @param keep      keep the files the run wrote ({@code --keep})
  */
 public record ScenarioRequest(List<String> rungs, RunLength length, Path dir, Double seconds, long rate, Path json,
-                              Path sampleOut, String link, String size, PrintWriter console) {
+                              Path sampleOut, String link, String size, PrintWriter console, Long records, Integer threads,
+                              boolean keep) {
+    /** A request without the record, thread and keep options. */
+    public ScenarioRequest(List<String> rungs, RunLength length, Path dir, Double seconds, long rate, Path json,
+                           Path sampleOut, String link, String size, PrintWriter console) {
+        this(rungs, length, dir, seconds, rate, json, sampleOut, link, size, console, null, null, false);
+    }
+
     /** The rungs to run: those named ({@code --rung}), else naive and tuned for a smoke run, else every rung. */
     public <F> List<Entry<F>> rungsOf(Ladder<F> ladder) {
         if (rungs != null) {

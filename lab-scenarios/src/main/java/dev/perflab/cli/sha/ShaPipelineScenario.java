@@ -53,7 +53,8 @@ final class ShaPipelineScenario implements Scenario {
 
     @Override
     public Set<ScenarioOption> options() {
-        return EnumSet.complementOf(EnumSet.of(ScenarioOption.SIZE));
+        return EnumSet.complementOf(EnumSet.of(ScenarioOption.SIZE, ScenarioOption.RECORDS, ScenarioOption.THREADS,
+                ScenarioOption.KEEP));
     }
 
     @Override

@@ -1,0 +1,80 @@
+package dev.perflab.kv;
+
+import dev.perflab.kv.peers.H2SqlKv;
+import dev.perflab.kv.peers.LmdbKv;
+import dev.perflab.kv.peers.MvStoreKv;
+import dev.perflab.kv.peers.RocksDbKv;
+import dev.perflab.kv.peers.TokyoBTreeStore;
+import dev.perflab.kv.peers.TokyoHashStore;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
+import dev.perflab.ladder.Ladder;
+import java.util.List;
+
+/**
+ * The key-value ladder (report 001): concurrent writers into one embedded store, from a hash file with
+ * Tokyo Cabinet's fixed bucket count to striped linear hashing, beside real databases. The ids are the
+ * ones the CLI ({@code --store}), JMH's {@code @Param("store")} and the result files use.
+ */
+public final class KvLadder {
+    public static final String COMPONENT = "kv";
+
+    public static final Ladder<KvStoreFactory> LADDER = new Ladder<>(COMPONENT,
+            "Concurrent key-value writes (report 001): the bucket-count collapse", List.of(
+            new Entry<>("r0-fixed-buckets", Kind.RUNG,
+                    "memory-mapped hash file, 131,071 chained buckets (Tokyo Cabinet's default): chains grow, puts slow down",
+                    (dir, n) -> new FixedBucketStore(dir)),
+            new Entry<>("r1-sized-buckets", Kind.RUNG,
+                    "r0 with buckets = 2 × expected records, fixed at creation",
+                    SizedBucketStore::new),
+            new Entry<>("r2-growing", Kind.RUNG,
+                    "linear hashing: buckets split one at a time, kept ≥ 2 × records, no count needed",
+                    (dir, n) -> new LinearHashStore(dir)),
+            new Entry<>("r3-striped", Kind.RUNG,
+                    "16 linear-hash segments, one lock each: writers stop queueing on one lock",
+                    (dir, n) -> new StripedStore(dir)),
+            new Entry<>("peer-tokyo-hash", Kind.PEER,
+                    "Tokyo Cabinet 1.4 hash database (Debian libtokyocabinet9, JNA), default bnum 131,071",
+                    (dir, n) -> TokyoHashStore.defaultBuckets(dir)),
+            new Entry<>("peer-tokyo-hash-sized", Kind.PEER,
+                    "Tokyo Cabinet hash database, bnum = 2 × expected records",
+                    TokyoHashStore::sized),
+            new Entry<>("peer-tokyo-btree", Kind.PEER,
+                    "Tokyo Cabinet B+tree database, defaults",
+                    (dir, n) -> new TokyoBTreeStore(dir)),
+            new Entry<>("peer-mvstore", Kind.PEER,
+                    "H2 MVStore 2.3.232: log-structured copy-on-write B-tree",
+                    (dir, n) -> new MvStoreKv(dir)),
+            new Entry<>("peer-lmdb", Kind.PEER,
+                    "LMDB via lmdbjava 0.9.0: memory-mapped B+tree, one writer, MDB_NOSYNC",
+                    LmdbKv::new),
+            new Entry<>("peer-rocksdb", Kind.PEER,
+                    "RocksDB 9.7.3 (rocksdbjni): LSM tree, default options",
+                    (dir, n) -> new RocksDbKv(dir)),
+            new Entry<>("peer-h2-sql", Kind.PEER,
+                    "H2 2.3.232 SQL table, MERGE per put, auto-commit: the relational peer",
+                    (dir, n) -> new H2SqlKv(dir)),
+            new Entry<>("x-store-per-thread", Kind.EXHIBIT,
+                    "the report's first harness: a store object per thread, put results ignored (r3 underneath)",
+                    exhibit(WriterLayout.STORE_PER_THREAD)),
+            new Entry<>("x-same-keys-per-thread", Kind.EXHIBIT,
+                    "the report's corrected harness: every thread's key index starts at 0 (r3 underneath)",
+                    exhibit(WriterLayout.SAME_KEYS_PER_THREAD))));
+
+    private KvLadder() {
+    }
+
+    private static KvStoreFactory exhibit(WriterLayout layout) {
+        return new KvStoreFactory() {
+            @Override
+            public KvStore open(java.nio.file.Path dir, long expectedRecords) throws java.io.IOException {
+                return new StripedStore(dir);
+            }
+
+            @Override
+            public WriterLayout layout() {
+                return layout;
+            }
+        };
+    }
+}

@@ -1,0 +1,50 @@
+package dev.perflab.cli.kv;
+
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.JmhOptions;
+import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.Scenario;
+import dev.perflab.kv.KvLadder;
+import dev.perflab.kv.KvStoreFactory;
+import dev.perflab.ladder.Ladder;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Concurrent key-value writes (report 001) as the CLI sees it: {@code ./lab run kv} runs {@link KvScenario}
+ * (every store through the write harness, one JVM each); {@code --jmh} runs {@code KvPutBenchmark}, put
+ * throughput with the store already holding 0, 1M or 5M records.
+ */
+public final class KvComponent implements Component {
+    /**
+     * Put throughput after a prefill. Each fork prefills once per trial at the store's own put rate (5M records:
+     * minutes for r0, Tokyo Cabinet's default hash and the SQL peer), so forks stay at 1 outside --full.
+     */
+    static final JmhSuite PUT = new JmhSuite("put", "dev.perflab.bench.kv.KvPutBenchmark", Map.of(
+            RunLength.SMOKE, new JmhOptions(1, 1, "1s", 2, "1s"),
+            RunLength.QUICK, new JmhOptions(1, 1, "2s", 3, "2s"),
+            RunLength.STANDARD, new JmhOptions(1, 2, "2s", 5, "2s"),
+            RunLength.FULL, new JmhOptions(2, 3, "5s", 5, "5s")));
+
+    @Override
+    public Ladder<KvStoreFactory> ladder() {
+        return KvLadder.LADDER;
+    }
+
+    @Override
+    public List<JmhSuite> suites() {
+        return List.of(PUT);
+    }
+
+    @Override
+    public Map<String, List<String>> smokeParams() {
+        return Map.of("prefill", List.of("0"));
+    }
+
+    @Override
+    public Optional<Scenario> scenario() {
+        return Optional.of(new KvScenario(KvLadder.LADDER));
+    }
+}

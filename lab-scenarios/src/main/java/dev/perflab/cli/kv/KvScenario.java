@@ -1,0 +1,232 @@
+package dev.perflab.cli.kv;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.Machine;
+import dev.perflab.cli.OutputFile;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.Scenario;
+import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.kv.Folders;
+import dev.perflab.kv.KvRunResult;
+import dev.perflab.kv.KvRunSettings;
+import dev.perflab.kv.KvStoreFactory;
+import dev.perflab.kv.KvTimeline;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
+import dev.perflab.ladder.Ladder;
+import dev.perflab.proc.ChildProcess;
+import dev.perflab.scenario.Role;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code ./lab run kv}: every store asked for, one after another, each in its own JVM ({@link KvWriterMain})
+ * writing into a fresh folder under {@code DIR/stores-TIMESTAMP/ID}, removed after its run unless
+ * {@code --keep}. Then one table, one timeline (text, JSON, PNG) and JMH-shaped rows ({@link KvReport}).
+ *
+ * <pre>
+ *   parent (this JVM)                          child JVM per store
+ *   free-space check ──▶ for each store: ────▶ KvWriterMain: N writers ─▶ DIR/stores-…/ID/store
+ *   progress every 5 s ◀── "progress S W T" ──  reporter, once a second
+ *   KvReport ◀── ID.result.json ───────────────  close, reopen, count
+ * </pre>
+ * Exit 1 when a rung or peer fails the count check; an exhibit failing it is what it is for.
+ */
+final class KvScenario implements Scenario {
+    /** Disk a store may need per record, a bound over every store here (LMDB's and H2's pages are the largest). */
+    static final long DISK_BYTES_PER_RECORD = 400;
+    /** Progress lines show this many seconds of rates each. */
+    static final int PROGRESS_EVERY_SECONDS = 5;
+    static final int DEFAULT_THREADS = 10;
+
+    private final Ladder<KvStoreFactory> ladder;
+
+    KvScenario(Ladder<KvStoreFactory> ladder) {
+        this.ladder = ladder;
+    }
+
+    /** Records, threads and seconds per run length, before the user's options. */
+    static KvRunSettings defaults(RunLength length) {
+        return switch (length) {
+            case SMOKE -> new KvRunSettings(3_000_000, 4, 8);
+            case QUICK -> new KvRunSettings(2_000_000, DEFAULT_THREADS, 15);
+            case STANDARD -> new KvRunSettings(10_000_000, DEFAULT_THREADS, 60);
+            case FULL -> new KvRunSettings(10_000_000, DEFAULT_THREADS, 120);
+        };
+    }
+
+    @Override
+    public List<Role> roles() {
+        return List.of(new Role("writer", false, null, "one JVM per store: N writer threads, a per-second reporter, the count check"));
+    }
+
+    @Override
+    public String unit() {
+        return "ops/s";
+    }
+
+    @Override
+    public OptionalInt wireBytesPerOperation() {
+        return OptionalInt.empty();
+    }
+
+    @Override
+    public Set<ScenarioOption> options() {
+        return EnumSet.of(ScenarioOption.SECONDS, ScenarioOption.RECORDS, ScenarioOption.THREADS, ScenarioOption.KEEP,
+                ScenarioOption.JSON);
+    }
+
+    @Override
+    public int run(ScenarioRequest request) throws IOException, InterruptedException {
+        KvRunSettings d = defaults(request.length());
+        KvRunSettings settings;
+        try {
+            settings = new KvRunSettings(request.records() != null ? request.records() : d.records(),
+                    request.threads() != null ? request.threads() : d.threads(),
+                    request.seconds() != null ? request.seconds() : d.seconds());
+        } catch (IllegalArgumentException e) {
+            throw new LabException(e.getMessage());
+        }
+        List<Entry<KvStoreFactory>> stores = stores(request);
+        OutputFile json = request.json() != null ? OutputFile.check("--json", request.json()) : null;
+        PrintWriter out = request.console();
+        Path dir = request.dir();
+        Files.createDirectories(dir);
+        Path runDir = dir.resolve("stores-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        checkDisk(dir, settings, request.keep() ? stores.size() : 1);
+        String machine = Machine.header();
+        out.println(machine + " · " + ladder.title());
+        out.printf(Locale.ROOT, "%d stores · %,d records max · %d writer threads · %s s max each · stores in %s%s%n", stores.size(),
+                settings.records(), settings.threads(), trim(settings.seconds()), runDir, request.keep() ? " (kept)" : " (removed after each)");
+        out.flush();
+        List<KvReport.Row> rows = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        try {
+            for (Entry<KvStoreFactory> e : stores) {
+                KvReport.Row row = runOne(e, settings, runDir, out, skipped);
+                if (row != null) {
+                    rows.add(row);
+                }
+                if (!request.keep()) {
+                    Folders.deleteTree(runDir.resolve(e.id()));
+                }
+            }
+        } finally {
+            if (!request.keep()) {
+                Folders.deleteTree(runDir);
+            }
+        }
+        KvReport report = new KvReport(machine, settings, rows, skipped);
+        out.println();
+        out.print(report.table());
+        for (Path p : report.write(dir, json)) {
+            out.println("saved: " + p);
+        }
+        out.flush();
+        boolean broken = rows.stream().anyMatch(r -> r.kind() != Kind.EXHIBIT && !r.result().countMatches());
+        return broken ? LabException.CHECK_FAILED : 0;
+    }
+
+    private List<Entry<KvStoreFactory>> stores(ScenarioRequest request) {
+        if (request.rungs() != null) {
+            return request.rungs().stream().map(ladder::resolve).distinct().collect(Collectors.toList());
+        }
+        if (request.length() == RunLength.SMOKE) {
+            return List.of(ladder.naive(), ladder.tuned());
+        }
+        return ladder.correct();
+    }
+
+    private static void checkDisk(Path dir, KvRunSettings s, int storesAtOnce) throws IOException {
+        long need = Math.multiplyExact(Math.multiplyExact(s.records(), DISK_BYTES_PER_RECORD), (long) storesAtOnce);
+        long free = Files.getFileStore(dir).getUsableSpace();
+        if (free < need) {
+            throw new LabException(String.format(Locale.ROOT, "%s: %.1f GB free, the kv run needs about %.1f GB (%d B per record × %,d records%s); lower --records or use --out on a larger disk",
+                    dir.toAbsolutePath(), free / 1e9, need / 1e9, DISK_BYTES_PER_RECORD, s.records(), storesAtOnce > 1 ? " × " + storesAtOnce + " kept stores" : ""));
+        }
+    }
+
+    private KvReport.Row runOne(Entry<KvStoreFactory> e, KvRunSettings s, Path runDir, PrintWriter out, List<String> skipped)
+            throws IOException, InterruptedException {
+        Path storeRun = runDir.resolve(e.id());
+        Files.createDirectories(storeRun);
+        Path resultFile = storeRun.resolve("result.json");
+        out.printf("%s (%s)%n", e.id(), e.summary());
+        out.flush();
+        List<String> command = ChildProcess.javaCommand(List.of(), List.of(), KvWriterMain.class.getName(), List.of(
+                e.id(), Long.toString(s.records()), Integer.toString(s.threads()), Double.toString(s.seconds()),
+                storeRun.toString(), resultFile.toString()));
+        List<String> errors = new ArrayList<>();
+        List<String> skip = new ArrayList<>();
+        StringBuilder rates = new StringBuilder();
+        int exit;
+        try (ChildProcess child = ChildProcess.start("kv-" + e.id(), command, line -> {
+            if (line.startsWith(KvWriterMain.PROGRESS)) {
+                String[] f = line.substring(KvWriterMain.PROGRESS.length()).split(" ");
+                int second = Integer.parseInt(f[0]);
+                rates.append(' ').append(KvReport.compact(Long.parseLong(f[1])));
+                if (second % PROGRESS_EVERY_SECONDS == 0) {
+                    synchronized (out) {
+                        out.printf(Locale.ROOT, "  %3d s:%s writes/s · total %s%n", second, rates, KvReport.compact(Long.parseLong(f[2])));
+                        out.flush();
+                    }
+                    rates.setLength(0);
+                }
+            } else if (line.startsWith(KvWriterMain.SKIPPED)) {
+                skip.add(line.substring(KvWriterMain.SKIPPED.length()));
+            } else {
+                synchronized (out) {
+                    out.println("  " + line);
+                    out.flush();
+                }
+            }
+        }, errors::add)) {
+            exit = child.waitFor();
+        }
+        if (!skip.isEmpty()) {
+            String[] reason = skip.get(0).split(KvWriterMain.INSTALL_SEPARATOR, 2);
+            String line = e.id() + " skipped: " + reason[0] + (reason.length > 1 ? "; install with: " + reason[1] : "");
+            out.println("  " + line);
+            skipped.add(line);
+            return null;
+        }
+        if (exit != 0 || !Files.exists(resultFile)) {
+            String why = errors.isEmpty() ? "exit " + exit : errors.get(errors.size() - 1);
+            out.println("  failed: " + why);
+            KvRunResult failed = new KvRunResult(e.id(), new KvTimeline(new long[0], 0), 0, 0, -1, 0, why);
+            return new KvReport.Row(e.id(), e.kind(), failed);
+        }
+        JsonNode j = new ObjectMapper().readTree(resultFile.toFile());
+        long[] writes = new long[j.get("writes").size()];
+        for (int i = 0; i < writes.length; i++) {
+            writes[i] = j.get("writes").get(i).asLong();
+        }
+        KvRunResult r = new KvRunResult(e.id(), new KvTimeline(writes, j.get("lastIntervalSeconds").asDouble()),
+                j.get("puts").asLong(), j.get("failedPuts").asLong(), j.get("finalCount").asLong(), j.get("seconds").asDouble(),
+                j.get("error").isNull() ? null : j.get("error").asText());
+        out.printf(Locale.ROOT, "  %s · %,d puts in %.1f s · sustain %s · count check: %s%n", e.id(), r.puts(), r.seconds(),
+                KvReport.ratio(r.timeline().sustainRatio()),
+                r.countMatches() ? "ok (" + String.format(Locale.ROOT, "%,d", r.finalCount()) + " records after reopen)"
+                        : (e.kind() == Kind.EXHIBIT ? "CAUGHT: " : "FAILED: ") + r.failure());
+        out.flush();
+        return new KvReport.Row(e.id(), e.kind(), r);
+    }
+
+    static String trim(double seconds) {
+        return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
+    }
+}

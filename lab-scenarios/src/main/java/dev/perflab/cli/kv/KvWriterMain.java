@@ -1,0 +1,77 @@
+package dev.perflab.cli.kv;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.kv.Folders;
+import dev.perflab.kv.KvLadder;
+import dev.perflab.kv.KvRunResult;
+import dev.perflab.kv.KvRunSettings;
+import dev.perflab.kv.KvStoreFactory;
+import dev.perflab.kv.KvWriteHarness;
+import dev.perflab.kv.PeerUnavailableException;
+import dev.perflab.ladder.Entry;
+import java.nio.file.Path;
+
+/**
+ * The child JVM of {@code ./lab run kv}: one store through {@link KvWriteHarness}, so each store starts
+ * with a fresh heap, JIT and page mappings, and a native library that crashes takes only its own run.
+ *
+ * <pre>
+ *   args:   STORE_ID RECORDS THREADS SECONDS RUN_DIR RESULT_JSON
+ *   stdout: progress SECOND WRITES TOTAL      once a second
+ *           skipped REASON ¦ INSTALL           a peer whose native library is missing (exit 0, no JSON)
+ *   file:   RESULT_JSON  {store, puts, failedPuts, finalCount, seconds, error, writes[], lastIntervalSeconds}
+ * </pre>
+ * Exit 0 when the run happened (the count check is the parent's to judge), 1 on an error before it.
+ */
+public final class KvWriterMain {
+    static final String PROGRESS = "progress ";
+    static final String SKIPPED = "skipped ";
+    static final String INSTALL_SEPARATOR = " ¦ ";
+    /**
+     * Before the measured run, the same writers fill a scratch store of the same kind for up to this long
+     * (or {@link #WARMUP_RECORDS}), then it is deleted: so the first seconds measure the store, not the JIT.
+     */
+    static final double WARMUP_SECONDS = 2;
+    static final long WARMUP_RECORDS = 200_000;
+
+    private KvWriterMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Entry<KvStoreFactory> entry = KvLadder.LADDER.resolve(args[0]);
+        KvRunSettings settings = new KvRunSettings(Long.parseLong(args[1]), Integer.parseInt(args[2]), Double.parseDouble(args[3]));
+        Path runDir = Path.of(args[4]);
+        KvRunResult r;
+        try {
+            Path warmup = runDir.resolve("warmup");
+            KvRunResult w = KvWriteHarness.run(entry.id(), entry.factory(), warmup,
+                    new KvRunSettings(Math.min(WARMUP_RECORDS, settings.records()), settings.threads(), WARMUP_SECONDS), null);
+            System.out.println("warm-up: " + w.puts() + " puts in " + String.format(java.util.Locale.ROOT, "%.1f", w.seconds()) + " s");
+            Folders.deleteTree(warmup);
+            r = KvWriteHarness.run(entry.id(), entry.factory(), runDir, settings,
+                    (second, writes, total) -> System.out.println(PROGRESS + second + " " + writes + " " + total));
+        } catch (PeerUnavailableException e) {
+            System.out.println(SKIPPED + e.getMessage() + INSTALL_SEPARATOR + e.installCommand());
+            return;
+        } catch (Exception e) {
+            System.err.println(entry.id() + ": " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode out = json.createObjectNode();
+        out.put("store", r.store());
+        out.put("puts", r.puts());
+        out.put("failedPuts", r.failedPuts());
+        out.put("finalCount", r.finalCount());
+        out.put("seconds", r.seconds());
+        out.put("error", r.error());
+        var writes = out.putArray("writes");
+        for (long w : r.timeline().writes()) {
+            writes.add(w);
+        }
+        out.put("lastIntervalSeconds", r.timeline().lastIntervalSeconds());
+        json.writeValue(Path.of(args[5]).toFile(), out);
+    }
+}

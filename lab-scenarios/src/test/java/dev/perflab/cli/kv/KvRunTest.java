@@ -1,0 +1,82 @@
+package dev.perflab.cli.kv;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.cli.LabCli;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ./lab run kv}: bad input is one line and exit 2; a short run checks counts, catches the exhibits and writes its files. */
+class KvRunTest {
+    @TempDir
+    Path dir;
+
+    private static void oneLine(LabCli lab, int exit, String expected, String... args) {
+        lab.clear();
+        assertEquals(exit, lab.run(args), lab.err.toString());
+        String err = lab.err.toString().trim();
+        assertTrue(err.contains(expected), err);
+        assertFalse(err.contains("\n"), "one line: " + err);
+        assertFalse(err.contains("Exception"), err);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() {
+        LabCli lab = new LabCli();
+        String out = dir.toString();
+        oneLine(lab, 2, "--records must be at least 1, got 0", "run", "kv", "--records", "0", "--out", out);
+        oneLine(lab, 2, "--threads must be at least 1, got 0", "run", "kv", "--threads", "0", "--out", out);
+        oneLine(lab, 2, "unknown kv rung 'nope'", "run", "kv", "--store", "nope", "--out", out);
+        oneLine(lab, 2, "'ten' is not a count", "run", "kv", "--records", "ten", "--out", out);
+        oneLine(lab, 2, "the kv run needs about", "run", "kv", "--records", "100000g", "--store", "r0", "--out", out);
+        oneLine(lab, 2, "--records applies to ./lab run kv", "run", "orderbook", "--records", "5");
+    }
+
+    @Test
+    void shortRunChecksCountsCatchesTheExhibitAndWritesItsFiles() throws Exception {
+        LabCli lab = new LabCli();
+        int exit = lab.run("run", "kv", "--store", "r0,r3,x-same-keys-per-thread,peer-mvstore", "--records", "30k", "--threads", "3",
+                "--seconds", "20", "--out", dir.toString());
+        String out = lab.out.toString();
+        assertEquals(0, exit, out + lab.err);
+        assertTrue(out.contains("x-same-keys-per-thread · 30,000 puts"), out);
+        assertTrue(out.contains("CAUGHT: x-same-keys-per-thread: reopened store holds 10000 records but 30000 puts succeeded"), out);
+        JsonNode rows = new ObjectMapper().readTree(dir.resolve("kv.json").toFile());
+        Map<String, JsonNode> byRung = new HashMap<>();
+        rows.forEach(r -> byRung.put(r.get("params").get("rung").asText(), r));
+        assertEquals(4, byRung.size());
+        for (String id : new String[]{"r0-fixed-buckets", "r3-striped", "peer-mvstore"}) {
+            assertEquals(30_000, byRung.get(id).get("secondaryMetrics").get("finalCount").get("score").asLong(), id);
+            assertEquals(0, byRung.get(id).get("secondaryMetrics").get("lost").get("score").asLong(), id);
+            assertEquals("kv.sustainedPuts", byRung.get(id).get("benchmark").asText());
+        }
+        assertEquals(20_000, byRung.get("x-same-keys-per-thread").get("secondaryMetrics").get("lost").get("score").asLong());
+        JsonNode timeline = new ObjectMapper().readTree(dir.resolve("kv-timeline.json").toFile());
+        assertEquals(4, timeline.get("stores").size());
+        assertTrue(Files.size(dir.resolve("kv-timeline.png")) > 0);
+        assertTrue(Files.readString(dir.resolve("kv-timeline.txt")).startsWith("JDK "));
+        try (Stream<Path> left = Files.list(dir)) {
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("stores-")), "stores removed without --keep");
+        }
+    }
+
+    @Test
+    void keepLeavesTheStores() throws Exception {
+        LabCli lab = new LabCli();
+        assertEquals(0, lab.run("run", "kv", "--store", "r2", "--records", "5000", "--threads", "2", "--keep", "--out", dir.toString()),
+                lab.out.toString() + lab.err);
+        try (Stream<Path> left = Files.list(dir)) {
+            Path stores = left.filter(p -> p.getFileName().toString().startsWith("stores-")).findFirst().orElseThrow();
+            assertTrue(Files.exists(stores.resolve("r2-growing").resolve("store").resolve("kv.idx")));
+        }
+    }
+}
