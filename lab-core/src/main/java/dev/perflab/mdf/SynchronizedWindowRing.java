@@ -35,22 +35,26 @@ public class SynchronizedWindowRing implements MdfRing {
         nextSequence++;
     }
 
-    /** The message {@code seq} if in the window; null if not yet written or gone. */
-    private synchronized MdfMessage get(long seq) {
-        return seq < nextSequence && seq >= lowest() ? window[(int) (seq % window.length)] : null;
-    }
-
     private synchronized long lowest() {
         return Math.max(FIRST_SEQUENCE, nextSequence - window.length);
     }
 
-    /** Fetches the object under the lock, encodes it outside (the report's per-message wrapper calls). */
+    /**
+     * Fetches the object under the lock, encodes it outside (the report's per-message wrapper calls). "Not
+     * written yet" and "gone" are decided under the same lock as the fetch: deciding them in a second
+     * acquisition would call a message that the writer appended in between "gone", and send the reader to
+     * history for a message that is in memory.
+     */
     private int copy(long seq, ByteBuffer out) {
-        MdfMessage m = get(seq);
-        if (m == null) {
-            synchronized (this) {
-                return seq >= nextSequence ? 0 : -1;
+        MdfMessage m;
+        synchronized (this) {
+            if (seq >= nextSequence) {
+                return 0;
             }
+            if (seq < lowest()) {
+                return -1;
+            }
+            m = window[(int) (seq % window.length)];
         }
         out.clear();
         m.encode(out);
