@@ -62,8 +62,8 @@ final class KvScenario implements Scenario {
     /** Records, threads and seconds per run length, before the user's options. */
     static KvRunSettings defaults(RunLength length) {
         return switch (length) {
-            case SMOKE -> new KvRunSettings(3_000_000, 4, 8);
-            case QUICK -> new KvRunSettings(2_000_000, DEFAULT_THREADS, 15);
+            case SMOKE -> new KvRunSettings(12_000_000, 4, 8);
+            case QUICK -> new KvRunSettings(30_000_000, DEFAULT_THREADS, 15);
             case STANDARD -> new KvRunSettings(10_000_000, DEFAULT_THREADS, 60);
             case FULL -> new KvRunSettings(10_000_000, DEFAULT_THREADS, 120);
         };
