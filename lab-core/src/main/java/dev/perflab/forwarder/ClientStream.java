@@ -41,7 +41,7 @@ public final class ClientStream {
      * @param duplicates  sequences received more than once
      * @param reorderings sequences received after a higher one
      * @param bytes       bytes read (whole units)
-     * @param seconds     from the subscription to the end of the stream
+     * @param seconds     from the first message to the end of the stream (from the subscription if none came)
      * @param latency     publish → client latency in ns (paced runs), or null
      * @param error       one line, or null
      * @param malformed   the error is a bad frame (an offset line), not a lost connection
@@ -68,7 +68,11 @@ public final class ClientStream {
                              EpochClock clock, long deadlineNanos) {
         SequenceAudit audit = new SequenceAudit(subscription.fromSequence());
         Histogram latency = clock == null ? null : new Histogram(LATENCY_MAX_NANOS, LATENCY_DIGITS);
+        long[] firstMessageNanos = {0};
         StreamVerifier verifier = new StreamVerifier("stream from the forwarder " + Sockets.hostPort(forwarder), (buf, at, length) -> {
+            if (firstMessageNanos[0] == 0) {
+                firstMessageNanos[0] = System.nanoTime();
+            }
             audit.accept(MdfMessage.sequenceOf(buf, at));
             if (clock != null) {
                 long nanos = clock.nowEpochNanos() - buf.getLong(at + PacedSender.STAMP_OFFSET);
@@ -104,6 +108,7 @@ public final class ClientStream {
         long announced = verifier.dayMessages();
         long end = announced < 0 ? subscription.fromSequence() - 1 : subscription.fromSequence() + announced - 1;
         return new Result(announced, audit.received(), audit.gaps(end), audit.duplicates(), audit.reorderings(),
-                verifier.bytes(), (System.nanoTime() - start) / 1e9, latency, error, malformed);
+                verifier.bytes(), (System.nanoTime() - (firstMessageNanos[0] != 0 ? firstMessageNanos[0] : start)) / 1e9,
+                latency, error, malformed);
     }
 }

@@ -141,6 +141,11 @@ public final class Forwarder {
         return report();
     }
 
+    /** Clients that subscribed so far (any thread). */
+    public int subscriptions() {
+        return sessions.size();
+    }
+
     private Report report() {
         List<SessionReport> list = new ArrayList<>();
         long bytes = 0;

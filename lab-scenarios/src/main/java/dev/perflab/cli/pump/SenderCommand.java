@@ -30,11 +30,6 @@ import picocli.CommandLine.Spec;
         "Send whole days of market data to a receiver for a fixed time (at least one day), then close.",
         "Prints a result line and a 'summary {json}' line; exit 1 if the receiver went away."})
 final class SenderCommand implements Callable<Integer> {
-    /** Largest day file --day takes: several of the report's days (one is about 84 MB). */
-    static final long DAY_FILE_LIMIT = 1024 * InputFile.MIB;
-    /** Heap per generated message: the generator's array, the day's image, and their overheads (≤ 512-byte messages). */
-    static final int HEAP_BYTES_PER_MESSAGE = 1_200;
-
     @Spec
     CommandSpec spec;
 
@@ -67,19 +62,12 @@ final class SenderCommand implements Callable<Integer> {
         Entry<Pump> entry = PumpLadder.LADDER.resolve(rung);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path generated = null;
-        WireDay day;
-        if (dayFile != null) {
-            try {
-                day = WireDay.checked(dayFile, InputFile.read(dayFile, DAY_FILE_LIMIT, "day files"));
-            } catch (MdfFormatException e) {
-                throw new LabException(e.getMessage());
-            }
-        } else {
-            InputFile.requireHeap((double) messages * HEAP_BYTES_PER_MESSAGE, "--messages " + messages);
-            generated = Files.createTempFile("perflab-pump-day-", ".bin");
-            day = WireDay.generate(messages, seed, generated);
+        try (DaySource source = DaySource.of(dayFile, messages, seed, "perflab-pump-day-")) {
+            return send(entry, source.day(), out, err);
         }
+    }
+
+    private int send(Entry<Pump> entry, WireDay day, PrintWriter out, PrintWriter err) {
         long days = 0;
         String error = null;
         long start = System.nanoTime();
@@ -93,10 +81,6 @@ final class SenderCommand implements Callable<Integer> {
             error = "sender: connection to " + receiver.getHostString() + ":" + receiver.getPort() + " failed after " + days + " whole days: " + e.getMessage();
             err.println(error);
             err.flush();
-        } finally {
-            if (generated != null) {
-                Files.deleteIfExists(generated);
-            }
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         long sent = days * day.messages();
