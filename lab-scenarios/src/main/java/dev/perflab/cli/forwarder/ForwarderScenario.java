@@ -354,42 +354,30 @@ final class ForwarderScenario implements Scenario {
             return total;
         }
 
-        /** The late joiner's catch-up as the forwarder measured it, in ms, or NaN. */
-        double lateCatchUpMillis() {
+        /** The late joiner's session as the forwarder reported it, or a missing node. */
+        private com.fasterxml.jackson.databind.JsonNode lateSession() {
             ObjectNode f = summaries.get("forwarder");
-            if (f == null) {
-                return Double.NaN;
-            }
-            for (var c : f.path("clients")) {
-                if (c.path("name").asText().equals(LATE) && c.path("catch_up_ms").isNumber()) {
-                    return c.path("catch_up_ms").asDouble();
+            if (f != null) {
+                for (var c : f.path("clients")) {
+                    if (c.path("name").asText().equals(LATE)) {
+                        return c;
+                    }
                 }
             }
-            return Double.NaN;
+            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+
+        /** The late joiner's catch-up as the forwarder measured it, in ms, or NaN. */
+        double lateCatchUpMillis() {
+            return lateSession().path("catch_up_ms").isNumber() ? lateSession().path("catch_up_ms").asDouble() : Double.NaN;
         }
 
         long latePublishedAtJoin() {
-            ObjectNode f = summaries.get("forwarder");
-            if (f != null) {
-                for (var c : f.path("clients")) {
-                    if (c.path("name").asText().equals(LATE)) {
-                        return c.path("published_at_join").asLong(-1);
-                    }
-                }
-            }
-            return -1;
+            return lateSession().path("published_at_join").asLong(-1);
         }
 
         long lateHistoryReads() {
-            ObjectNode f = summaries.get("forwarder");
-            if (f != null) {
-                for (var c : f.path("clients")) {
-                    if (c.path("name").asText().equals(LATE)) {
-                        return c.path("history_reads").asLong(-1);
-                    }
-                }
-            }
-            return -1;
+            return lateSession().path("history_reads").asLong(-1);
         }
 
         /** The worst client's latency percentile in µs (paced runs), or NaN. */

@@ -8,7 +8,6 @@ import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.forwarder.ForwarderLadder;
 import dev.perflab.forwarder.PacedSender;
 import dev.perflab.ladder.Entry;
-import dev.perflab.mdf.MdfGenerator;
 import dev.perflab.net.Sockets;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.WireDay;
@@ -18,9 +17,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -45,15 +44,8 @@ public final class SimulatorCommand implements Callable<Integer> {
             description = "The forwarder. Default: ${DEFAULT-VALUE}.")
     InetSocketAddress forwarder;
 
-    @Option(names = "--messages", paramLabel = "N", description = "Messages in the generated day. Default: the report's day, "
-            + MdfGenerator.DAY_MESSAGES + ".")
-    int messages = MdfGenerator.DAY_MESSAGES;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the generated day. Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--day", paramLabel = "FILE", description = "Send this day file (./lab mdf generate) instead of generating one.")
-    Path dayFile;
+    @Mixin
+    DaySource.Options dayOptions = new DaySource.Options();
 
     @Option(names = "--rate", paramLabel = "MSGS_PER_S", defaultValue = "0",
             description = "Pace the day at this many messages/s, each stamped with its intended send time (clients' --latency). 0 = as fast as the rung goes.")
@@ -65,13 +57,13 @@ public final class SimulatorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (messages < 1 || rate < 0 || deadlineSeconds <= 0) {
-            throw new LabException("--messages must be ≥ 1, --rate ≥ 0 and --deadline-seconds > 0");
+        if (rate < 0 || deadlineSeconds <= 0) {
+            throw new LabException("--rate must be ≥ 0 and --deadline-seconds > 0");
         }
         Entry<ForwarderConfig> entry = ForwarderLadder.LADDER.resolve(rung);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (DaySource source = DaySource.of(dayFile, messages, seed, "perflab-simulator-day-")) {
+        try (DaySource source = dayOptions.open("perflab-simulator-day-")) {
             return send(entry, source.day(), out, err);
         }
     }

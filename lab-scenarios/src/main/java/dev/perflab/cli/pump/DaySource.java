@@ -7,6 +7,7 @@ import dev.perflab.pump.WireDay;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import picocli.CommandLine.Option;
 
 /**
  * The day a sending role sends ({@code ./lab pump sender}, {@code ./lab mdf simulator}): a day file given
@@ -25,6 +26,27 @@ public final class DaySource implements AutoCloseable {
     private DaySource(WireDay day, Path generated) {
         this.day = day;
         this.generated = generated;
+    }
+
+    /** The options of a role that sends a day: {@code --messages}, {@code --seed}, {@code --day} (a picocli mixin). */
+    public static final class Options {
+        @Option(names = "--messages", paramLabel = "N", description = "Messages in the generated day. Default: the report's day, "
+                + dev.perflab.mdf.MdfGenerator.DAY_MESSAGES + ".")
+        int messages = dev.perflab.mdf.MdfGenerator.DAY_MESSAGES;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the generated day. Default: ${DEFAULT-VALUE}.")
+        long seed;
+
+        @Option(names = "--day", paramLabel = "FILE", description = "Send this day file (./lab mdf generate) instead of generating one.")
+        Path dayFile;
+
+        /** The day these options ask for; {@code prefix} names a generated day's temporary file. */
+        public DaySource open(String prefix) throws IOException {
+            if (messages < 1) {
+                throw new LabException("--messages must be ≥ 1, was " + messages);
+            }
+            return DaySource.of(dayFile, messages, seed, prefix);
+        }
     }
 
     /** {@code dayFile} if given, else a generated day of {@code messages} messages from {@code seed}. */

@@ -1,11 +1,8 @@
 package dev.perflab.cli.pump;
 
-import dev.perflab.cli.InputFile;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.sha.HostPort;
 import dev.perflab.ladder.Entry;
-import dev.perflab.mdf.MdfFormatException;
-import dev.perflab.mdf.MdfGenerator;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.PumpLadder;
 import dev.perflab.pump.WireDay;
@@ -13,10 +10,9 @@ import dev.perflab.scenario.RoleProtocol;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -44,25 +40,18 @@ final class SenderCommand implements Callable<Integer> {
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "10", description = "How long to send. Default: ${DEFAULT-VALUE}.")
     double seconds;
 
-    @Option(names = "--messages", paramLabel = "N", description = "Messages in the generated day. Default: the report's day, "
-            + MdfGenerator.DAY_MESSAGES + ".")
-    int messages = MdfGenerator.DAY_MESSAGES;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the generated day. Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--day", paramLabel = "FILE", description = "Send this day file (./lab mdf generate) instead of generating one.")
-    Path dayFile;
+    @Mixin
+    DaySource.Options dayOptions = new DaySource.Options();
 
     @Override
     public Integer call() throws IOException {
-        if (seconds <= 0 || messages < 1) {
-            throw new LabException("--seconds must be > 0 and --messages ≥ 1");
+        if (seconds <= 0) {
+            throw new LabException("--seconds must be > 0");
         }
         Entry<Pump> entry = PumpLadder.LADDER.resolve(rung);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (DaySource source = DaySource.of(dayFile, messages, seed, "perflab-pump-day-")) {
+        try (DaySource source = dayOptions.open("perflab-pump-day-")) {
             return send(entry, source.day(), out, err);
         }
     }
