@@ -16,7 +16,6 @@ import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.JmhProcess;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.scenario.Conservation;
@@ -17,7 +18,6 @@ import dev.perflab.scenario.RungResult;
 import dev.perflab.sha.PipelineSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -127,23 +127,19 @@ public final class ShaPipelineRun {
         return RungResult.exitCode(results) == 0 ? 0 : LabException.CHECK_FAILED;
     }
 
-    /** Fails at once, in one line, if an output cannot be written, rather than after every rung has run. */
+    /**
+     * Fails at once, in one line, if an output cannot be written, rather than after every rung has run. The
+     * results files are only checked ({@link OutputFile}: the previous ones stay whole until the new ones are
+     * complete); the sample file, which grows rung by rung, is started empty here.
+     */
     private static void prepareOutput(Path dir, Path rowsFile, Path jsonFile, Path sampleOut) {
-        for (Path file : new Path[] {dir.resolve("sha-ceiling.log"), rowsFile, jsonFile, sampleOut}) {
-            if (file == null) {
-                continue;
-            }
-            try {
-                Path parent = file.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                Files.writeString(file, "", StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                String why = e instanceof java.nio.file.FileSystemException && ((java.nio.file.FileSystemException) e).getReason() != null
-                        ? ((java.nio.file.FileSystemException) e).getReason() : e.getClass().getSimpleName();
-                throw new LabException("cannot write " + file + " (" + why + "); choose another path");
-            }
+        OutputFile.checkDirectory("--out", dir);
+        OutputFile.check("--out", rowsFile);
+        if (jsonFile != null) {
+            OutputFile.check("--json", jsonFile);
+        }
+        if (sampleOut != null) {
+            OutputFile.check("--sample-out", sampleOut).writeString("");
         }
     }
 
@@ -273,6 +269,6 @@ public final class ShaPipelineRun {
             ArrayNode errors = n.putArray("errors");
             r.errors().forEach(errors::add);
         }
-        mapper.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+        OutputFile.check("--json", file).write(stream -> mapper.writerWithDefaultPrettyPrinter().writeValue(stream, root));
     }
 }
