@@ -10,6 +10,7 @@ import dev.perflab.cli.Machine;
 import dev.perflab.cli.OutputFile;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.proc.ChildProcess;
 import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.Role;
@@ -212,8 +213,12 @@ public final class ShaPipelineRun {
         return Math.max(MIN_DRAIN_SECONDS, (long) Math.ceil(DRAIN_SECONDS_PER_RUN_SECOND * seconds));
     }
 
-    /** One role's command line: collector and executor behind the executor's prefix, the generator behind its own. */
-    private List<String> command(Role role, String id, String connect, Path sample, double seconds) {
+    /**
+     * One role's command line: collector and executor behind the executor's prefix, the generator behind its own;
+     * each JVM writes its crash log, if it crashes, into the run's folder rather than the working directory.
+     */
+    List<String> command(Role role, String id, String connect, Path sample, double seconds) {
+        List<String> jvmFlags = List.of(ChildProcess.errorFileFlag(dir));
         List<String> args = new ArrayList<>(List.of("--rung", id));
         switch (role.name()) {
             case "collector":
@@ -221,14 +226,14 @@ public final class ShaPipelineRun {
                 if (sample != null) {
                     args.addAll(List.of("--sample-out", sample.toString()));
                 }
-                return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
+                return ShaRoles.command(network.executorPrefix(), role.name(), jvmFlags, args);
             case "executor":
                 args.addAll(List.of("--bind", network.executorBind(), "--connect", connect,
                         "--drain-seconds", String.valueOf(drainSeconds(seconds))));
-                return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
+                return ShaRoles.command(network.executorPrefix(), role.name(), jvmFlags, args);
             default:
                 args.addAll(List.of("--connect", connect, "--seconds", String.valueOf(seconds), "--rate", String.valueOf(rate)));
-                return ShaRoles.command(network.generatorPrefix(), role.name(), List.of(), args);
+                return ShaRoles.command(network.generatorPrefix(), role.name(), jvmFlags, args);
         }
     }
 
