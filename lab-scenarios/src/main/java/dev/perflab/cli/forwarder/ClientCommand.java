@@ -2,7 +2,7 @@ package dev.perflab.cli.forwarder;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.LabException;
-import dev.perflab.cli.sha.HostPort;
+import dev.perflab.cli.HostPort;
 import dev.perflab.forwarder.ClientStream;
 import dev.perflab.forwarder.EpochClock;
 import dev.perflab.forwarder.Subscription;

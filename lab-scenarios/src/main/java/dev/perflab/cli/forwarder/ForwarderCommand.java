@@ -3,7 +3,7 @@ package dev.perflab.cli.forwarder;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.LabException;
-import dev.perflab.cli.sha.HostPort;
+import dev.perflab.cli.HostPort;
 import dev.perflab.forwarder.CountingHistory;
 import dev.perflab.forwarder.Forwarder;
 import dev.perflab.ladder.Entry;

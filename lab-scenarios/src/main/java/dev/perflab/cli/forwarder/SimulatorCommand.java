@@ -2,7 +2,7 @@ package dev.perflab.cli.forwarder;
 
 import dev.perflab.cli.pump.DaySource;
 import dev.perflab.cli.LabException;
-import dev.perflab.cli.sha.HostPort;
+import dev.perflab.cli.HostPort;
 import dev.perflab.forwarder.EpochClock;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.forwarder.ForwarderLadder;
