@@ -52,13 +52,14 @@ public final class OrderBookComponent implements Component {
 
     /**
      * The naive rung's replay on its own budget: an iteration of r0 is exactly one whole replay (about 50 s
-     * at 1M), so it gets 1 warm-up replay and 5 measured ones at 250k and 1M in the standard run, 250k only
-     * in the quick run ({@code OrderBookNaiveReplayBenchmark}; its annotations are the standard run's).
+     * at 1M on the quiet 2-core machine), so it gets 1 warm-up replay and 8 measured ones (error 1.9 × the
+     * spread between replays), at 250k and 1M in the standard run and at 250k only in the quick run
+     * ({@code OrderBookNaiveReplayBenchmark}; its annotations are the standard run's).
      */
     static final JmhSuite REPLAY_NAIVE = new JmhSuite("replay-naive", PKG + "OrderBookNaiveReplayBenchmark", Map.of(
-            RunLength.QUICK, new JmhOptions(1, 1, "1s", 5, "1s"),
-            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 5, "1s"),
-            RunLength.FULL, new JmhOptions(2, 1, "1s", 5, "1s")),
+            RunLength.QUICK, new JmhOptions(1, 1, "1s", 8, "1s"),
+            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 8, "1s"),
+            RunLength.FULL, new JmhOptions(2, 1, "1s", 8, "1s")),
             Map.of(RunLength.QUICK, "replay250k"));
 
     /** Where the report's point shows: cancel of the last order at a level 1,000 deep. */

@@ -84,7 +84,7 @@ class ReplayOptionsTest {
         for (RunLength length : RunLength.values()) {
             OrderBookComponent.REPLAY_NAIVE.optionsFor(length).ifPresent(naive -> {
                 JmhOptions tuned = OrderBookComponent.REPLAY.optionsFor(length).orElseThrow();
-                assertTrue(naive.warmupIterations() >= 1 && naive.iterations() >= 5, length + ": " + naive);
+                assertTrue(naive.warmupIterations() >= 1 && naive.iterations() >= QUICK_MIN_ITERATIONS, length + ": " + naive);
                 assertTrue(naive.forks() * (naive.warmupIterations() + naive.iterations())
                         < tuned.forks() * (tuned.warmupIterations() + tuned.iterations()), length + ": " + naive);
             });
