@@ -1,12 +1,10 @@
 package dev.perflab.bench.orderbook;
 
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Warmup;
@@ -35,17 +33,5 @@ public class OrderBookNaiveReplayBenchmark extends ReplayState {
     @Override
     String rung() {
         return rung;
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(250_000)
-    public long replay250k() {
-        return replay(250_000);
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(1_000_000)
-    public long replay1M() {
-        return replay(1_000_000);
     }
 }
