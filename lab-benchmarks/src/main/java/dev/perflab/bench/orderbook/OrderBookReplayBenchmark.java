@@ -46,9 +46,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       it); {@code --quick} measures 1 fork × 8 (±25% up to a 13% spread). Before, one fork of 4–6
  *       iterations needed a 2–4% spread, and measured 10–60%.</li>
  *   <li><b>Warm-up long enough for the slow rungs.</b> With 2 s of warm-up r2 at 1M still climbed from
- *       10.8M to 15.3M commands/s over its four iterations. Part of that was the generator running in the
- *       fork (it steers with r3's book and compiled the shared classes for r3's types, so r2's first
- *       seconds deoptimized and recompiled them); it now runs in a child JVM ({@link ReplayStreamChild}).
+ *       10.8M to 15.3M commands/s over its four iterations. The generator ran in the fork and profiled
+ *       the book classes the rungs share with r3's types first (54 deoptimized methods in an r2 fork
+ *       against 39 without it); it now runs in a child JVM ({@link ReplayStreamChild}).
  *       The rest is C2 compiling the replay path: 5 one-second warm-up iterations (at least five replays
  *       even for r1 at 1M), and then an untimed wait until the fork's JIT queues are empty
  *       ({@link JitQueue}), because on a busy machine the compilations warm-up queued finish much later

@@ -16,13 +16,13 @@ import java.util.concurrent.TimeUnit;
  * ({@link CommandBinary}), so that the measuring JVM never runs the generator.
  *
  * <p>Why: {@link CommandGenerator} steers its stream with a {@code LongTickBook} (r3) and a
- * {@code RestingOrders} listener. Run inside a JMH fork, those 1M commands profile and C2-compile the
- * classes the rungs share ({@code LinkedLevelsBook}, {@code PriceLevel}, {@code OrderBookListener}'s
- * default methods) for r3's types; the measured rung then hits those compiled methods with other types,
- * they deoptimize ("made not entrant") and recompile several seconds into the measurement. With
- * {@code -XX:+PrintCompilation} an r2 fork showed {@code LinkedLevelsBook::add} deoptimized 6.6 s in,
- * while its iteration scores were still climbing. Here the generator runs in a JVM that measures
- * nothing, and the fork only decodes bytes into flat arrays.
+ * {@code RestingOrders} listener. Run inside a JMH fork, its 1M commands profile the classes the rungs
+ * share ({@code LinkedLevelsBook}, {@code PriceLevel}, {@code OrderBookListener}'s default methods) with
+ * r3's types before the measured rung runs, and C2 compiles them for those types. With
+ * {@code -XX:+PrintCompilation}, an r2 fork (replay1M, 1 s iterations, no warm-up) made 54 compiled methods
+ * of {@code dev.perflab} "not entrant" with the generator in the fork (the last, C2's
+ * {@code LinkedLevelsBook::add}, 6.6 s in) and 39 without it. Here the generator runs in a JVM that
+ * measures nothing, and the fork only decodes bytes into flat arrays.
  *
  * <pre>
  *   JMH fork (measures)                       child JVM (this class's main)
@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  */
 public final class ReplayStreamChild {
-    /** A generous bound: 1M commands take 1–3 s to generate, much longer only on a starved machine. */
+    /** A generous bound: generating 1M commands takes seconds, minutes only on a starved machine. */
     private static final long CHILD_TIMEOUT_SECONDS = 600;
 
     private ReplayStreamChild() {
