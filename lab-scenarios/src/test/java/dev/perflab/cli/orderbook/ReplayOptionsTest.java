@@ -100,4 +100,19 @@ class ReplayOptionsTest {
         assertTrue(m.find(), "no " + regex + " in " + file);
         return m.group(group);
     }
+
+    /** {@code --rung r4} replays r4 on the tuned budget only; {@code --rung r0} only on r0's; an exercise goes with the tuned rungs. */
+    @Test
+    void namedRungsGoToTheSuiteWhoseBudgetTheyNeed() {
+        java.util.Map<String, java.util.List<String>> named = java.util.Map.of("rung",
+                java.util.List.of("r0-persistent-scan", "r4-tick-array", "student"));
+        assertEquals(java.util.List.of("r4-tick-array", "student"),
+                OrderBookComponent.REPLAY.params(named).get("rung"));
+        assertEquals(java.util.List.of("r0-persistent-scan"),
+                OrderBookComponent.REPLAY_NAIVE.params(named).get("rung"));
+        assertEquals(java.util.List.of(), OrderBookComponent.REPLAY_NAIVE.params(
+                java.util.Map.of("rung", java.util.List.of("r4-tick-array"))).get("rung"));
+        assertEquals(java.util.Map.of("depth", java.util.List.of("1")), 
+                OrderBookComponent.REPLAY_NAIVE.params(java.util.Map.of("depth", java.util.List.of("1"))), "no --rung: unchanged");
+    }
 }
