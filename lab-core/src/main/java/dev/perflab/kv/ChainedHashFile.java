@@ -34,6 +34,11 @@ import java.nio.file.Path;
  * the same length writes in place; otherwise the new record replaces the old one in its chain and the old
  * bytes stay unused (no compaction).
  *
+ * <p>The address rule and the split are the two overridable methods {@link #bucketOf(long, long, long)} and
+ * {@link #split(long, long, long)}: the exercise's {@code StudentStore} writes them; every rung uses these.
+ * The file reports its own counters ({@link HashCounters}: buckets, splits, chunks mapped and the time
+ * spent mapping them), so a run can tell chain walks, splits and file growth apart.
+ *
  * <h2>Assumptions and guarantees</h2>
  * Every public method holds the file's one lock ({@code synchronized}): any thread may call any method,
  * one at a time, like Tokyo Cabinet's writer lock. {@link #close()} writes the header and forces the

@@ -42,9 +42,13 @@ public final class KvContract implements Contract<KvStoreFactory> {
     public static final int WRITERS = 4;
     /** Seeded random operation lists of the differential check, seeds 1..n. */
     public static final int RANDOM_SEQUENCES = 5;
-    static final int RANDOM_KEYS = 300;
+    /**
+     * Keys and operations of each seeded sequence: about 1,800 distinct keys, past the 512 records at
+     * which a 1,024-bucket table starts to split, so the differential check covers splits too.
+     */
+    static final int RANDOM_KEYS = 2_000;
+    static final int RANDOM_OPS = 4_000;
     static final int RANDOM_MAX_VALUE_BYTES = 70;
-    static final int RANDOM_MAX_OPS = 600;
 
     /** One operation of a differential sequence: a get of {@code key}, or a put of {@link #value()}. */
     public record Op(int key, int valueLength, boolean isGet) {
@@ -130,12 +134,11 @@ public final class KvContract implements Contract<KvStoreFactory> {
                 }));
     }
 
-    /** A seeded random sequence over {@value #RANDOM_KEYS} keys: overwrites with changing lengths are common. */
+    /** A seeded random sequence over {@value #RANDOM_KEYS} keys, a quarter gets: overwrites with changing lengths are common. */
     public static List<Op> randomOps(long seed) {
         Random random = new Random(seed);
-        int n = 1 + random.nextInt(RANDOM_MAX_OPS);
-        List<Op> ops = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
+        List<Op> ops = new ArrayList<>(RANDOM_OPS);
+        for (int i = 0; i < RANDOM_OPS; i++) {
             ops.add(new Op(random.nextInt(RANDOM_KEYS + 1), random.nextInt(RANDOM_MAX_VALUE_BYTES + 1), random.nextInt(4) == 0));
         }
         return ops;
