@@ -32,7 +32,10 @@ public final class PumpLadder {
                     new NioDirectGatheringPump()),
             new Entry<>("r5-transfer-to", Kind.RUNG,
                     "FileChannel.transferTo from the day file (sendfile, zero copy); direct-buffer reads",
-                    new TransferToPump())))
+                    new TransferToPump()),
+            new Entry<>("student", Kind.EXERCISE,
+                    "exercise \"read the stream in blocks\": r4's sender with a receiver written by you (StudentPump, exercises/README.md)",
+                    new StudentPump())))
             .withContract(new PumpContract());
 
     private PumpLadder() {
