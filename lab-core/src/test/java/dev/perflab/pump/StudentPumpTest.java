@@ -37,7 +37,7 @@ class StudentPumpTest {
         assertSame(Kind.EXERCISE, STUDENT.kind());
         assertFalse(PumpLadder.LADDER.correct().contains(STUDENT));
         assertFalse(PumpLadder.LADDER.rungs().contains(STUDENT));
-        assertEquals("r5-transfer-to", PumpLadder.LADDER.tuned().id());
+        assertEquals("r6-verifier-thread", PumpLadder.LADDER.tuned().id());
     }
 
     @Test
