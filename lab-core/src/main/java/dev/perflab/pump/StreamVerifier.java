@@ -18,12 +18,17 @@ import java.util.zip.CRC32C;
  *   finish():  the stream may only end between days
  * </pre>
  *
+<<<<<<< HEAD
  * <p>Two uses beyond the pumps', both for the forwarder ({@code dev.perflab.forwarder}): a {@link Records}
  * listener sees every record whose length and CRC passed (the forwarder's feed stores it, a client times it),
  * and with {@code strictSequences = false} the sequence check is the listener's (a client counts gaps,
  * duplicates and reorderings instead of stopping at the first).
  *
  * Not thread-safe: one receiving thread. Allocates nothing per message.
+=======
+ * Not thread-safe: one receiving thread. Allocates nothing per message (one view of the buffer per
+ * {@link #consume} call when it is direct, for the CRC).
+>>>>>>> main
  */
 public final class StreamVerifier {
     /** Sees each record that passed the checks, in stream order, during {@link #consume}. */
@@ -94,6 +99,10 @@ public final class StreamVerifier {
                 markNanos = now;
             }
         }
+        // One view per call for the CRC of a direct buffer (CRC32C reads a ByteBuffer between its position and
+        // limit and moves the position): a duplicate per record cost an allocation each whenever the JIT did not
+        // scalar-replace it, and the record's bytes are the same either way. A heap buffer's array is read directly.
+        ByteBuffer crcView = buf.hasArray() ? null : buf.duplicate();
         while (true) {
             int at = buf.position();
             int available = buf.limit() - at;
@@ -117,7 +126,7 @@ public final class StreamVerifier {
             if (available < record) {
                 return;
             }
-            record(buf, at, length);
+            record(buf, crcView, at, length);
             buf.position(at + record);
             offset += record;
         }
@@ -149,10 +158,14 @@ public final class StreamVerifier {
         }
     }
 
-    private void record(ByteBuffer buf, int at, int length) throws MdfFormatException {
+    private void record(ByteBuffer buf, ByteBuffer crcView, int at, int length) throws MdfFormatException {
         int stored = buf.getInt(at + 4 + length);
         crc.reset();
-        crc.update(buf.duplicate().position(at + 4).limit(at + 4 + length));
+        if (buf.hasArray()) {
+            crc.update(buf.array(), buf.arrayOffset() + at + 4, length);
+        } else {
+            crc.update(crcView.limit(at + 4 + length).position(at + 4));
+        }
         if (stored != (int) crc.getValue()) {
             throw error("message " + expected + " of day " + (days + 1) + " fails its CRC-32C (corrupted)");
         }
