@@ -58,7 +58,7 @@ class ForwarderFaultsTest {
         try (ServerSocket server = Sockets.listen(new InetSocketAddress("127.0.0.1", 0));
              CountingHistory history = new CountingHistory(JdbcHistory.inMemory())) {
             Forwarder forwarder = new Forwarder(server, MdfRingLadder.LADDER.resolve("r3").factory().create(history), history, 1,
-                    System.nanoTime() + Duration.ofSeconds(2).toNanos(), line -> { });
+                    System.nanoTime() + Duration.ofSeconds(1).toNanos(), line -> { });
             Thread client = new Thread(() -> ClientStream.run((InetSocketAddress) server.getLocalSocketAddress(),
                     new Subscription(1, "waiting"), 0, null, System.nanoTime() + Duration.ofSeconds(30).toNanos()));
             client.setDaemon(true);
