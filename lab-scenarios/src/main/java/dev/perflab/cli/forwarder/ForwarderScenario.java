@@ -149,6 +149,16 @@ final class ForwarderScenario implements Scenario {
         }
     }
 
+    /**
+     * One role's JVM ({@code ./lab mdf ARGS…}); it writes its crash log, if it crashes, into the run's folder
+     * {@code dir} (the --out folder) rather than the working directory.
+     */
+    static List<String> roleCommand(Path dir, String... args) {
+        List<String> all = new ArrayList<>(List.of("mdf"));
+        all.addAll(List.of(args));
+        return ChildProcess.javaCommand(List.of(), List.of(ChildProcess.errorFileFlag(dir)), Lab.class.getName(), all);
+    }
+
     /** One {@code ./lab run mdf}. */
     private final class Run {
         private final ScenarioRequest request;
@@ -286,9 +296,7 @@ final class ForwarderScenario implements Scenario {
         }
 
         private List<String> lab(String... args) {
-            List<String> all = new ArrayList<>(List.of("mdf"));
-            all.addAll(List.of(args));
-            return ChildProcess.javaCommand(List.of(), List.of(), Lab.class.getName(), all);
+            return roleCommand(request.dir(), args);
         }
 
         private String seconds(Duration d) {

@@ -160,6 +160,14 @@ final class KvScenario implements Scenario {
         }
     }
 
+    /**
+     * One store's writer JVM; it writes its crash log, if it crashes, into the run's folder {@code dir} (the
+     * --out folder, which outlives the store folders removed after each store) rather than the working directory.
+     */
+    static List<String> writerCommand(Path dir, List<String> args) {
+        return ChildProcess.javaCommand(List.of(), List.of(ChildProcess.errorFileFlag(dir)), KvWriterMain.class.getName(), args);
+    }
+
     private KvReport.Row runOne(Entry<KvStoreFactory> e, KvRunSettings s, Path runDir, PrintWriter out, List<String> skipped)
             throws IOException, InterruptedException {
         Path storeRun = runDir.resolve(e.id());
@@ -167,7 +175,7 @@ final class KvScenario implements Scenario {
         Path resultFile = storeRun.resolve("result.json");
         out.printf("%s (%s)%n", e.id(), e.summary());
         out.flush();
-        List<String> command = ChildProcess.javaCommand(List.of(), List.of(), KvWriterMain.class.getName(), List.of(
+        List<String> command = writerCommand(runDir.getParent(), List.of(
                 e.id(), Long.toString(s.records()), Integer.toString(s.threads()), Double.toString(s.seconds()),
                 storeRun.toString(), resultFile.toString()));
         List<String> errors = new ArrayList<>();

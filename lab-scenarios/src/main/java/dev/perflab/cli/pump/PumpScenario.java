@@ -113,7 +113,7 @@ final class PumpScenario implements Scenario {
         OutputFile json = request.json() != null ? OutputFile.check("--json", request.json()) : null;
         Timing timing = new Timing(request.warmupSeconds(), request.measureSeconds());
         if (request.link() == null) {
-            return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console()).run();
+            return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console(), request.dir()).run();
         }
         try {
             LinkNamespaces.parseBitsPerSecond(request.link());
@@ -127,7 +127,7 @@ final class PumpScenario implements Scenario {
             return 0;
         }
         try (LinkNamespaces link = LinkNamespaces.create(request.link())) {
-            return new Run(rungs, timing, link, request.length(), rowsFile, json, request.console()).run();
+            return new Run(rungs, timing, link, request.length(), rowsFile, json, request.console(), request.dir()).run();
         } catch (IOException e) {
             throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
         }
@@ -151,9 +151,11 @@ final class PumpScenario implements Scenario {
         private final OutputFile rowsFile;
         private final OutputFile json;
         private final PrintWriter console;
+        /** The run's folder (--out): where a crashed role JVM leaves its log. */
+        private final Path dir;
 
         Run(List<Entry<Pump>> rungs, Timing timing, LinkNamespaces link, RunLength length, OutputFile rowsFile, OutputFile json,
-            PrintWriter console) {
+            PrintWriter console, Path dir) {
             this.rungs = rungs;
             this.timing = timing;
             this.link = link;
@@ -161,6 +163,7 @@ final class PumpScenario implements Scenario {
             this.rowsFile = rowsFile;
             this.json = json;
             this.console = console;
+            this.dir = dir;
         }
 
         int run() throws IOException, InterruptedException {
@@ -293,7 +296,15 @@ final class PumpScenario implements Scenario {
                 args.addAll(List.of("--connect", connect, "--day", day.toString(),
                         "--seconds", String.valueOf(timing.warmupSeconds() + timing.measureSeconds())));
             }
-            return ChildProcess.javaCommand(prefix, List.of(), Lab.class.getName(), args);
+            return roleCommand(prefix, dir, args);
         }
+    }
+
+    /**
+     * A sender's or receiver's JVM ({@code ./lab pump ROLE …}) behind its network prefix; it writes its crash
+     * log, if it crashes, into the run's folder {@code dir} (the --out folder) rather than the working directory.
+     */
+    static List<String> roleCommand(List<String> prefix, Path dir, List<String> args) {
+        return ChildProcess.javaCommand(prefix, List.of(ChildProcess.errorFileFlag(dir)), Lab.class.getName(), args);
     }
 }

@@ -23,8 +23,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ./lab run mdf} end to end (plain and paced), and the roles alone as processes: a client killed
- * mid-stream, a Simulator killed mid-day, a malformed frame, bad options. Liveness bounds only.
+ * {@code ./lab run mdf} end to end (one paced configuration: the others pass the same contract in process,
+ * {@code ForwarderContractTest}, and CI's smoke pass runs them all), and the roles alone as processes: a client
+ * killed mid-stream and a Simulator killed mid-day (one day, both faults), a malformed frame, bad options.
+ * Liveness bounds only.
  */
 class ForwarderRunTest {
     private static final Duration START = Duration.ofSeconds(30);
@@ -63,59 +65,42 @@ class ForwarderRunTest {
         assertTrue(Files.isRegularFile(dir.resolve("mdf-forward.png")), "the chart");
     }
 
+    /**
+     * Both process faults in one day (their in-process twins run per configuration in {@code ForwarderContractTest}):
+     * a slow client's process is killed mid-stream, then the Simulator's; the forwarder and the other client go on to
+     * the Simulator's last whole message, and each fault is one line of the forwarder's.
+     */
     @Test
     @Timeout(180)
-    void aClientKilledMidStreamStopsNeitherTheForwarderNorTheOtherClient() throws Exception {
+    void aClientKilledMidStreamStopsNoOneAndASimulatorKilledMidDayEndsTheDayAtItsLastWholeMessage() throws Exception {
         try (RoleProcess forwarder = role("forwarder", "--bind", "127.0.0.1:0", "--clients", "2", "--await-subscribers", "2",
                 "--deadline-seconds", "60")) {
             String connect = "127.0.0.1:" + forwarder.awaitPort(START);
             try (RoleProcess stays = role("stays", "client", "--name", "stays", "--connect", connect);
                  RoleProcess killed = role("killed", "client", "--name", "killed", "--connect", connect, "--slow-micros-per-message", "200")) {
                 forwarder.awaitFlowing(START);
-                try (RoleProcess simulator = role("simulator", "simulator", "--connect", connect, "--messages", "40000",
-                        "--rate", "20000")) {
-                    simulator.awaitFlowing(START);
-                    Thread.sleep(500);
-                    killed.kill();
-                    ObjectNode s = stays.awaitSummary(END);
-                    assertTrue(s.path("complete").asBoolean(), s.toString());
-                    assertEquals(40_000, s.path("received").asLong());
-                    ObjectNode f = forwarder.awaitSummary(END);
-                    assertEquals(40_000, f.path("received").asLong(), f.toString());
-                    assertEquals(1, forwarder.exitCode(), "a lost client is an error of the run");
-                    assertEquals(1, forwarder.errors().size(), forwarder.errors().toString());
-                    assertTrue(forwarder.errors().get(0).contains("client killed") && forwarder.errors().get(0).contains("the other clients go on"),
-                            forwarder.errors().toString());
-                    assertTrue(simulator.awaitSummary(END).path("error").isNull(), "the Simulator went on");
-                }
-            }
-        }
-    }
-
-    @Test
-    @Timeout(180)
-    void aSimulatorKilledMidDayEndsTheDayAtItsLastWholeMessage() throws Exception {
-        try (RoleProcess forwarder = role("forwarder", "--bind", "127.0.0.1:0", "--clients", "1", "--await-subscribers", "1",
-                "--deadline-seconds", "60")) {
-            String connect = "127.0.0.1:" + forwarder.awaitPort(START);
-            try (RoleProcess client = role("client", "client", "--connect", connect)) {
-                forwarder.awaitFlowing(START);
                 try (RoleProcess simulator = role("simulator", "simulator", "--connect", connect, "--messages", "100000",
                         "--rate", "20000")) {
                     simulator.awaitFlowing(START);
-                    Thread.sleep(1_000);
+                    Thread.sleep(300);
+                    killed.kill();
+                    Thread.sleep(500);
                     simulator.kill();
                     ObjectNode f = forwarder.awaitSummary(END);
                     long received = f.path("received").asLong();
                     assertTrue(received > 0 && received < 100_000, f.toString());
+                    assertEquals(1, forwarder.exitCode(), "a lost client and a lost Simulator are errors of the run");
+                    assertEquals(2, forwarder.errors().size(), forwarder.errors().toString());
+                    assertTrue(forwarder.errors().stream().anyMatch(e -> e.contains("client killed") && e.contains("the other clients go on")),
+                            forwarder.errors().toString());
                     assertTrue(forwarder.errors().stream().anyMatch(e -> e.contains("disconnected after " + received + " of 100000")),
                             forwarder.errors().toString());
-                    ObjectNode c = client.awaitSummary(END);
+                    ObjectNode c = stays.awaitSummary(END);
                     assertEquals(received, c.path("received").asLong(), c.toString());
                     assertEquals(0, c.path("gaps").asLong() - (100_000 - received), c.toString());
                     assertEquals(0, c.path("duplicates").asLong() + c.path("reorderings").asLong());
-                    assertEquals(2, client.exitCode());
-                    assertTrue(client.errors().get(0).contains("stream ended inside day 1 after message " + received), client.errors().toString());
+                    assertEquals(2, stays.exitCode());
+                    assertTrue(stays.errors().get(0).contains("stream ended inside day 1 after message " + received), stays.errors().toString());
                 }
             }
         }
@@ -172,12 +157,22 @@ class ForwarderRunTest {
         assertTrue(err.contains(bad + ":byte " + day.recordOffset(40) + ": message 41 fails its CRC-32C"), err);
     }
 
-    private static RoleProcess role(String name, String... args) throws java.io.IOException {
-        List<String> all = new ArrayList<>(List.of("mdf"));
+    @Test
+    void everyRoleJvmWritesItsCrashLogIntoTheRunsFolder() {
+        for (String role : List.of("forwarder", "client", "simulator")) {
+            List<String> command = ForwarderScenario.roleCommand(dir, role);
+            String flag = ChildProcess.errorFileFlag(dir);
+            assertTrue(command.contains(flag) && command.indexOf(flag) < command.indexOf(Lab.class.getName()), role + ": " + command);
+        }
+    }
+
+    /** The role's JVM as {@code ./lab run mdf} starts it (crash logs into this test's folder). */
+    private RoleProcess role(String name, String... args) throws java.io.IOException {
+        List<String> all = new ArrayList<>();
         if (name.equals("forwarder")) {
             all.add("forwarder");
         }
         all.addAll(List.of(args));
-        return RoleProcess.start(name, ChildProcess.javaCommand(List.of(), List.of(), Lab.class.getName(), all));
+        return RoleProcess.start(name, ForwarderScenario.roleCommand(dir, all.toArray(new String[0])));
     }
 }

@@ -79,4 +79,11 @@ class KvRunTest {
             assertTrue(Files.exists(stores.resolve("r2-growing").resolve("store").resolve("kv.idx")));
         }
     }
+
+    @Test
+    void everyWriterJvmWritesItsCrashLogIntoTheRunsFolder() {
+        java.util.List<String> command = KvScenario.writerCommand(dir, java.util.List.of("r0", "1", "1", "0.1", "a", "b"));
+        String flag = dev.perflab.proc.ChildProcess.errorFileFlag(dir);
+        assertTrue(command.contains(flag) && command.indexOf(flag) < command.indexOf(KvWriterMain.class.getName()), command.toString());
+    }
 }

@@ -114,4 +114,14 @@ class SocketPumpCommandTest {
         assertTrue(skipped.get(0).contains("unable to connect"), skipped.get(0));
         assertTrue(skipped.get(1).startsWith("ceiling not measured"), skipped.get(1));
     }
+
+    @Test
+    void everyRoleJvmWritesItsCrashLogIntoTheRunsFolder() {
+        for (String role : List.of("sender", "receiver")) {
+            List<String> command = PumpScenario.roleCommand(List.of(), dir, List.of("pump", role, "--rung", "r2"));
+            assertTrue(command.contains(ChildProcess.errorFileFlag(dir)), role + ": " + command);
+            assertTrue(command.indexOf(ChildProcess.errorFileFlag(dir)) < command.indexOf(Lab.class.getName()),
+                    "a JVM flag goes before the main class: " + command);
+        }
+    }
 }
