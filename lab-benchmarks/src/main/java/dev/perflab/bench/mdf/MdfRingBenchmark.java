@@ -61,9 +61,23 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = {
+        // Chronicle Queue's documented JDK 17 flags (ChronicleQueuePeer; the same list as lab-benchmarks' surefire
+        // argLine, ChronicleFlagsTest compares them). They only open JDK internals to the class path: no other
+        // entry uses them, and no flag here changes the JIT, the GC or the heap.
+        "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
+        "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+        "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED",
+        "--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED",
+        "--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED",
+        "--add-opens=java.base/java.lang=ALL-UNNAMED",
+        "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+        "--add-opens=java.base/java.io=ALL-UNNAMED",
+        "--add-opens=java.base/java.util=ALL-UNNAMED",
+        // Chronicle's usage reporting off (it would try to reach the internet)
+        "-Dchronicle.analytics.disable=true"})
 @Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 3, time = 1)
+@Measurement(iterations = 10, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 public class MdfRingBenchmark {
     static final int BATCH_MESSAGES = 1_024;
     static final int TEMPLATES = 1_024;
@@ -74,7 +88,7 @@ public class MdfRingBenchmark {
 
     @Param({"r0-synchronized-window-db", "r1-large-window", "r2-raw-bytes", "r3-single-writer-ring",
             "r4-batched-zero-copy", "peer-disruptor", "peer-agrona-broadcast", "peer-jctools-spsc",
-            "x-unpadded", "x-logging-hot-path"})
+            ChronicleQueuePeer.ID, "x-unpadded", "x-logging-hot-path"})
     public String rung;
 
     @Param({"1", "2", "4"})
@@ -101,7 +115,8 @@ public class MdfRingBenchmark {
 
     @Setup(Level.Trial)
     public void start() {
-        ring = MdfRingLadder.LADDER.resolve(rung).factory().create(HistoryStore.NONE);
+        ring = ChronicleQueuePeer.ID.equals(rung) ? new ChronicleQueuePeer()
+                : MdfRingLadder.LADDER.resolve(rung).factory().create(HistoryStore.NONE);
         byte[][] messages = MdfGenerator.fixedSize(TEMPLATES, SEED, messageBytes);
         templates = new ByteBuffer[TEMPLATES];
         for (int i = 0; i < TEMPLATES; i++) {
