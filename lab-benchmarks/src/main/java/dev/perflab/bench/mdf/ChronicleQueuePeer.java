@@ -127,7 +127,9 @@ public final class ChronicleQueuePeer implements MdfRing {
     }
 
     private final class Reader implements MdfReader {
-        private final ByteBuffer scratch = ByteBuffer.allocateDirect(MdfMessage.MAX_BYTES);
+        /** The reader's copy of the current message: a bulk copy into an array (Chronicle's read into a ByteBuffer goes byte by byte). */
+        private final byte[] copy = new byte[MdfMessage.MAX_BYTES];
+        private final ByteBuffer scratch = ByteBuffer.wrap(copy);
         private ExcerptTailer tailer;
         private boolean positioned;
         private long nextSequence;
@@ -156,9 +158,9 @@ public final class ChronicleQueuePeer implements MdfRing {
                         return delivered;
                     }
                     Bytes<?> bytes = dc.wire().bytes();
-                    scratch.clear().limit((int) bytes.readRemaining());
-                    bytes.read(scratch);
-                    scratch.flip();
+                    int length = (int) bytes.readRemaining();
+                    bytes.read(copy, 0, length);
+                    scratch.limit(length).position(0);
                     handler.onMessage(scratch);
                 }
                 nextSequence++;

@@ -70,6 +70,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <h2>Warm-up</h2>
  * r3 and r4 deliver a few hundred thousand messages/s for their first second or so (their
  * {@code VarHandle} accesses are slow until C2 compiles them), then millions: warm up for 2 s or more.
+ * Chronicle Queue has far more code to compile: on the shared machine (load 20–27) its warm-up iterations
+ * went from about a thousand messages/s to tens of thousands after 2 s and were still rising after 6 s, so
+ * read its warm-up iterations in the log before quoting its score (not yet seen on a quiet machine).
  *
  * <h2>Pitfalls avoided</h2>
  * Every delivered message is compared byte for byte with what was sent (so nothing is dead code and a
