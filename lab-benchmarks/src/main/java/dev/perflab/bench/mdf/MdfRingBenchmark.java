@@ -60,11 +60,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * spread s: 18.2·s with n = 3, 3.9·s with 5, 1.5·s with 10. The quiet standard run with 3 × 1 s gave r4
  * 9.73M ± 5.05M, the Disruptor 5.44M ± 5.59M and Agrona's broadcast 5.76M ± 12.1M messages/s: iteration
  * spreads of 0.28M (2.8%), 0.31M (5.6%) and 0.66M (11.5%). The iterations agreed well; the bars were wide
- * because n was 3. Hence 10 iterations of 500 ms (each still 2,500–5,000 batches at 5M–10M messages/s, so a
- * scheduler slice of a few ms lost to another thread moves an iteration by under 1%), and 2 × 1 s of warm-up, what r3 and r4 need.
- * Readers are started once per trial, not per iteration, so no iteration pays for thread start-up. The
- * goal's ratio (r4 ÷ a peer, same run, K = 2) is bounded by the two intervals:
- * [(a − ea) ÷ (b + eb), (a + ea) ÷ (b − eb)]; the goal holds beyond the error bars when the lower bound is
+ * because n was 3. Hence 10 iterations of 500 ms (each still 2,500–5,000 batches at 5M–10M messages/s, so
+ * a scheduler slice of a few ms lost to another thread moves an iteration by under 1%), after 2 × 1 s of
+ * warm-up, what r3 and r4 need. Readers are started once per trial, not per iteration, so no iteration pays
+ * for thread start-up. The goal's ratio (r4 ÷ a peer, same run, K = 2) is bounded by the two intervals,
+ * [(a − ea) ÷ (b + eb), (a + ea) ÷ (b − eb)]: the goal holds beyond the error bars when its lower bound is
  * above 1.
  *
  * <h2>Warm-up</h2>
@@ -88,7 +88,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(value = 1, jvmArgsAppend = {
         // Chronicle Queue's documented JDK 17 flags (ChronicleQueuePeer; the same list as lab-benchmarks' surefire
-        // argLine, ChronicleFlagsTest compares them). They only open JDK internals to the class path: no other
+        // argLine, which ChronicleQueuePeerTest checks). They only open JDK internals to the class path: no other
         // entry uses them, and no flag here changes the JIT, the GC or the heap.
         "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
         "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
