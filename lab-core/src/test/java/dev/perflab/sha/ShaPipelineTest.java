@@ -47,6 +47,25 @@ class ShaPipelineTest {
         assertEquals(1_000, r.collector().collected());
     }
 
+    /**
+     * r15 runs to completion: no pool and no sender thread, so a stream has one digesting thread, and the
+     * cores are used by one stream per core; the counts still add up across those streams.
+     */
+    @Test
+    void runToCompletionHasOneStreamPerCoreAndNoPool() throws Exception {
+        PipelineSettings r15 = ShaLadder.LADDER.resolve("r15-run-to-completion").factory();
+        assertEquals(PoolPolicy.NONE, r15.pool());
+        assertEquals(false, r15.senderThread());
+        assertEquals(null, r15.pool().create(r15.poolThreads(), r15.queueCapacityRuns(), new java.util.concurrent.atomic.AtomicLong()));
+        assertEquals(Runtime.getRuntime().availableProcessors(), r15.streamCount());
+        assertEquals(Math.max(1, Runtime.getRuntime().availableProcessors() / PipelineSettings.CORES_PER_STREAM),
+                ShaLadder.R14.streamCount(), "r14 keeps r13's stream per 4 cores");
+        LoopbackPipeline.Result r = LoopbackPipeline.run(r15.withStreams(2), 0, 0.3);
+        assertNull(r.executor().error(), r.log().toString());
+        assertEquals(0, r.executor().backlogAtEnd(), "a run is digested before the next is read");
+        assertEquals(r.generator().generated(), r.collector().collected());
+    }
+
     @Test
     void severalStreamsConserveCountsAcrossStreams() throws Exception {
         int streams = 3;
