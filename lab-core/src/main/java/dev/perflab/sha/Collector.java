@@ -164,9 +164,8 @@ public final class Collector {
     private long read(DataInputStream in, String peer) throws IOException {
         byte[] reused = settings.buffersOnce() ? new byte[Frames.MAX_FRAME_BYTES] : null;
         byte[] record = new byte[Frames.RECORD_BYTES];
-        byte[] headerBytes = settings.wholeFrameIo() ? new byte[Frames.HEADER_BYTES] : null;
         while (true) {
-            Frames.Header header = Frames.readHeader(in, headerBytes, Frames.TYPE_RESULTS, peer);
+            Frames.Header header = Frames.readHeader(in, Frames.TYPE_RESULTS, peer);
             if (header == null) {
                 return -1;
             }

@@ -25,8 +25,8 @@ import java.util.stream.Collectors;
  *
  * <pre>
  *  generator ──TCP──▶ reader ──▶ pool (digest) ──┬──▶ write under a lock ──TCP──▶ collector   (r0–r7)
- *                     thread     workers         └──▶ queue ─▶ sender thread ──TCP──▶         (r8–r14)
- *  generator ──TCP──▶ one thread: read a frame, digest it, write its results ──TCP──▶ collector (r15)
+ *                     thread     workers         └──▶ queue ─▶ sender thread ──TCP──▶         (r8–r13)
+ *  generator ──TCP──▶ one thread: read a frame, digest it, write its results ──TCP──▶ collector (r14 on)
  * </pre>
  *
  * The reader reads one task (per-task rungs) or one run of {@code executorRunTasks} tasks (batch rungs)
@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
  *
  * <p>From r13 on the executor serves several streams ({@link PipelineSettings#streamCount()}): each is
  * this whole drawing, with its own generator connection, pool of {@link PipelineSettings#poolThreads()}
- * workers, sender and collector connection; nothing is shared but the listening socket. From r15 on a
+ * workers, sender and collector connection; nothing is shared but the listening socket. From r14 on a
  * stream has no pool and no sender ({@link PoolPolicy#NONE}): its reader digests each run before it reads
  * the next and writes the results itself, and there is one stream per core.
  *
@@ -159,12 +159,11 @@ public final class Executor {
         InputStream raw = generator.getInputStream();
         DataInputStream in = new DataInputStream(settings.bufferedStreams()
                 ? new BufferedInputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw);
-        byte[] headerBytes = settings.wholeFrameIo() ? new byte[Frames.HEADER_BYTES] : null;
         long generatorTotal = -1;
         String error = null;
         try {
             while (collectorFailure.get() == null) {
-                Frames.Header header = Frames.readHeader(in, headerBytes, Frames.TYPE_TASKS, peer);
+                Frames.Header header = Frames.readHeader(in, Frames.TYPE_TASKS, peer);
                 if (header == null) {
                     error = peer + " closed the connection without an end frame after " + received + " tasks";
                     break;
@@ -229,7 +228,7 @@ public final class Executor {
             received += n;
             remaining -= n;
             if (pool == null) {
-                digestRun(tasks, n, executed, results); // run to completion (r15 on): no hand-off
+                digestRun(tasks, n, executed, results); // run to completion (r14 on): no hand-off
             } else {
                 pool.execute(() -> digestRun(tasks, n, executed, results));
             }

@@ -14,9 +14,6 @@ import java.util.concurrent.TimeUnit;
  * The writing end of one connection, with the rung's buffering and flush policy, shared by the generator
  * and the executor.
  *
- * <p>From r14 on, batch frames go unbuffered and without a timed flush: {@link #write} is then one write
- * call on the socket for the whole frame, and no flusher thread runs.
- *
  * <p>Thread-safety: any thread may call the write methods; they hold this object's lock, so frames never
  * interleave (a flush from the flusher thread waits for a frame in progress). Liveness: a write that has
  * not returned after {@link Roles#LIVENESS_MILLIS} (the peer stopped reading) closes the socket, which

@@ -3,7 +3,6 @@ package dev.perflab.sha;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -162,32 +161,6 @@ public final class Frames {
         int version = b.get() & 0xFF;
         int count = b.getShort() & 0xFFFF;
         return check(type, version, count, expectedType, peer);
-    }
-
-    /**
-     * Reads and validates a header with one read call into {@code scratch} (4 bytes at least), for streams
-     * without a buffer (r14 on), where {@link #readHeader(DataInputStream, int, String)} would make one system
-     * call per field; a null {@code scratch} reads field by field as that method does.
-     *
-     * @return the header, or null at a clean end of stream before its first byte
-     */
-    public static Header readHeader(InputStream in, byte[] scratch, int expectedType, String peer) throws IOException {
-        if (scratch == null) {
-            return readHeader(in instanceof DataInputStream ? (DataInputStream) in : new DataInputStream(in), expectedType, peer);
-        }
-        int got = in.read(scratch, 0, HEADER_BYTES);
-        if (got < 0) {
-            return null;
-        }
-        while (got < HEADER_BYTES) {
-            int n = in.read(scratch, got, HEADER_BYTES - got);
-            if (n < 0) {
-                throw new EOFException(peer + " closed the connection inside a frame header");
-            }
-            got += n;
-        }
-        return check(scratch[0] & 0xFF, scratch[1] & 0xFF, ((scratch[2] & 0xFF) << 8) | (scratch[3] & 0xFF),
-                expectedType, peer);
     }
 
     /** Reads the total that follows an end header. */

@@ -81,15 +81,6 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
         return executorRunTasks == 1;
     }
 
-    /**
-     * True when whole batch frames go straight between the frame's array and the socket (r14 on): batch
-     * frames with neither buffered streams nor a timed flush. Readers then take a header in one read call
-     * instead of one per field, since no buffer is there to make the field reads cheap.
-     */
-    public boolean wholeFrameIo() {
-        return !perTask() && generatorBatchTasks > 1 && !bufferedStreams && !timedFlush;
-    }
-
     public int queueCapacityRuns() {
         return Math.max(1, QUEUE_CAPACITY_TASKS / executorRunTasks);
     }
@@ -101,15 +92,6 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
 
     public PipelineSettings withBufferedStreams() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, true, timedFlush, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
-    }
-
-    /**
-     * No buffered streams and no timed flush: each frame is written to the socket in one call as it is
-     * produced, and read from it without a copy through a stream buffer (r14, for batch frames).
-     */
-    public PipelineSettings withUnbufferedFrames() {
-        return new PipelineSettings(generatorBatchTasks, executorRunTasks, false, false, pool, count,
                 collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
     }
 
@@ -144,7 +126,7 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
     }
 
     /**
-     * Run to completion (r15): no pool and no sender thread; each stream's reader digests the run it read
+     * Run to completion (r14): no pool and no sender thread; each stream's reader digests the run it read
      * and writes the results itself, and with {@code streams} 0 there is one stream per core.
      */
     public PipelineSettings withRunToCompletion() {

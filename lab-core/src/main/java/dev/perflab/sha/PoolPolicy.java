@@ -22,7 +22,7 @@ public enum PoolPolicy {
      */
     CORES_PLUS_ONE_BOUNDED,
     /**
-     * No pool (r15 on): the thread that reads a run digests it and writes its results itself, so a run
+     * No pool (r14 on): the thread that reads a run digests it and writes its results itself, so a run
      * never changes threads. {@link #create} returns null, and a stream has exactly one digesting thread.
      */
     NONE;

@@ -97,11 +97,8 @@ class FrameStreamsTest {
                 () -> Frames.readHeader(ByteBuffer.wrap(header), expectedType, PEER));
         FrameException fromStream = assertThrows(FrameException.class, () -> Frames.readHeader(
                 new DataInputStream(new ByteArrayInputStream(header)), expectedType, PEER));
-        FrameException fromOneCall = assertThrows(FrameException.class, () -> Frames.readHeader(
-                new ByteArrayInputStream(header), new byte[Frames.HEADER_BYTES], expectedType, PEER));
         assertEquals(fromArray.getMessage(), fromBuffer.getMessage());
         assertEquals(fromArray.getMessage(), fromStream.getMessage());
-        assertEquals(fromArray.getMessage(), fromOneCall.getMessage());
         assertTrue(fromArray.getMessage().startsWith("bad frame from " + PEER + ": "), fromArray.getMessage());
         return fromArray.getMessage();
     }
@@ -157,42 +154,6 @@ class FrameStreamsTest {
             InputStream shorter = new ByteArrayInputStream(Arrays.copyOf(wire, cut));
             assertThrows(EOFException.class, () -> readLikeTheCollector(shorter), "cut after " + cut + " bytes");
         }
-    }
-
-    /** A stream that hands out at most one byte per read call, as a socket may. */
-    private static InputStream oneByteAtATime(byte[] bytes) {
-        return new ByteArrayInputStream(bytes) {
-            @Override
-            public synchronized int read(byte[] b, int off, int len) {
-                return super.read(b, off, Math.min(len, 1));
-            }
-        };
-    }
-
-    /**
-     * The one-call header reader of unbuffered streams (r14 on) reads what the field-by-field reader reads,
-     * also when the header arrives a byte at a time; a clean end before a header is null, an end inside one
-     * is an EOF naming the peer.
-     */
-    @Test
-    void theOneCallHeaderReaderAgreesWithTheFieldReaderAndSeesCutHeaders() throws IOException {
-        byte[] wire = concat(resultFrame(10, 2), Frames.endFrame(2));
-        byte[] scratch = new byte[Frames.HEADER_BYTES];
-        for (InputStream in : new InputStream[] {new ByteArrayInputStream(wire), oneByteAtATime(wire)}) {
-            assertEquals(new Frames.Header(Frames.TYPE_RESULTS, 2), Frames.readHeader(in, scratch, Frames.TYPE_RESULTS, PEER));
-            assertEquals(2 * Frames.RECORD_BYTES, in.skip(2 * Frames.RECORD_BYTES));
-            assertTrue(Frames.readHeader(in, scratch, Frames.TYPE_RESULTS, PEER).isEnd());
-            assertEquals(2, Frames.readEndTotal(new DataInputStream(in), PEER));
-            assertEquals(null, Frames.readHeader(in, scratch, Frames.TYPE_RESULTS, PEER), "a clean end");
-        }
-        for (int cut = 1; cut < Frames.HEADER_BYTES; cut++) {
-            InputStream shorter = oneByteAtATime(Arrays.copyOf(wire, cut));
-            EOFException e = assertThrows(EOFException.class,
-                    () -> Frames.readHeader(shorter, scratch, Frames.TYPE_RESULTS, PEER), "cut after " + cut + " bytes");
-            assertTrue(e.getMessage().contains(PEER), e.getMessage());
-        }
-        assertEquals(new Frames.Header(Frames.TYPE_RESULTS, 2), Frames.readHeader(new ByteArrayInputStream(wire), null,
-                Frames.TYPE_RESULTS, PEER), "no scratch: field by field");
     }
 
     /**

@@ -76,7 +76,7 @@ class ShaBacklogTest {
     void everyTaskReadIsExecutedAndCollectedAfterABacklog(Entry<PipelineSettings> rung) throws Exception {
         LoopbackPipeline.Result r = slowExecutor(rung.factory(), RATE_TASKS_PER_S, SECONDS, SLOW_NANOS_PER_TASK);
         if (rung.factory().pool() == PoolPolicy.NONE) {
-            // run to completion (r15 on): a run is executed before the next is read, so the backlog waits
+            // run to completion (r14 on): a run is executed before the next is read, so the backlog waits
             // unread in the socket (about 3,000 tasks, 120 KB, here) and never in the executor
             assertEquals(0, r.executor().backlogAtEnd(), "tasks read but not executed: " + r.executor());
         } else {

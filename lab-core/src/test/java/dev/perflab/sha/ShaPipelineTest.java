@@ -48,19 +48,19 @@ class ShaPipelineTest {
     }
 
     /**
-     * r15 runs to completion: no pool and no sender thread, so a stream has one digesting thread, and the
+     * r14 runs to completion: no pool and no sender thread, so a stream has one digesting thread, and the
      * cores are used by one stream per core; the counts still add up across those streams.
      */
     @Test
     void runToCompletionHasOneStreamPerCoreAndNoPool() throws Exception {
-        PipelineSettings r15 = ShaLadder.LADDER.resolve("r15-run-to-completion").factory();
-        assertEquals(PoolPolicy.NONE, r15.pool());
-        assertEquals(false, r15.senderThread());
-        assertEquals(null, r15.pool().create(r15.poolThreads(), r15.queueCapacityRuns(), new java.util.concurrent.atomic.AtomicLong()));
-        assertEquals(Runtime.getRuntime().availableProcessors(), r15.streamCount());
+        PipelineSettings r14 = ShaLadder.LADDER.resolve("r14-run-to-completion").factory();
+        assertEquals(PoolPolicy.NONE, r14.pool());
+        assertEquals(false, r14.senderThread());
+        assertEquals(null, r14.pool().create(r14.poolThreads(), r14.queueCapacityRuns(), new java.util.concurrent.atomic.AtomicLong()));
+        assertEquals(Runtime.getRuntime().availableProcessors(), r14.streamCount());
         assertEquals(Math.max(1, Runtime.getRuntime().availableProcessors() / PipelineSettings.CORES_PER_STREAM),
-                ShaLadder.R14.streamCount(), "r14 keeps r13's stream per 4 cores");
-        LoopbackPipeline.Result r = LoopbackPipeline.run(r15.withStreams(2), 0, 0.3);
+                ShaLadder.R13.streamCount(), "r13 has a stream per 4 cores, and a pool in each");
+        LoopbackPipeline.Result r = LoopbackPipeline.run(r14.withStreams(2), 0, 0.3);
         assertNull(r.executor().error(), r.log().toString());
         assertEquals(0, r.executor().backlogAtEnd(), "a run is digested before the next is read");
         assertEquals(r.generator().generated(), r.collector().collected());
