@@ -65,8 +65,10 @@ public final class ShaLadder {
      * JVMs put 48–53% of their CPU in the digest loop; the rest went to the executor's socket reads and its
      * hand-offs (reader → pool, worker → sender: 8% of the executor in queue and park/unpark code alone), the
      * sender's writes, two 1 ms timer threads, the generator's payloads and writes and the collector's reads.
-     * With run to completion the hand-off code disappears from the profile and the digest loop's share rose
-     * to 54%; see README for the end-to-end figures.
+     * In r14's profile the hand-off code is gone, but the digest loop's share was 48.5%, no higher: the 1 ms
+     * flushers, now one per stream, took 11% of the executor. End to end r14 moved more tasks per second and
+     * per CPU-second than r12 in the same runs (README); on a loaded machine fewer wake-ups per task count for
+     * more than on a quiet one, so the gain there is still to be measured.
      */
     static final PipelineSettings R14 = R13.withRunToCompletion();
 
