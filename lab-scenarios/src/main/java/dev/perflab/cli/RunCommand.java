@@ -279,7 +279,8 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         java.util.Set<String> knownParams = new java.util.TreeSet<>();
         for (JmhSuite suite : target.suites()) {
             if (suite.runsIn(runLength)) {
-                planned.put(suite, JmhProcess.listConfigurations(suite.include(runLength, benchmark), jmhParams, knownParams));
+                planned.put(suite, JmhProcess.listConfigurations(suite.include(runLength, benchmark),
+                        suite.params(jmhParams), knownParams));
             }
         }
         for (String name : params.keySet()) {
@@ -291,7 +292,8 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         List<Path> jsons = new ArrayList<>();
         int missingBefore = missing.size();
         for (Map.Entry<JmhSuite, List<JmhProcess.Configuration>> suite : planned.entrySet()) {
-            runSuite(suite.getKey(), suite.getValue(), runLength, jmhParams, extraJmhArgs, dir, console, missing)
+            runSuite(suite.getKey(), suite.getValue(), runLength, suite.getKey().params(jmhParams), extraJmhArgs, dir,
+                    console, missing)
                     .ifPresent(jsons::add);
         }
         if (jsons.isEmpty() && missing.size() > missingBefore) {
@@ -337,7 +339,9 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         String include = suite.include(runLength, benchmark);
         int total = planned.size();
         if (total == 0) {
-            console.printf("suite %s: no benchmark matches, skipped%n", suite.name());
+            console.printf("suite %s: %s, skipped%n", suite.name(),
+                    jmhParams.containsKey("rung") && jmhParams.get("rung").isEmpty() ? "none of the named rungs is measured here"
+                            : "no benchmark matches");
             return Optional.empty();
         }
         Path json = dir.resolve(component + "-" + suite.name() + ".json");
