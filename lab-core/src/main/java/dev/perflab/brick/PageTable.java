@@ -31,6 +31,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code claimed = 0}, and only then announced by {@code index = p}; a claimer reads them after its successful CAS, so it always sees the page its CAS
  * claimed in, even when a slot was refilled under it (the line number comes from the page, not from the
  * group's pointer). Failed CASes are counted per claimer ({@link LineSource.Claimer#casRetries}).
+ * The claim itself is {@link #casClaim} (the {@code student} rung: the learner's {@link StudentClaim}).
  */
 public final class PageTable implements LineSource {
     /** Bytes of line content per page. */
@@ -43,7 +44,8 @@ public final class PageTable implements LineSource {
     static final int SLOTS_PER_GROUP = 2;
     private static final long WAIT_NANOS = 20_000;
 
-    private static final VarHandle CLAIMED;
+    /** {@code Page.claimed}, for a compare-and-set (the exercise's {@link StudentClaim} may use it). */
+    static final VarHandle CLAIMED;
     private static final VarHandle SENT;
     private static final VarHandle GROUP_PAGE = MethodHandles.arrayElementVarHandle(int[].class);
 
@@ -80,6 +82,7 @@ public final class PageTable implements LineSource {
     private final Page[] slots;
     private final int[] groupPage;
     private final Thread loader;
+    private final RowClaim rowClaim;
     private volatile int totalPages = -1;
     private volatile int totalLines = -1;
     private volatile IOException loadFailure;
@@ -89,12 +92,30 @@ public final class PageTable implements LineSource {
      *                   else load every page now, before returning
      */
     public PageTable(Path file, int groups, boolean background) throws IOException {
-        this(file, () -> Files.newInputStream(file), Files.size(file), groups, background);
+        this(file, () -> Files.newInputStream(file), Files.size(file), groups, background, MoverSettings.Claim.CAS);
+    }
+
+    /** Claims rows as {@code claim} says (the {@code student} rung: the learner's {@link StudentClaim}). */
+    public PageTable(Path file, int groups, boolean background, MoverSettings.Claim claim) throws IOException {
+        this(file, () -> Files.newInputStream(file), Files.size(file), groups, background, claim);
     }
 
     /** Opens its input through {@code input}; {@code sizeBytes} sizes the table when loading all of it. */
     public PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background) throws IOException {
+        this(file, input, sizeBytes, groups, background, MoverSettings.Claim.CAS);
+    }
+
+    /** As above, claiming rows as {@code claim} says. */
+    public PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background, MoverSettings.Claim claim)
+            throws IOException {
+        this(file, input, sizeBytes, groups, background, rowClaim(claim));
+    }
+
+    /** As above, claiming rows with {@code rowClaim} (a test's own claim). */
+    PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background, RowClaim rowClaim)
+            throws IOException {
         this.file = file;
+        this.rowClaim = rowClaim;
         this.input = input;
         this.groups = groups;
         this.groupPage = new int[groups];
@@ -217,22 +238,70 @@ public final class PageTable implements LineSource {
             if (page == null) {
                 return totalPages >= 0 && p >= totalPages ? -1 : NOT_READY;
             }
-            int r = page.claimed;
-            if (r >= page.rows || page.index != p) {
+            int r = page.index == p ? rowClaim.claim(page, claimer) : -1;
+            if (r < 0) {
                 // page p is used up (or already replaced by a later page in its slot): the group moves on
                 GROUP_PAGE.compareAndSet(groupPage, g, p, p + groups);
                 continue;
             }
+            if (r >= page.rows) {
+                throw new IllegalStateException("a claim returned row " + r + " of a page with " + page.rows
+                        + " rows: a claim returns a row below page.rows, or -1");
+            }
+            int from = page.starts[r];
+            int len = page.starts[r + 1] - from;
+            int lineNo = page.firstLine + r;
+            int n = BrickTransform.transform(lineNo, page.data, from, len, dst, 0);
+            SENT.getAndAdd(page, 1);
+            return LineSource.packed(lineNo, n);
+        }
+    }
+
+    /**
+     * How a thread takes one row of an open page: returns the row, which no other call returns for this page
+     * (until the loader refills it), or -1 once every row of the page is taken. Called by every server
+     * connection thread at once, on the same page.
+     */
+    @FunctionalInterface
+    interface RowClaim {
+        int claim(Page page, Claimer claimer);
+    }
+
+    /**
+     * r3's claim, the reference: read the counter; if rows are left, CAS it one up; a failed CAS means another
+     * thread took that row, so count the retry and read again. The counter never passes {@code rows}: the
+     * loader refills a slot only once {@code claimed == rows} and every row was sent.
+     */
+    static int casClaim(Page page, Claimer claimer) {
+        for (;;) {
+            int r = page.claimed;
+            if (r >= page.rows) {
+                return -1;
+            }
             if (CLAIMED.compareAndSet(page, r, r + 1)) {
-                int from = page.starts[r];
-                int len = page.starts[r + 1] - from;
-                int lineNo = page.firstLine + r;
-                int n = BrickTransform.transform(lineNo, page.data, from, len, dst, 0);
-                SENT.getAndAdd(page, 1);
-                return LineSource.packed(lineNo, n);
+                return r;
             }
             claimer.casRetries++;
         }
+    }
+
+    /** The rung's claim. */
+    static RowClaim rowClaim(MoverSettings.Claim how) {
+        return how == MoverSettings.Claim.EXERCISE ? new StudentClaim()::claim : PageTable::casClaim;
+    }
+
+    /**
+     * The first page (still in its slot) whose counter says other than every row taken, as {@code "page P:
+     * claimed C of R rows"}; null when all agree. For checks after every row was handed out.
+     */
+    String counterMismatch() {
+        for (Page page : slots) {
+            if (page != null && page.index >= 0 && page.claimed != page.rows) {
+                return "page " + page.index + ": claimed counter at " + page.claimed + " after its " + page.rows
+                        + " rows were handed out";
+            }
+        }
+        return null;
     }
 
     /** Page {@code p} if loaded (or the later page that replaced it), else null; throws the loader's failure. */

@@ -110,7 +110,7 @@ final class BrickScenario implements Scenario {
         List<Entry<MoverSettings>> rungs = request.rungs() != null
                 ? request.rungs().stream().map(BrickLadder.LADDER::resolve).distinct().collect(Collectors.toList())
                 : request.length() == RunLength.SMOKE ? List.of(BrickLadder.LADDER.naive(), BrickLadder.LADDER.tuned())
-                : BrickLadder.LADDER.entries();
+                : BrickLadder.LADDER.entries().stream().filter(e -> e.kind() != Kind.EXERCISE).collect(Collectors.toList());
         Files.createDirectories(request.dir());
         Path rowsFile = request.dir().resolve(BrickLadder.COMPONENT + ".json");
         PrintWriter console = request.console();
