@@ -121,7 +121,9 @@ public final class BrickServer implements AutoCloseable {
         byte[] result = new byte[Bricks.MAX_RESULT_BYTES];
         long taken = 0;
         boolean endSent = false;
-        try (wire) {
+        // not try (wire): that would close this connection before the catch below records why, and the client,
+        // seeing it close, would close the others, so that another thread could record "client disconnected" first
+        try {
             for (;;) {
                 requests.clear();
                 if (!wire.readFully(requests)) {
@@ -165,6 +167,11 @@ public final class BrickServer implements AutoCloseable {
             // a bug in the table (the exercise's claim, say): one line naming it, and every connection closed
             fail("the thread serving " + wire.peer() + " failed: " + e);
         } finally {
+            try {
+                wire.close();
+            } catch (IOException ignored) {
+                // the connection is done either way
+            }
             linesSent.addAndGet(taken);
             casRetries.addAndGet(claimer.casRetries);
         }
