@@ -11,6 +11,7 @@ import dev.perflab.brick.ResultFile;
 import dev.perflab.cli.Lab;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
+import dev.perflab.cli.component.LinkedRun;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioOption;
@@ -37,7 +38,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -121,22 +121,7 @@ final class BrickScenario implements Scenario {
         if (request.link() == null) {
             return run(request, size, rungs, null);
         }
-        try {
-            LinkNamespaces.parseBitsPerSecond(request.link());
-        } catch (IllegalArgumentException e) {
-            throw new LabException("--link: " + e.getMessage());
-        }
-        Optional<String> unavailable = LinkNamespaces.unavailableReason();
-        if (unavailable.isPresent()) {
-            request.console().println("lab: skipped: " + unavailable.get());
-            request.console().flush();
-            return 0;
-        }
-        try (LinkNamespaces link = LinkNamespaces.create(request.link())) {
-            return run(request, size, rungs, link);
-        } catch (IOException e) {
-            throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
-        }
+        return LinkedRun.run(request, link -> run(request, size, rungs, link));
     }
 
     /** The run, on loopback ({@code link} null) or with the server behind an emulated link. */
