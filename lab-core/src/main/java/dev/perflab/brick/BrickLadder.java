@@ -44,7 +44,7 @@ public final class BrickLadder {
                                     + "-byte responses flushed " + BATCH_LINES + " at a time", R2),
                     new Entry<>("r3-cas-page-table", Kind.RUNG,
                             "server: file loaded into fixed-size pages, rows claimed by CAS; client: rows written into pages, "
-                                    + "a page-switcher thread writes full pages to the file", R3),
+                                    + "a page-switcher thread maps full pages into the file", R3),
                     new Entry<>("r4-nio-direct", Kind.RUNG, "SocketChannels, direct buffers, TCP_NODELAY", R4),
                     new Entry<>("r5-grouped-pages", Kind.RUNG,
                             "connections in " + GROUPS + " groups, each claiming on its own page; a double-buffered page "
