@@ -34,12 +34,17 @@ import java.nio.file.Path;
  * the same length writes in place; otherwise the new record replaces the old one in its chain and the old
  * bytes stay unused (no compaction).
  *
+ * <p>The address rule and the split are the two overridable methods {@link #bucketOf(long, long, long)} and
+ * {@link #split(long, long, long)}: the exercise's {@code StudentStore} writes them; every rung uses these.
+ * The file reports its own counters ({@link HashCounters}: buckets, splits, chunks mapped and the time
+ * spent mapping them), so a run can tell chain walks, splits and file growth apart.
+ *
  * <h2>Assumptions and guarantees</h2>
  * Every public method holds the file's one lock ({@code synchronized}): any thread may call any method,
  * one at a time, like Tokyo Cabinet's writer lock. {@link #close()} writes the header and forces the
  * pages to disk; a reopen of the folder sees every put that returned.
  */
-class ChainedHashFile implements KvStore {
+class ChainedHashFile implements KvStore, HashCounters {
     static final int MAP_CHUNK_BYTES = 64 << 20;
     static final int MAX_RECORD_BYTES = 1 << 20;
     /** A growing file keeps buckets ≥ records × this (the report's advice: twice as many buckets as records). */
@@ -58,6 +63,7 @@ class ChainedHashFile implements KvStore {
     private long dataEnd;
     private int level;
     private long split;
+    private long splits;
 
     /**
      * Opens the store in {@code dir}, or creates it with {@code initialBuckets} buckets. A store that
@@ -154,6 +160,26 @@ class ChainedHashFile implements KvStore {
         index.close();
     }
 
+    @Override
+    public final synchronized Counters counters() {
+        return new Counters(count, buckets(), splits, index.maps() + data.maps(), index.mapNanos() + data.mapNanos(),
+                index.mappedBytes() + data.mappedBytes());
+    }
+
+    @Override
+    public final synchronized long longestChain() {
+        long longest = 0;
+        long n = buckets();
+        for (long b = 0; b < n; b++) {
+            long length = 0;
+            for (long rec = head(b); rec != 0; rec = next(rec)) {
+                length++;
+            }
+            longest = Math.max(longest, length);
+        }
+        return longest;
+    }
+
     private void writeHeader() {
         index.putLong(H_COUNT, count);
         index.putLong(H_DATA_END, dataEnd);
@@ -198,20 +224,8 @@ class ChainedHashFile implements KvStore {
         long from = split;
         long to = split + low;
         index.ensureCapacity(bucketOffset(to + 1));
-        long keep = 0, move = 0;
-        for (long rec = index.getLong(bucketOffset(from)); rec != 0; ) {
-            long next = data.getLong(rec);
-            if (Long.remainderUnsigned(data.getLong(rec + 8), low << 1) == from) {
-                data.putLong(rec, keep);
-                keep = rec;
-            } else {
-                data.putLong(rec, move);
-                move = rec;
-            }
-            rec = next;
-        }
-        index.putLong(bucketOffset(from), keep);
-        index.putLong(bucketOffset(to), move);
+        split(from, to, low);
+        splits++;
         if (++split == low) {
             split = 0;
             level++;
@@ -219,9 +233,63 @@ class ChainedHashFile implements KvStore {
     }
 
     private long bucketOf(long h) {
-        long low = initialBuckets << level;
+        return bucketOf(h, initialBuckets << level, split);
+    }
+
+    /**
+     * Linear hashing's address rule: the bucket of hash {@code h} when {@code low} = N0·2^L buckets are
+     * addressed by the level and the first {@code split} of them have been split already (their records
+     * live in {@code b} or {@code b + low}, told apart by one more bit of the hash).
+     * The exercise's {@code StudentStore} overrides this and {@link #split}.
+     */
+    protected long bucketOf(long h, long low, long split) {
         long b = Long.remainderUnsigned(h, low);
         return b < split ? Long.remainderUnsigned(h, low << 1) : b;
+    }
+
+    /**
+     * Splits bucket {@code from} into {@code from} and {@code to} = {@code from + low}: each record of the
+     * chain stays when its hash mod 2·low is {@code from} and moves to {@code to} otherwise. The records
+     * do not move in the file; only the chains' links change. Bucket {@code to} is empty on entry.
+     */
+    protected void split(long from, long to, long low) {
+        long keep = 0, move = 0;
+        for (long rec = head(from); rec != 0; ) {
+            long next = next(rec);
+            if (Long.remainderUnsigned(hashAt(rec), low << 1) == from) {
+                setNext(rec, keep);
+                keep = rec;
+            } else {
+                setNext(rec, move);
+                move = rec;
+            }
+            rec = next;
+        }
+        setHead(from, keep);
+        setHead(to, move);
+    }
+
+    /** The first record of {@code bucket}'s chain (its offset in kv.dat), 0 when empty. */
+    protected final long head(long bucket) {
+        return index.getLong(bucketOffset(bucket));
+    }
+
+    protected final void setHead(long bucket, long rec) {
+        index.putLong(bucketOffset(bucket), rec);
+    }
+
+    /** The record after {@code rec} in its chain, 0 at the end. */
+    protected final long next(long rec) {
+        return data.getLong(rec);
+    }
+
+    protected final void setNext(long rec, long next) {
+        data.putLong(rec, next);
+    }
+
+    /** The full 64-bit hash stored with record {@code rec}. */
+    protected final long hashAt(long rec) {
+        return data.getLong(rec + 8);
     }
 
     private static long bucketOffset(long bucket) {

@@ -59,7 +59,10 @@ public final class KvLadder {
                     exhibit(WriterLayout.STORE_PER_THREAD)),
             new Entry<>("x-same-keys-per-thread", Kind.EXHIBIT,
                     "the report's corrected harness: every thread's key index starts at 0 (r3 underneath)",
-                    exhibit(WriterLayout.SAME_KEYS_PER_THREAD))));
+                    exhibit(WriterLayout.SAME_KEYS_PER_THREAD)),
+            new Entry<>("student", Kind.EXERCISE,
+                    "exercise \"make the bucket table grow\": r1 without the expected count, linear hashing's split written by you (StudentStore, exercises/README.md)",
+                    (dir, n) -> new StudentStore(dir)))).withContract(new KvContract());
 
     private KvLadder() {
     }

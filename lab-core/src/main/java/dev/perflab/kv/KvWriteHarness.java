@@ -106,6 +106,7 @@ public final class KvWriteHarness {
         }
         KvTimeline timeline = new KvTimeline(writes.stream().mapToLong(Long::longValue).toArray(), Math.min(1.0, last));
         long count = -1;
+        HashCounters.Counters counters = store instanceof HashCounters h ? h.counters() : null;
         try {
             store.close();
             try (KvStore reopened = factory.open(storeDir, s.records())) {
@@ -114,7 +115,7 @@ public final class KvWriteHarness {
         } catch (IOException | RuntimeException e) {
             error.compareAndSet(null, "after the run: " + e);
         }
-        return new KvRunResult(id, timeline, total, failed.sum(), count, (end - start) / 1e9, error.get());
+        return new KvRunResult(id, timeline, total, failed.sum(), count, (end - start) / 1e9, error.get(), counters);
     }
 
     private static boolean anyAlive(List<Thread> threads) {

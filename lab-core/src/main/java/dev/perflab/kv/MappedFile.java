@@ -25,6 +25,7 @@ final class MappedFile implements AutoCloseable {
     private final int chunkShift;
     private final long chunkMask;
     private final List<MappedByteBuffer> chunks = new ArrayList<>();
+    private long mapNanos;
 
     MappedFile(Path file, int chunkBytes) throws IOException {
         if (Integer.bitCount(chunkBytes) != 1) {
@@ -44,8 +45,24 @@ final class MappedFile implements AutoCloseable {
     /** Maps chunks until {@code [0, end)} is reachable; the file grows (sparse) to cover them. */
     void ensureCapacity(long end) throws IOException {
         while (((long) chunks.size() << chunkShift) < end) {
+            long start = System.nanoTime();
             chunks.add(channel.map(FileChannel.MapMode.READ_WRITE, (long) chunks.size() << chunkShift, chunkBytes()));
+            mapNanos += System.nanoTime() - start;
         }
+    }
+
+    /** Chunks mapped since open (each one a {@code mmap} and a file extension). */
+    int maps() {
+        return chunks.size();
+    }
+
+    /** Time spent in {@code FileChannel.map} since open, ns: the file's growth as its owner sees it. */
+    long mapNanos() {
+        return mapNanos;
+    }
+
+    long mappedBytes() {
+        return (long) chunks.size() << chunkShift;
     }
 
     long getLong(long offset) {

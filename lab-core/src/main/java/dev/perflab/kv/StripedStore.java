@@ -21,7 +21,7 @@ import java.nio.file.Path;
  * the segment array is final and filled before the constructor returns. {@link #count()} sums the
  * segments one after another, so it is exact once the writers have stopped.
  */
-public final class StripedStore implements KvStore {
+public final class StripedStore implements KvStore, HashCounters {
     public static final int SEGMENTS = 16;
 
     private final ChainedHashFile[] segments = new ChainedHashFile[SEGMENTS];
@@ -55,6 +55,24 @@ public final class StripedStore implements KvStore {
             sum += s.count();
         }
         return sum;
+    }
+
+    @Override
+    public Counters counters() {
+        Counters sum = new Counters(0, 0, 0, 0, 0, 0);
+        for (ChainedHashFile s : segments) {
+            sum = sum.plus(s.counters());
+        }
+        return sum;
+    }
+
+    @Override
+    public long longestChain() {
+        long longest = 0;
+        for (ChainedHashFile s : segments) {
+            longest = Math.max(longest, s.longestChain());
+        }
+        return longest;
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,6 +95,23 @@ public final class ChildProcess implements AutoCloseable {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(args);
         return command;
+    }
+
+    /** How HotSpot names a crash log: {@code %p} becomes the crashed JVM's pid. */
+    public static final String CRASH_LOG_PATTERN = "hs_err_pid%p.log";
+
+    /**
+     * The JVM flag that puts a crashed child JVM's log ({@code hs_err_pid<pid>.log}) into {@code dir}, where
+     * the run's other files are, instead of the child's working directory. HotSpot falls back to the
+     * system's temporary folder when {@code dir} cannot be written.
+     */
+    public static String errorFileFlag(Path dir) {
+        return "-XX:ErrorFile=" + dir.toAbsolutePath().normalize().resolve(CRASH_LOG_PATTERN);
+    }
+
+    /** Where a child JVM started with {@link #errorFileFlag} writes its crash log, if it crashes. */
+    public static Path crashLog(Path dir, long pid) {
+        return dir.toAbsolutePath().normalize().resolve(CRASH_LOG_PATTERN.replace("%p", Long.toString(pid)));
     }
 
     /** The java executable running this JVM, so a child JVM runs on the same JDK. */

@@ -76,7 +76,19 @@ public final class PumpContract implements Contract<Pump> {
             Thread thread = new Thread(receiver, "pump-contract-receiver");
             thread.setDaemon(true);
             thread.start();
-            send.to((InetSocketAddress) server.getLocalAddress());
+            try {
+                send.to((InetSocketAddress) server.getLocalAddress());
+            } catch (IOException sendFailed) {
+                // a receiver that failed closes the connection under the sender: its failure is the one to name
+                try {
+                    receiver.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                } catch (ExecutionException receiverFailed) {
+                    throw receiverFailed;
+                } catch (TimeoutException stillRunning) {
+                    thread.interrupt();
+                }
+                throw sendFailed;
+            }
             try {
                 return receiver.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             } catch (TimeoutException e) {
@@ -88,13 +100,18 @@ public final class PumpContract implements Contract<Pump> {
 
     private static void daysArriveWhole(Pump pump) throws Exception {
         withDay(day -> {
-            StreamVerifier v = receive(pump, to -> {
-                try (Pump.Sender sender = pump.connect(to, day)) {
-                    for (int d = 0; d < DAYS; d++) {
-                        sender.sendDay();
+            StreamVerifier v;
+            try {
+                v = receive(pump, to -> {
+                    try (Pump.Sender sender = pump.connect(to, day)) {
+                        for (int d = 0; d < DAYS; d++) {
+                            sender.sendDay();
+                        }
                     }
-                }
-            });
+                });
+            } catch (ExecutionException e) {
+                throw new AssertionError("the receiver failed on a good stream: " + e.getCause(), e.getCause());
+            }
             if (v.messages() != (long) DAYS * day.messages() || v.days() != DAYS || v.bytes() != (long) DAYS * day.bytes()) {
                 throw new AssertionError("expected " + DAYS + " days of " + day.messages() + " messages (" + DAYS * (long) day.bytes()
                         + " bytes); verified " + v.days() + " days, " + v.messages() + " messages, " + v.bytes() + " bytes");

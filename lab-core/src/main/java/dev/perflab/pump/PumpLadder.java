@@ -32,7 +32,13 @@ public final class PumpLadder {
                     new NioDirectGatheringPump()),
             new Entry<>("r5-transfer-to", Kind.RUNG,
                     "FileChannel.transferTo from the day file (sendfile, zero copy); direct-buffer reads",
-                    new TransferToPump())))
+                    new TransferToPump()),
+            new Entry<>("r6-verifier-thread", Kind.RUNG,
+                    "r5's sender; the receiver reads on one thread and verifies on another (read and CRC overlap)",
+                    new VerifierThreadPump()),
+            new Entry<>("student", Kind.EXERCISE,
+                    "exercise \"read the stream in blocks\": r4's sender with a receiver written by you (StudentPump, exercises/README.md)",
+                    new StudentPump())))
             .withContract(new PumpContract());
 
     private PumpLadder() {

@@ -18,7 +18,8 @@ import java.util.zip.CRC32C;
  *   finish():  the stream may only end between days
  * </pre>
  *
- * Not thread-safe: one receiving thread. Allocates nothing per message.
+ * Not thread-safe: one receiving thread. Allocates nothing per message (one view of the buffer per
+ * {@link #consume} call when it is direct, for the CRC).
  */
 public final class StreamVerifier {
     private final String source;
@@ -61,6 +62,10 @@ public final class StreamVerifier {
                 markNanos = now;
             }
         }
+        // One view per call for the CRC of a direct buffer (CRC32C reads a ByteBuffer between its position and
+        // limit and moves the position): a duplicate per record cost an allocation each whenever the JIT did not
+        // scalar-replace it, and the record's bytes are the same either way. A heap buffer's array is read directly.
+        ByteBuffer crcView = buf.hasArray() ? null : buf.duplicate();
         while (true) {
             int at = buf.position();
             int available = buf.limit() - at;
@@ -84,7 +89,7 @@ public final class StreamVerifier {
             if (available < record) {
                 return;
             }
-            record(buf, at, length);
+            record(buf, crcView, at, length);
             buf.position(at + record);
             offset += record;
         }
@@ -116,10 +121,14 @@ public final class StreamVerifier {
         }
     }
 
-    private void record(ByteBuffer buf, int at, int length) throws MdfFormatException {
+    private void record(ByteBuffer buf, ByteBuffer crcView, int at, int length) throws MdfFormatException {
         int stored = buf.getInt(at + 4 + length);
         crc.reset();
-        crc.update(buf.duplicate().position(at + 4).limit(at + 4 + length));
+        if (buf.hasArray()) {
+            crc.update(buf.array(), buf.arrayOffset() + at + 4, length);
+        } else {
+            crc.update(crcView.limit(at + 4 + length).position(at + 4));
+        }
         if (stored != (int) crc.getValue()) {
             throw error("message " + expected + " of day " + (days + 1) + " fails its CRC-32C (corrupted)");
         }

@@ -44,6 +44,30 @@ class ChildProcessTest {
         assertFalse(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false), "sleep 60 survived close()");
     }
 
+    /** A JVM that runs out of heap; with -XX:+CrashOnOutOfMemoryError that is a crash with a crash log. */
+    public static final class OutOfHeap {
+        public static void main(String[] args) {
+            List<long[]> kept = new java.util.ArrayList<>();
+            while (true) {
+                kept.add(new long[1 << 20]);
+            }
+        }
+    }
+
+    @Test
+    void aCrashedChildJvmWritesItsLogIntoTheFolderItWasGiven(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        List<String> command = ChildProcess.javaCommand(List.of(), List.of("-Xmx16m", "-XX:+CrashOnOutOfMemoryError",
+                "-XX:-CreateCoredumpOnCrash", ChildProcess.errorFileFlag(dir)), OutOfHeap.class.getName(), List.of());
+        List<String> out = new CopyOnWriteArrayList<>();
+        try (ChildProcess child = ChildProcess.start("crash", command, out::add, null)) {
+            assertTrue(child.waitFor(Duration.ofSeconds(60)), "the child crashes within 60 s");
+            assertTrue(child.exitCode() != 0, "a crash is not a clean exit");
+            java.nio.file.Path log = ChildProcess.crashLog(dir, child.pid());
+            assertTrue(java.nio.file.Files.isRegularFile(log), "no " + log + "; the child said: " + out);
+        }
+    }
+
     @Test
     void javaCommandRunsOnThisJdkAndClassPath() {
         List<String> command = ChildProcess.javaCommand(List.of("nice"), List.of("-Xmx64m"), "a.Main", List.of("x y"));

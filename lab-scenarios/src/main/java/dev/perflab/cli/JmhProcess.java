@@ -8,9 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Runs JMH in a child JVM ({@link ChildProcess}: one kill policy for every child the lab starts; JMH's own
@@ -60,8 +64,27 @@ public final class JmhProcess {
 
     /** {@code java -jar benchmarks.jar ARGS}, or {@code java -cp CLASSPATH org.openjdk.jmh.Main ARGS}. */
     static List<String> command(List<String> jmhArgs) {
+        return command(List.of(), jmhArgs);
+    }
+
+    /**
+     * The same with JVM flags for JMH's own JVM, and, when {@code crashLogDir} is given, a crash log for it and
+     * for every JVM it forks ({@code -jvmArgsAppend}) in that folder rather than in the working directory.
+     */
+    static List<String> command(Path crashLogDir, List<String> jmhArgs) {
+        if (crashLogDir == null) {
+            return command(List.of(), jmhArgs);
+        }
+        String errorFile = ChildProcess.errorFileFlag(crashLogDir);
+        List<String> args = new ArrayList<>(jmhArgs);
+        args.addAll(List.of("-jvmArgsAppend", errorFile));
+        return command(List.of(errorFile), args);
+    }
+
+    private static List<String> command(List<String> jvmFlags, List<String> jmhArgs) {
         String classpath = System.getProperty(CLASSPATH_PROPERTY);
         List<String> command = new ArrayList<>(List.of(Machine.javaExecutable()));
+        command.addAll(jvmFlags);
         if (classpath != null || Boolean.getBoolean(IGNORE_LOCK_PROPERTY)) {
             command.add(IGNORE_JMH_LOCK);
         }
@@ -77,13 +100,13 @@ public final class JmhProcess {
      * @param label     shown at the start of each progress line
      * @param total     number of benchmark/parameter combinations expected, for "n/total"
      * @param jmhArgs   arguments after {@code -jar benchmarks.jar}
-     * @param log       where JMH's own output goes
+     * @param log       where JMH's own output goes; a crashed JVM's log ({@code hs_err_pid*.log}) goes beside it
      * @return JMH's exit code
      * @throws LabException when another JMH run holds the machine-wide lock (one line, nothing run)
      */
     public static int run(String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
             throws IOException, InterruptedException {
-        List<String> command = command(jmhArgs);
+        List<String> command = command(log.toAbsolutePath().getParent(), jmhArgs);
         try (Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             out.write("# " + String.join(" ", command) + "\n");
             Progress follow = new Progress(label, total, out, progress);
@@ -170,11 +193,31 @@ public final class JmhProcess {
     private static final Pattern LISTED_PARAM = Pattern.compile("^\\s+param \"([^\"]+)\" = \\{(.*)}\\s*$");
 
     /**
-     * How many benchmark/parameter combinations JMH will run, from its {@code -lp} listing; the names of the
+     * One benchmark/parameter combination JMH is asked to run: a row its JSON must hold afterwards.
+     *
+     * @param benchmark the benchmark's full name, as JMH writes it ({@code pkg.Class.method})
+     * @param params    its parameter values, as JMH writes them (strings), in the listing's order
+     */
+    public record Configuration(String benchmark, Map<String, String> params) {
+        public Configuration {
+            params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        }
+
+        /** {@code ToySumBenchmark.sum {rung=r1-closed-form, n=1000}}: the class and method, and the params. */
+        @Override
+        public String toString() {
+            int method = benchmark.lastIndexOf('.');
+            int clazz = method > 0 ? benchmark.lastIndexOf('.', method - 1) : -1;
+            return benchmark.substring(clazz + 1) + (params.isEmpty() ? "" : " " + params);
+        }
+    }
+
+    /**
+     * The benchmark/parameter combinations JMH will run, from its {@code -lp} listing; the names of the
      * parameters it lists are added to {@code paramNames}, so unknown {@code --param} names can be refused.
      */
-    static int countConfigurations(String include, java.util.Map<String, List<String>> paramOverrides,
-                                   java.util.Set<String> paramNames) throws IOException, InterruptedException {
+    static List<Configuration> listConfigurations(String include, Map<String, List<String>> paramOverrides,
+                                                  Set<String> paramNames) throws IOException, InterruptedException {
         List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
         int exit;
         try (ChildProcess listing = ChildProcess.start("jmh-list", command(List.of(include, "-lp")), lines::add, null)) {
@@ -189,15 +232,17 @@ public final class JmhProcess {
     }
 
     /**
-     * Counts the benchmark/parameter combinations in a {@code -lp} listing: each benchmark line after the
-     * {@code Benchmarks:} header counts the product of its parameters' value counts ({@code paramOverrides}
-     * replace a parameter's values), and adds each parameter's name to {@code paramNames}. Lines before the header (a JVM's "Picked up JAVA_TOOL_OPTIONS", JMH's
-     * warnings) and any line that is not a dotted name or an indented {@code param} are not benchmarks.
+     * The benchmark/parameter combinations in a {@code -lp} listing: each benchmark line after the
+     * {@code Benchmarks:} header with every combination of its parameters' values ({@code paramOverrides}
+     * replace a parameter's values, as JMH's {@code -p} does), and each parameter's name added to
+     * {@code paramNames}. Lines before the header (a JVM's "Picked up JAVA_TOOL_OPTIONS", JMH's warnings)
+     * and any line that is not a dotted name or an indented {@code param} are not benchmarks.
      */
-    static int configurations(List<String> listing, java.util.Map<String, List<String>> paramOverrides,
-                              java.util.Set<String> paramNames) {
-        int total = 0;
-        int current = 0;
+    static List<Configuration> configurations(List<String> listing, Map<String, List<String>> paramOverrides,
+                                               Set<String> paramNames) {
+        List<Configuration> all = new ArrayList<>();
+        String benchmark = null;
+        Map<String, List<String>> values = new LinkedHashMap<>();
         boolean listed = false;
         for (String line : listing) {
             if (!listed) {
@@ -205,15 +250,38 @@ public final class JmhProcess {
                 continue;
             }
             Matcher m = LISTED_PARAM.matcher(line);
-            if (m.find()) {
+            if (m.find() && benchmark != null) {
                 paramNames.add(m.group(1));
                 List<String> override = paramOverrides.get(m.group(1));
-                current *= override != null ? override.size() : m.group(2).split(",").length;
+                values.put(m.group(1), override != null ? override
+                        : java.util.Arrays.stream(m.group(2).split(",")).map(String::strip).collect(Collectors.toList()));
             } else if (LISTED_BENCHMARK.matcher(line).matches()) {
-                total += current;
-                current = 1;
+                combine(benchmark, values, all);
+                benchmark = line.strip();
+                values = new LinkedHashMap<>();
             }
         }
-        return total + current;
+        combine(benchmark, values, all);
+        return all;
+    }
+
+    /** Adds every combination of {@code values} for {@code benchmark} (none when it is null). */
+    private static void combine(String benchmark, Map<String, List<String>> values, List<Configuration> all) {
+        if (benchmark == null) {
+            return;
+        }
+        List<Map<String, String>> combinations = List.of(new LinkedHashMap<>());
+        for (Map.Entry<String, List<String>> param : values.entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> partial : combinations) {
+                for (String value : param.getValue()) {
+                    Map<String, String> combination = new LinkedHashMap<>(partial);
+                    combination.put(param.getKey(), value);
+                    next.add(combination);
+                }
+            }
+            combinations = next;
+        }
+        combinations.forEach(c -> all.add(new Configuration(benchmark, c)));
     }
 }

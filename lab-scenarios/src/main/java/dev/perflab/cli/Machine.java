@@ -53,7 +53,7 @@ public final class Machine {
         String name = json.getFileName().toString();
         String stem = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
         Path file = json.resolveSibling(stem + ".machine.txt");
-        Files.writeString(file, header + "\n", java.nio.charset.StandardCharsets.UTF_8);
+        OutputFile.check("machine header", file).writeString(header + "\n");
         return file;
     }
 

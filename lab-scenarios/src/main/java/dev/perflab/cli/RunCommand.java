@@ -16,7 +16,6 @@ import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -209,23 +208,54 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         Path dir = out != null ? out : target.scenario().isPresent() ? Path.of("results", component, "jmh")
                 : Path.of("results", component);
         PrintWriter console = spec.commandLine().getOut();
+        List<MissingRows> missing = new ArrayList<>();
         if (jdks == null || jdks.isEmpty()) {
-            runOnce(target, dir, List.of(), Machine.header(), runLength, jmhParams, console);
-            return 0;
+            runOnce(target, dir, List.of(), Machine.header(), runLength, jmhParams, console, missing);
+            return failIfMissing(missing);
         }
         Map<String, Path> results = new LinkedHashMap<>();
         for (Jdk jdk : jdks.stream().map(Jdk::at).collect(Collectors.toList())) {
             String label = uniqueLabel(jdk.label(), results.keySet());
             results.put(label, runOnce(target, dir.resolve(label), List.of("-jvm", jdk.java().toString()), Machine.header(jdk),
-                    runLength, jmhParams, console));
+                    runLength, jmhParams, console, missing));
         }
         String comparison = JdkComparison.text(results);
-        Files.writeString(dir.resolve(component + "-jdks.txt"), comparison, StandardCharsets.UTF_8);
+        Path jdksText = dir.resolve(component + "-jdks.txt");
+        OutputFile.check("--out", jdksText).writeString(comparison);
         console.println();
         console.print(comparison);
-        console.println("saved: " + dir.resolve(component + "-jdks.txt"));
+        console.println("saved: " + jdksText);
         console.flush();
-        return 0;
+        return failIfMissing(missing);
+    }
+
+    /**
+     * Rows a suite was asked for that its JMH run did not write (a benchmark that threw: JMH prints the
+     * stack trace in its log, goes on with the next benchmark and exits 0), or a whole suite whose JMH
+     * run failed.
+     *
+     * @param rows the missing combinations, as people read them; empty when the whole run failed
+     * @param why  what happened, when the whole run failed; null otherwise
+     */
+    record MissingRows(String suite, List<JmhProcess.Configuration> rows, String why, Path log) {
+        String describe() {
+            String what = why != null ? "suite " + suite + " " + why
+                    : rows.stream().limit(MISSING_ROWS_SHOWN).map(Object::toString).collect(Collectors.joining(", "))
+                    + (rows.size() > MISSING_ROWS_SHOWN ? " and " + (rows.size() - MISSING_ROWS_SHOWN) + " more" : "");
+            return what + " (JMH log " + log + ")";
+        }
+    }
+
+    /** How many missing rows one suite's part of the message names; the rest are counted. */
+    static final int MISSING_ROWS_SHOWN = 3;
+
+    /** 0 when every requested row is in the results; else the one line that says which are not (exit 1). */
+    private int failIfMissing(List<MissingRows> missing) {
+        if (missing.isEmpty()) {
+            return 0;
+        }
+        throw new LabException("rows missing from the results, so the run failed (the rows that ran are saved): "
+                + missing.stream().map(MissingRows::describe).collect(Collectors.joining("; ")), LabException.CHECK_FAILED);
     }
 
     private static String uniqueLabel(String label, java.util.Set<String> taken) {
@@ -236,16 +266,21 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         return candidate;
     }
 
-    /** Runs every suite once (on one JVM), saves the merged JSON in {@code dir}, prints the ladder; returns the JSON. */
+    /**
+     * Runs every suite once (on one JVM), saves the merged JSON in {@code dir}, prints the ladder; returns the
+     * JSON. Rows a suite did not write are added to {@code missing}; the rows that ran are saved all the same.
+     */
     private Path runOnce(Component target, Path dir, List<String> extraJmhArgs, String header, RunLength runLength,
-                         Map<String, List<String>> jmhParams, PrintWriter console) throws IOException, InterruptedException {
-        Files.createDirectories(dir);
+                         Map<String, List<String>> jmhParams, PrintWriter console, List<MissingRows> missing)
+            throws IOException, InterruptedException {
+        OutputFile.checkDirectory("--out", dir);
         console.printf("perflab run %s (%s) · %s%n", component, runLength.name().toLowerCase(Locale.ROOT), header);
-        Map<JmhSuite, Integer> totals = new LinkedHashMap<>();
+        Map<JmhSuite, List<JmhProcess.Configuration>> planned = new LinkedHashMap<>();
         java.util.Set<String> knownParams = new java.util.TreeSet<>();
         for (JmhSuite suite : target.suites()) {
             if (suite.runsIn(runLength)) {
-                totals.put(suite, JmhProcess.countConfigurations(suite.include(runLength, benchmark), jmhParams, knownParams));
+                planned.put(suite, JmhProcess.listConfigurations(suite.include(runLength, benchmark),
+                        suite.params(jmhParams), knownParams));
             }
         }
         for (String name : params.keySet()) {
@@ -255,8 +290,14 @@ final class RunCommand implements Callable<Integer>, Registry.User {
             }
         }
         List<Path> jsons = new ArrayList<>();
-        for (Map.Entry<JmhSuite, Integer> suite : totals.entrySet()) {
-            runSuite(suite.getKey(), suite.getValue(), runLength, jmhParams, extraJmhArgs, dir, console).ifPresent(jsons::add);
+        int missingBefore = missing.size();
+        for (Map.Entry<JmhSuite, List<JmhProcess.Configuration>> suite : planned.entrySet()) {
+            runSuite(suite.getKey(), suite.getValue(), runLength, suite.getKey().params(jmhParams), extraJmhArgs, dir,
+                    console, missing)
+                    .ifPresent(jsons::add);
+        }
+        if (jsons.isEmpty() && missing.size() > missingBefore) {
+            failIfMissing(missing);
         }
         if (jsons.isEmpty()) {
             throw new LabException("no " + component + " benchmark matches --benchmark " + benchmark
@@ -287,12 +328,20 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         return result;
     }
 
-    private Optional<Path> runSuite(JmhSuite suite, int total, RunLength runLength, Map<String, List<String>> jmhParams,
-                                    List<String> extraJmhArgs, Path dir, PrintWriter console)
+    /**
+     * Runs one suite's JMH; returns its JSON when JMH wrote one. Requested rows the JSON lacks, or the whole
+     * suite when JMH failed, are added to {@code missing}.
+     */
+    private Optional<Path> runSuite(JmhSuite suite, List<JmhProcess.Configuration> planned, RunLength runLength,
+                                    Map<String, List<String>> jmhParams, List<String> extraJmhArgs, Path dir,
+                                    PrintWriter console, List<MissingRows> missing)
             throws IOException, InterruptedException {
         String include = suite.include(runLength, benchmark);
+        int total = planned.size();
         if (total == 0) {
-            console.printf("suite %s: no benchmark matches, skipped%n", suite.name());
+            console.printf("suite %s: %s, skipped%n", suite.name(),
+                    jmhParams.containsKey("rung") && jmhParams.get("rung").isEmpty() ? "none of the named rungs is measured here"
+                            : "no benchmark matches");
             return Optional.empty();
         }
         Path json = dir.resolve(component + "-" + suite.name() + ".json");
@@ -305,11 +354,30 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name(), total,
                 suite.optionsFor(runLength).orElseThrow(), log);
         console.flush();
+        Files.deleteIfExists(json);
         int exit = JmhProcess.run(suite.name(), total, args, log, console);
-        if (exit != 0 || !Files.isRegularFile(json)) {
-            throw new LabException("JMH failed for suite " + suite.name() + " (exit " + exit + "); see " + log, 1);
+        if (!Files.isRegularFile(json)) {
+            missing.add(new MissingRows(suite.name(), planned, "failed (JMH exit " + exit + ", no results written)", log));
+            return Optional.empty();
+        }
+        List<JmhProcess.Configuration> absent = absentRows(planned, json);
+        if (!absent.isEmpty()) {
+            missing.add(new MissingRows(suite.name(), absent, null, log));
+        } else if (exit != 0) {
+            missing.add(new MissingRows(suite.name(), List.of(), "failed (JMH exit " + exit + ")", log));
         }
         return Optional.of(json);
+    }
+
+    /** The planned combinations that have no row (same benchmark, same params) in JMH's JSON. */
+    static List<JmhProcess.Configuration> absentRows(List<JmhProcess.Configuration> planned, Path json) throws IOException {
+        Set<JmhProcess.Configuration> written = new java.util.HashSet<>();
+        for (JsonNode row : new ObjectMapper().readTree(json.toFile())) {
+            Map<String, String> rowParams = new LinkedHashMap<>();
+            row.path("params").fields().forEachRemaining(p -> rowParams.put(p.getKey(), p.getValue().asText()));
+            written.add(new JmhProcess.Configuration(row.path("benchmark").asText(), rowParams));
+        }
+        return planned.stream().filter(c -> !written.contains(c)).collect(Collectors.toList());
     }
 
     /** Concatenates JMH's result arrays; every row stays exactly as JMH wrote it. */
@@ -320,7 +388,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
             JsonNode rows = mapper.readTree(input.toFile());
             rows.forEach(merged::add);
         }
-        mapper.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), merged);
+        OutputFile.check("--out", output).write(out -> mapper.writerWithDefaultPrettyPrinter().writeValue(out, merged));
     }
 
     private void printLadder(Path json, Path dir, String header, PrintWriter console) throws IOException {
@@ -328,7 +396,7 @@ final class RunCommand implements Callable<Integer>, Registry.User {
         console.println();
         console.print(report.text(header));
         Path markdown = dir.resolve(component + ".md");
-        Files.writeString(markdown, report.markdown(header), StandardCharsets.UTF_8);
+        OutputFile.check("--out", markdown).writeString(report.markdown(header));
         console.println();
         console.println("saved: " + json + ", " + markdown);
         ChartOutput charts = report.png(dir, component, header);

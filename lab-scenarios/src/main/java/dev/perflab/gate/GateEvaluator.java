@@ -4,6 +4,7 @@ import dev.perflab.report.LadderReport;
 import dev.perflab.report.Metric;
 import dev.perflab.report.Row;
 import dev.perflab.report.Speedup;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -42,6 +43,12 @@ public final class GateEvaluator {
         if (numerator.row == null || denominator.row == null) {
             return GateResult.failure(gate, threshold, numerator.row == null ? numerator.problem : denominator.problem);
         }
+        for (Selection side : List.of(numerator, denominator)) {
+            if (!Double.isFinite(side.row.score())) {
+                return GateResult.failure(gate, threshold, "the score of " + describe(side.row) + " in "
+                        + where(report, side.row) + " is " + side.row.score() + ": the run did not measure it");
+            }
+        }
         OptionalDouble value = Speedup.of(denominator.row, numerator.row);
         if (value.isEmpty()) {
             return GateResult.failure(gate, threshold, "rows cannot be compared (units " + numerator.row.unit()
@@ -65,8 +72,14 @@ public final class GateEvaluator {
         }
         Metric metric = metric(selection.row, gate.metric());
         if (metric == null) {
-            return GateResult.failure(gate, threshold, "metric '" + gate.metric() + "' is not in the results of "
-                    + gate.row() + (gate.metric().startsWith("gc.") ? " (run JMH with -prof gc)" : ""));
+            return GateResult.failure(gate, threshold, "metric '" + gate.metric() + "' is not in the row "
+                    + describe(selection.row) + " of " + where(report, selection.row) + "; its metrics: "
+                    + metricNames(selection.row) + (gate.metric().startsWith("gc.") ? " (run JMH with -prof gc)" : ""));
+        }
+        if (Double.isNaN(metric.score())) {
+            return GateResult.failure(gate, threshold, "metric '" + gate.metric() + "' of the row "
+                    + describe(selection.row) + " in " + where(report, selection.row)
+                    + " has no value (NaN): the run did not measure it");
         }
         double v = metric.score();
         double e = Double.isFinite(metric.error()) ? metric.error() : 0;
@@ -104,10 +117,43 @@ public final class GateEvaluator {
             return new Selection(rows.get(0), "");
         }
         if (rows.isEmpty()) {
-            return new Selection(null, "no row in the results matches " + selector);
+            return new Selection(null, "no row in " + files(report) + " matches " + selector + "; "
+                    + abbreviated(report.rows()));
         }
         return new Selection(null, rows.size() + " rows match " + selector + " (add params to pick one: "
                 + rows.stream().map(r -> r.params().toString()).distinct().limit(3).collect(Collectors.joining(", ")) + ")");
+    }
+
+    /** How many rows a message lists before it only counts the rest. */
+    static final int ROWS_SHOWN = 4;
+
+    /** {@code OrderBookCancelBenchmark.cancelLast [depth=1000, rung=r4-…]}: as a gate's selector would name it. */
+    static String describe(Row row) {
+        return new RowSelector(row.shortBenchmark(), row.params()).toString();
+    }
+
+    /** The result file a row came from, or "the results" for rows not read from a file. */
+    private static String where(LadderReport report, Row row) {
+        return report.source(row).map(Path::toString).orElse("the results");
+    }
+
+    private static String files(LadderReport report) {
+        List<Path> files = report.files();
+        return files.isEmpty() ? "the results" : files.stream().map(Path::toString).collect(Collectors.joining(", "));
+    }
+
+    /** {@code its 12 rows: A [..], B [..], … (+8 more)}: enough to see what the gate could have meant. */
+    static String abbreviated(List<Row> rows) {
+        List<String> names = rows.stream().map(GateEvaluator::describe).distinct().collect(Collectors.toList());
+        return "its " + rows.size() + (rows.size() == 1 ? " row: " : " rows: ")
+                + String.join(", ", names.subList(0, Math.min(ROWS_SHOWN, names.size())))
+                + (names.size() > ROWS_SHOWN ? ", … (+" + (names.size() - ROWS_SHOWN) + " more)" : "");
+    }
+
+    private static String metricNames(Row row) {
+        List<String> names = new ArrayList<>(List.of("primary"));
+        row.secondaryMetrics().keySet().forEach(name -> names.add(name.startsWith("·") ? name.substring(1) : name));
+        return String.join(", ", names);
     }
 
     /** {@code naive}: the rows of the lowest-numbered rung; {@code tuned}: of the highest. */

@@ -25,7 +25,7 @@ public final class GateOutput {
     static String measured(GateResult r) {
         String threshold = "(threshold " + r.threshold() + ")";
         if (Double.isNaN(r.value())) {
-            return threshold + ": " + r.detail();
+            return threshold + ": " + (r.detail().isEmpty() ? "no value was measured" : r.detail());
         }
         boolean ratio = r.unit().equals("×");
         String value = ratio ? "×" + GateEvaluator.format(r.value()) : GateEvaluator.format(r.value()) + " " + r.unit();

@@ -1,5 +1,6 @@
 package dev.perflab.report;
 
+import dev.perflab.cli.OutputFile;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -169,9 +170,11 @@ final class ChartRenderer {
         } finally {
             g.dispose();
         }
-        if (!ImageIO.write(image, "png", file.toFile())) {
-            throw new IOException("no PNG writer available");
-        }
+        OutputFile.check("chart", file).write(out -> {
+            if (!ImageIO.write(image, "png", out)) {
+                throw new IOException("no PNG writer available");
+            }
+        });
     }
 
     private static void centered(Graphics2D g, Font font, String text, int baseline, int width) {

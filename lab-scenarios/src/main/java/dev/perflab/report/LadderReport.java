@@ -15,20 +15,41 @@ import java.util.stream.Collectors;
 public final class LadderReport {
     private final List<Row> rows;
     private final List<LadderGroup> groups;
+    /** The file each row was read from (by identity: two files may hold equal rows); empty for {@link #of}. */
+    private final Map<Row, Path> sources;
 
-    private LadderReport(List<Row> rows) {
+    private LadderReport(List<Row> rows, Map<Row, Path> sources) {
         this.rows = List.copyOf(rows);
         this.groups = Ladders.of(this.rows);
+        this.sources = sources;
     }
 
     /** A report of rows in input order (the order JMH wrote them). */
     public static LadderReport of(List<Row> rows) {
-        return new LadderReport(rows);
+        return new LadderReport(rows, Map.of());
     }
 
     /** Reads JMH JSON files, in order, into a report; a bad file is a {@link ReportException}. */
     public static LadderReport read(List<Path> files) {
-        return of(JmhResults.read(files));
+        List<Row> rows = new java.util.ArrayList<>();
+        Map<Row, Path> sources = new java.util.IdentityHashMap<>();
+        for (Path file : files) {
+            for (Row row : JmhResults.read(file)) {
+                rows.add(row);
+                sources.put(row, file);
+            }
+        }
+        return new LadderReport(rows, sources);
+    }
+
+    /** The files the rows were read from, in order; empty for a report made {@link #of} rows. */
+    public List<Path> files() {
+        return rows.stream().map(sources::get).filter(java.util.Objects::nonNull).distinct().collect(Collectors.toList());
+    }
+
+    /** The file {@code row} (one of {@link #rows()}) was read from, if the report was read from files. */
+    public Optional<Path> source(Row row) {
+        return Optional.ofNullable(sources.get(row));
     }
 
     public List<Row> rows() {

@@ -3,6 +3,7 @@ package dev.perflab.scenario;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.cli.OutputFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -105,8 +106,12 @@ public final class JmhRows {
         return rows.size();
     }
 
-    /** Writes the rows as one JSON array (JMH's {@code -rf json} layout). */
+    /**
+     * Writes the rows as one JSON array (JMH's {@code -rf json} layout), through {@link OutputFile}: to a
+     * temporary name, renamed over {@code file} only when complete, so a failed write leaves the previous
+     * results whole; a failure is one line naming the file (exit 2).
+     */
     public void write(Path file) throws IOException {
-        JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), rows);
+        OutputFile.check("results", file).write(out -> JSON.writerWithDefaultPrettyPrinter().writeValue(out, rows));
     }
 }

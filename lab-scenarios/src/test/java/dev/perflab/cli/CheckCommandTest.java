@@ -76,6 +76,29 @@ class CheckCommandTest {
     }
 
     @Test
+    void theKvSkeletonFailsNamingTheMissingSplit() {
+        assertEquals(1, cli.run("check", "kv", "--rung", "student"), cli.err.toString());
+        List<String> lines = outLines();
+        assertTrue(lines.get(0).startsWith("perflab check kv student (exercise): "), lines.get(0));
+        assertTrue(lines.contains("✓ emptyStoreHasNothing"), cli.out.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("✗ putThenGetEveryRecord: threw java.lang.UnsupportedOperationException: "
+                + "StudentStore.split is not written yet: make the bucket table grow")), cli.out.toString());
+        assertEquals("2 of 7 checks pass", lines.get(lines.size() - 1));
+        assertEquals("", cli.err.toString());
+    }
+
+    @Test
+    void theSocketPumpSkeletonFailsNamingTheMissingReceiver() {
+        assertEquals(1, cli.run("check", "socket-pump", "--rung", "student"), cli.err.toString());
+        List<String> lines = outLines();
+        assertTrue(lines.get(0).startsWith("perflab check socket-pump student (exercise): "), lines.get(0));
+        assertTrue(lines.get(1).startsWith("✗ threeDaysArriveWholeAndInOrder: ")
+                && lines.get(1).contains("StudentPump.receive is not written yet"), lines.get(1));
+        assertEquals("0 of 5 checks pass", lines.get(lines.size() - 1));
+        assertEquals("", cli.err.toString());
+    }
+
+    @Test
     void runHandsTheStudentRingToJmhBesideR2AndR3() {
         RunCommand run = new RunCommand();
         run.rungs = List.of("r2", "student", "r3");

@@ -21,24 +21,36 @@ class JmhProcessTest {
         List<String> listing = List.of("Benchmarks: ", BENCHMARK, "  param \"rung\" = {r0, r1, r2}",
                 "  param \"depth\" = {10, 1000}", "dev.perflab.sha.ShaCeilingBenchmark.digest");
         Set<String> names = new HashSet<>();
-        assertEquals(3 * 2 + 1, JmhProcess.configurations(listing, Map.of(), names));
+        assertEquals(3 * 2 + 1, JmhProcess.configurations(listing, Map.of(), names).size());
         assertEquals(Set.of("rung", "depth"), names);
-        assertEquals(1 * 2 + 1, JmhProcess.configurations(listing, Map.of("rung", List.of("r1")), new HashSet<>()));
+        assertEquals(1 * 2 + 1, JmhProcess.configurations(listing, Map.of("rung", List.of("r1")), new HashSet<>()).size());
+    }
+
+    @Test
+    void aListingNamesEveryCombinationJmhMustWriteARowFor() {
+        List<String> listing = List.of("Benchmarks: ", BENCHMARK, "  param \"rung\" = {r0, r2}",
+                "  param \"depth\" = {10, 1000}", "dev.perflab.sha.ShaCeilingBenchmark.digest");
+        List<JmhProcess.Configuration> all = JmhProcess.configurations(listing, Map.of("depth", List.of("1000")), new HashSet<>());
+        assertEquals(List.of(
+                new JmhProcess.Configuration(BENCHMARK, Map.of("rung", "r0", "depth", "1000")),
+                new JmhProcess.Configuration(BENCHMARK, Map.of("rung", "r2", "depth", "1000")),
+                new JmhProcess.Configuration("dev.perflab.sha.ShaCeilingBenchmark.digest", Map.of())), all);
+        assertEquals("OrderBookBenchmark.match {rung=r2, depth=1000}", all.get(1).toString());
     }
 
     @Test
     void linesThatAreNotBenchmarksAreNotCounted() {
         List<String> listing = List.of("Picked up JAVA_TOOL_OPTIONS: -Xss2m", "WARNING: A terminally deprecated method",
                 "Benchmarks: ", "OpenJDK 64-Bit Server VM warning: Sharing is only supported for boot loader classes");
-        assertEquals(0, JmhProcess.configurations(listing, Map.of(), new HashSet<>()), "no benchmark matches");
+        assertEquals(0, JmhProcess.configurations(listing, Map.of(), new HashSet<>()).size(), "no benchmark matches");
         List<String> one = List.of("Picked up JAVA_TOOL_OPTIONS: -Xss2m", "Benchmarks: ", BENCHMARK,
                 "  param \"n\" = {1, 2}", "Picked up _JAVA_OPTIONS: -Xmx1g");
-        assertEquals(2, JmhProcess.configurations(one, Map.of(), new HashSet<>()));
+        assertEquals(2, JmhProcess.configurations(one, Map.of(), new HashSet<>()).size());
     }
 
     @Test
     void nothingBeforeTheHeaderIsABenchmark() {
-        assertEquals(0, JmhProcess.configurations(List.of(BENCHMARK), Map.of(), new HashSet<>()));
+        assertEquals(0, JmhProcess.configurations(List.of(BENCHMARK), Map.of(), new HashSet<>()).size());
     }
 
     @Test

@@ -5,12 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.perflab.cli.LabCli;
 import dev.perflab.report.LadderReport;
+import dev.perflab.scenario.JmhRows;
 import java.io.StringReader;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Gates on a trimmed real run (orderbook-run.json: r0, r2, r4 on cancelLast and cancelNonexistent at depth 1
@@ -57,7 +63,39 @@ class GateTest {
                 .replace("numerator:   {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}",
                         "numerator:   {benchmark: cancelLast, params: {rung: tuned, depth: 77}}"), "/gate/orderbook-run.json").get(0);
         assertFalse(r.passed());
-        assertTrue(r.detail().startsWith("no row in the results matches cancelLast [depth=77, rung=tuned]"), r.detail());
+        assertTrue(r.detail().startsWith("no row in " + resource("/gate/orderbook-run.json")
+                + " matches cancelLast [depth=77, rung=tuned]; its 12 rows: "), r.detail());
+        assertTrue(r.detail().contains("OrderBookCancelBenchmark.cancelLast [depth=1, rung=r0-"), r.detail());
+        assertTrue(r.detail().endsWith("more)"), "abbreviated: " + r.detail());
+    }
+
+    private static Path resource(String name) throws URISyntaxException {
+        return Path.of(GateTest.class.getResource(name).toURI());
+    }
+
+    /** A scenario row whose count went missing: {@code lost} is NaN (see RungResult). */
+    private static Path unmeasuredRun(Path dir) throws Exception {
+        Path results = dir.resolve("toy.json");
+        new JmhRows().add("toy.endToEnd", "thrpt", Map.of("rung", "r1-closed-form"), JmhRows.Metric.single(1e6, "ops/s"),
+                Map.of(), Map.of("lost", JmhRows.Metric.single(Double.NaN, "ops"))).write(results);
+        return results;
+    }
+
+    @Test
+    void aMetricWithoutAValueFailsSayingWhichGateRowMetricAndFile(@TempDir Path dir) throws Exception {
+        Path results = unmeasuredRun(dir);
+        Path gates = Files.writeString(dir.resolve("gates.yaml"), "gates:\n  - name: loses nothing\n    bound:\n"
+                + "      row: {benchmark: toy.endToEnd, params: {rung: r1}}\n      metric: lost\n      max: 0\n"
+                + "  - name: counts hops\n    bound:\n"
+                + "      row: {benchmark: toy.endToEnd, params: {rung: r1}}\n      metric: hops\n      max: 0\n");
+        LabCli lab = new LabCli();
+        assertEquals(1, lab.run("gate", "--results", results.toString(), "--gates", gates.toString()), lab.err.toString());
+        List<String> lines = lab.out.toString().lines().collect(Collectors.toList());
+        assertTrue(lines.get(1).matches("FAIL +loses nothing +\\(threshold ≤ [0-9.]+\\): metric 'lost' of the row "
+                + "toy.endToEnd \\[rung=r1-closed-form] in .*toy.json has no value \\(NaN\\): the run did not measure it"),
+                lines.get(1));
+        assertTrue(lines.get(2).contains("metric 'hops' is not in the row toy.endToEnd [rung=r1-closed-form] of "
+                + results + "; its metrics: primary, lost"), lines.get(2));
     }
 
     @Test

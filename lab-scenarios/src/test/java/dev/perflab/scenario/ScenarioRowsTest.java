@@ -2,12 +2,17 @@ package dev.perflab.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.perflab.cli.LabException;
 import dev.perflab.report.LadderReport;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +32,22 @@ class ScenarioRowsTest {
         assertFalse(crashed.holds());
         assertEquals(Conservation.MISSING, crashed.lost());
         assertEquals("counts missing (received)", crashed.problem());
+    }
+
+    @Test
+    void rowsAreWrittenWholeOrNotAtAllWithAOneLineError() throws Exception {
+        Path file = dir.resolve("toy.json");
+        JmhRows rows = new JmhRows().add("toy.endToEnd", "thrpt", Map.of("rung", "r0-a"), JmhRows.Metric.single(5, "ops/s"),
+                Map.of(), Map.of());
+        rows.write(file);
+        assertEquals(1, LadderReport.read(List.of(file)).rows().size());
+        Path folder = Files.createDirectory(dir.resolve("taken.json"));
+        LabException e = assertThrows(LabException.class, () -> rows.write(folder));
+        assertEquals("results " + folder + ": is a directory; give a file name", e.getMessage());
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of("taken.json", "toy.json"), left.map(p -> p.getFileName().toString()).sorted()
+                    .collect(Collectors.toList()), "no temporary file is left behind");
+        }
     }
 
     @Test

@@ -10,16 +10,25 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs the replay benchmark's setup and measured code as JMH would (trial setup once, an empty book before
- * every invocation), on the stream's first 20,000 commands so every rung finishes in a test's time.
+ * Runs the replay benchmarks' setup and measured code as JMH would (trial setup once, an empty book before
+ * every invocation), on the stream's first 20,000 commands so every rung finishes in a test's time; and
+ * checks that the stream the child JVM hands over is the one generated in this JVM.
  */
 class OrderBookReplayBenchmarkTest {
     private static final int COMMANDS = 20_000;
 
-    private static OrderBookReplayBenchmark trial(String rung) {
-        OrderBookReplayBenchmark b = new OrderBookReplayBenchmark();
-        b.rung = rung;
-        b.generate(COMMANDS);
+    private static ReplayState trial(String rung) {
+        ReplayState b;
+        if (rung.equals(OrderBookLadder.LADDER.naive().id())) {
+            OrderBookNaiveReplayBenchmark naive = new OrderBookNaiveReplayBenchmark();
+            naive.rung = rung;
+            b = naive;
+        } else {
+            OrderBookReplayBenchmark tuned = new OrderBookReplayBenchmark();
+            tuned.rung = rung;
+            b = tuned;
+        }
+        b.generateHere(COMMANDS);
         return b;
     }
 
@@ -28,7 +37,7 @@ class OrderBookReplayBenchmarkTest {
     void everyRungReplaysTheStreamToTheSameEvents() {
         Map<String, Long> checksums = new LinkedHashMap<>();
         for (Entry<?> entry : OrderBookLadder.LADDER.correct()) {
-            OrderBookReplayBenchmark b = trial(entry.id());
+            ReplayState b = trial(entry.id());
             b.emptyBook();
             checksums.put(entry.id(), b.replay(COMMANDS));
         }
@@ -39,7 +48,7 @@ class OrderBookReplayBenchmarkTest {
     /** The invocation-level setup gives each invocation an empty book: the second replay repeats the first. */
     @Test
     void eachInvocationStartsFromAnEmptyBook() {
-        OrderBookReplayBenchmark b = trial("tuned");
+        ReplayState b = trial("tuned");
         b.emptyBook();
         long first = b.replay(COMMANDS);
         b.emptyBook();
@@ -49,9 +58,16 @@ class OrderBookReplayBenchmarkTest {
     /** Without the setup the stream would land on a used book; the replay notices rather than measuring it. */
     @Test
     void aReplayIntoAUsedBookFails() {
-        OrderBookReplayBenchmark b = trial("tuned");
+        ReplayState b = trial("tuned");
         b.emptyBook();
         b.replay(COMMANDS);
         assertThrows(IllegalStateException.class, () -> b.replay(COMMANDS));
+    }
+
+    /** The child JVM's stream (what a JMH fork replays) is the stream the generator makes here, command for command. */
+    @Test
+    void theChildJvmHandsOverTheSameStream() {
+        ReplayState here = trial("tuned");
+        assertEquals(here.commands(), ReplayStreamChild.generate(OrderBookReplayBenchmark.SEED, COMMANDS));
     }
 }

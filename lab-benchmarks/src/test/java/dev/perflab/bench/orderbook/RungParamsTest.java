@@ -19,10 +19,23 @@ class RungParamsTest {
             OrderBookLadder.LADDER.correct().stream().map(Entry::id).toList();
 
     @ParameterizedTest
-    @ValueSource(classes = {OrderBookCancelBenchmark.class, OrderBookReplayBenchmark.class})
+    @ValueSource(classes = {OrderBookCancelBenchmark.class})
     void rungParamListsEveryRungAndPeerInLadderOrder(Class<?> benchmark) throws Exception {
-        Param param = benchmark.getField("rung").getAnnotation(Param.class);
-        assertEquals(LADDER_IDS, List.of(param.value()));
+        assertEquals(LADDER_IDS, rungs(benchmark));
+    }
+
+    /** The replay is split in two suites: r0 on its own budget, then every other rung and peer. */
+    @Test
+    void theTwoReplaySuitesTogetherListEveryRungAndPeerInLadderOrder() throws Exception {
+        List<String> naive = rungs(OrderBookNaiveReplayBenchmark.class);
+        assertEquals(List.of(OrderBookLadder.LADDER.naive().id()), naive);
+        List<String> both = new java.util.ArrayList<>(naive);
+        both.addAll(rungs(OrderBookReplayBenchmark.class));
+        assertEquals(LADDER_IDS, both);
+    }
+
+    private static List<String> rungs(Class<?> benchmark) throws Exception {
+        return List.of(benchmark.getField("rung").getAnnotation(Param.class).value());
     }
 
     /** Runs each measured method as JMH would (one per trial) and lets the tear-down check the events. */

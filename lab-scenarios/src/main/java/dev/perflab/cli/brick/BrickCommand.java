@@ -17,7 +17,7 @@ import dev.perflab.cli.LabException;
 import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.Machine;
 import dev.perflab.cli.latency.MemorySize;
-import dev.perflab.cli.sha.HostPort;
+import dev.perflab.cli.HostPort;
 import dev.perflab.ladder.Entry;
 import dev.perflab.scenario.RoleProtocol;
 import java.io.BufferedOutputStream;

@@ -20,6 +20,7 @@ import java.nio.file.Path;
  *   args:   STORE_ID RECORDS THREADS SECONDS RUN_DIR RESULT_JSON
  *   stdout: progress SECOND WRITES TOTAL      once a second
  *           skipped REASON ¦ INSTALL           a peer whose native library is missing (exit 0, no JSON)
+ *           store counters: …                  a rung's own counters at the end (HashCounters), echoed by the parent
  *   file:   RESULT_JSON  {store, puts, failedPuts, finalCount, seconds, error, writes[], lastIntervalSeconds}
  * </pre>
  * Exit 0 when the run happened (the count check is the parent's to judge), 1 on an error before it.
@@ -58,6 +59,9 @@ public final class KvWriterMain {
             System.err.println(entry.id() + ": " + e.getMessage());
             System.exit(1);
             return;
+        }
+        if (r.counters() != null) {
+            System.out.println("store counters: " + r.counters());
         }
         ObjectMapper json = new ObjectMapper();
         ObjectNode out = json.createObjectNode();

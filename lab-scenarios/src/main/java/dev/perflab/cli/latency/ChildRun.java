@@ -22,21 +22,23 @@ import java.util.stream.Collectors;
  * @param sender      how the thread holding the schedule waits
  * @param jvmArgs     extra flags for the child JVM ({@code --jvm-arg}), after the collector and heap flags
  * @param jfr         JFR recording to write ({@code --jfr}), or null
+ * @param crashLogDir where the child JVM writes its crash log ({@code hs_err_pid<pid>.log}) if it crashes:
+ *                    beside the run's output files, never the working directory ({@link LatencyCommand})
  */
 record ChildRun(String component, String rung, double rate, double seconds, double warmup, Set<TimingMode> modes, int prefill,
                 Arrivals arrivals, int threads, GcChoice gc, MemorySize heap, MemorySize young,
-                List<Double> percentiles, Path hlog, Sender sender, List<String> jvmArgs, Path jfr) {
+                List<Double> percentiles, Path hlog, Sender sender, List<String> jvmArgs, Path jfr, Path crashLogDir) {
     /** Seed of the order flow and of a Poisson schedule: fixed, so runs differ only where asked. */
     static final long SEED = 1;
 
     ChildRun withGc(GcChoice newGc, MemorySize newYoung) {
         return new ChildRun(component, rung, rate, seconds, warmup, modes, prefill, arrivals, threads, newGc, heap, newYoung,
-                percentiles, hlog, sender, jvmArgs, jfr);
+                percentiles, hlog, sender, jvmArgs, jfr, crashLogDir);
     }
 
     ChildRun withRate(double newRate) {
         return new ChildRun(component, rung, newRate, seconds, warmup, modes, prefill, arrivals, threads, gc, heap, young,
-                percentiles, hlog, sender, jvmArgs, jfr);
+                percentiles, hlog, sender, jvmArgs, jfr, crashLogDir);
     }
 
     /**

@@ -39,7 +39,7 @@ final class FindMax {
             throws IOException, InterruptedException {
         out.printf(Locale.ROOT, "trial %d: %,.0f commands/s%n", trials.size() + 1, run.rate());
         out.flush();
-        JsonNode result = ChildProcess.run(run, out);
+        JsonNode result = LatencyChildLauncher.run(run, out);
         JsonNode measured = result.path("modes").path("intended").path(slo.jsonKey());
         long notRun = result.path("not_run").asLong();
         boolean pass = notRun == 0 && measured.isNumber() && measured.asDouble() <= slo.thresholdMicros();

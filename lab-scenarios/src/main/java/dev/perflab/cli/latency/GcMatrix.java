@@ -43,7 +43,7 @@ final class GcMatrix {
         for (int i = 0; i < runs.size(); i++) {
             out.printf(Locale.ROOT, "[%d/%d] %s%n", i + 1, runs.size(), runs.get(i).gcLabel());
             out.flush();
-            results.add(ChildProcess.run(runs.get(i), out));
+            results.add(LatencyChildLauncher.run(runs.get(i), out));
         }
         printTable(base, runs, results, out);
         LatencyCommand.writeJson(toJson(runs, results), json, out);

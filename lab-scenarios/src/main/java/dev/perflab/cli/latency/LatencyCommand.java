@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
  * intended under load is coordinated omission, the lesson of report 004.
  *
  * <p>Every option is checked here, before any child starts: bad input is one line and exit 2. Then one
- * child per run ({@link ChildProcess}); {@code --gc-matrix} runs one per collector configuration and
+ * child per run ({@link LatencyChildLauncher}); {@code --gc-matrix} runs one per collector configuration and
  * {@code --find-max} one per trial rate.
  */
 @Command(name = "latency", mixinStandardHelpOptions = true, description = {
@@ -155,6 +155,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     @Override
     public Integer call() throws IOException, InterruptedException {
         ChildRun run = validated();
+        OutputFile.checkDirectory("crash log folder", run.crashLogDir());
         PrintWriter out = spec.commandLine().getOut();
         if (gcMatrix) {
             return GcMatrix.run(run, out, json);
@@ -169,7 +170,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         out.println(header(run));
         out.println(plan(run));
         out.flush();
-        JsonNode result = ChildProcess.run(run, out);
+        JsonNode result = LatencyChildLauncher.run(run, out);
         out.println();
         ResultText.print(result, out);
         if (run.jfr() != null) {
@@ -263,7 +264,17 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
                 threadModel, modes, senderChoice));
         return new ChildRun(target.name(), rungId, runRate, runSeconds, runWarmup, modes, prefill, arrivalKind, threadModel.threads(),
                 collector, heapSize, youngSize, percentiles, hlog == null ? null : hlog.toAbsolutePath(), senderChoice,
-                List.copyOf(jvmArgs), jfr == null ? null : jfr.toAbsolutePath());
+                List.copyOf(jvmArgs), jfr == null ? null : jfr.toAbsolutePath(), crashLogDir(target));
+    }
+
+    /**
+     * Where a crashed child JVM's log goes: the folder of the run's first output file (--json, --jmh-json,
+     * --hlog, --jfr), else the component's results folder, {@code results/COMPONENT}; never the working directory.
+     */
+    private Path crashLogDir(Component target) {
+        return java.util.stream.Stream.of(json, jmhJson, hlog, jfr).filter(java.util.Objects::nonNull).findFirst()
+                .map(f -> f.toAbsolutePath().getParent())
+                .orElse(Path.of("results", target.name()).toAbsolutePath());
     }
 
     /**

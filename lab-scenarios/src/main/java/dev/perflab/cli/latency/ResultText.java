@@ -44,11 +44,24 @@ final class ResultText {
             out.printf(Locale.ROOT, "sender late: %,d commands released more than one period late by the sender"
                     + " (the harness itself fell behind)%n", r.path("sender_late").asLong());
         }
-        out.printf(Locale.ROOT, "gc during the run: %,d collections, %,d ms · book at end: %,d orders%n",
-                r.path("gc_pauses").asLong(), r.path("gc_time_ms").asLong(), r.path("book_orders_at_end").asLong());
+        out.printf(Locale.ROOT, "gc during the run: %,d collections, %,d ms · %s%n",
+                r.path("gc_pauses").asLong(), r.path("gc_time_ms").asLong(), endState(r));
         if (notRun > 0) {
             out.println(notRunWarning(notRun));
         }
+    }
+
+    /**
+     * What the rung held at the end: the book's resting orders, as its workload recorded them; the null rung
+     * has no book (it measures the harness alone), and a result without the count says so rather than 0.
+     */
+    static String endState(JsonNode r) {
+        JsonNode book = r.path("book_orders_at_end");
+        if (book.isNumber()) {
+            return String.format(Locale.ROOT, "book at end: %,d orders", book.asLong());
+        }
+        return LatencyChild.NULL_RUNG.equals(r.path("rung").asText()) ? "no book (null rung: the harness alone)"
+                : "book at end: not recorded";
     }
 
     static String notRunWarning(long notRun) {

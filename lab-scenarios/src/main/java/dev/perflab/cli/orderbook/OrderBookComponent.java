@@ -19,8 +19,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The order book (report 004) as the CLI sees it: two JMH suites, a latency workload (an {@link OrderFlow}
- * against a prefilled book), cancel at depth 1,000 as what {@code profile} looks at, and {@code ./lab orderbook}.
+ * The order book (report 004) as the CLI sees it: three JMH suites (cancel, and the replay split in two so
+ * that r0 has its own budget), a latency workload (an {@link OrderFlow} against a prefilled book), cancel
+ * at depth 1,000 as what {@code profile} looks at, and {@code ./lab orderbook}.
  */
 public final class OrderBookComponent implements Component {
     private static final String PKG = "dev.perflab.bench.orderbook.";
@@ -34,19 +35,35 @@ public final class OrderBookComponent implements Component {
             RunLength.STANDARD, new JmhOptions(1, 3, "1s", 5, "1s"),
             RunLength.FULL, new JmhOptions(3, 5, "2s", 10, "2s")));
 
+    /** The rung whose replay has its own suite and budget ({@link #REPLAY_NAIVE}); every other rung replays in {@link #REPLAY}. */
+    static final String NAIVE_RUNG = OrderBookLadder.LADDER.resolve("naive").id();
+
     /**
-     * Replay of 250k–1M commands. One invocation is one whole replay into an empty book, and an iteration of
-     * r0 is one such replay (about 40 s at 1M), so every iteration added costs r0 over a minute across the
-     * four sizes; JMH's 99.9% error is t(n−1)·s/√n, 18 × the iteration spread with 3 iterations, 6.5 × with
-     * 4, 2.8 × with 6 (the benchmark's class comment says more). The standard run's options are the
-     * benchmark's own annotations ({@code OrderBookReplayBenchmark}); {@code ReplayOptionsTest} fails when
-     * they differ. Not in a smoke run.
+     * Replay of 250k–1M commands by r1–r4 and the peers: one op is one command, one invocation one whole
+     * replay into an empty book built untimed, an iteration as many whole replays as fit in 1 s (the
+     * benchmark's class comment says why). JMH's 99.9% error is t(n−1)·s/√n for n iterations with spread
+     * s: 1.02 × s for the standard run's 2 forks × 8 (±10% up to a 9.8% spread), 1.9 × s for the quick
+     * run's 1 × 8 (±25% up to 13%). 5 × 1 s of warm-up: the replay path's compilation settled within 2 s
+     * of replaying here even for r2. The standard run's options are the benchmark's own annotations
+     * ({@code OrderBookReplayBenchmark}); {@code ReplayOptionsTest} fails when they differ. Not in a smoke run.
      */
     static final JmhSuite REPLAY = new JmhSuite("replay", PKG + "OrderBookReplayBenchmark", Map.of(
-            RunLength.QUICK, new JmhOptions(1, 1, "2s", 4, "1s"),
-            RunLength.STANDARD, new JmhOptions(1, 1, "2s", 6, "1s"),
-            RunLength.FULL, new JmhOptions(2, 1, "2s", 8, "2s")),
-            Map.of(RunLength.QUICK, "replay(250k|1M)"));
+            RunLength.QUICK, new JmhOptions(1, 5, "1s", 8, "1s"),
+            RunLength.STANDARD, new JmhOptions(2, 5, "1s", 8, "1s"),
+            RunLength.FULL, new JmhOptions(3, 5, "1s", 10, "2s")),
+            Map.of(RunLength.QUICK, "replay(250k|1M)"), id -> !id.equals(NAIVE_RUNG));
+
+    /**
+     * The naive rung's replay on its own budget: an iteration of r0 is exactly one whole replay (about 50 s
+     * at 1M on the quiet 2-core machine), so it gets 1 warm-up replay and 8 measured ones (error 1.9 × the
+     * spread between replays), at 250k and 1M in the standard run and at 250k only in the quick run
+     * ({@code OrderBookNaiveReplayBenchmark}; its annotations are the standard run's).
+     */
+    static final JmhSuite REPLAY_NAIVE = new JmhSuite("replay-naive", PKG + "OrderBookNaiveReplayBenchmark", Map.of(
+            RunLength.QUICK, new JmhOptions(1, 1, "1s", 8, "1s"),
+            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 8, "1s"),
+            RunLength.FULL, new JmhOptions(2, 1, "1s", 8, "1s")),
+            Map.of(RunLength.QUICK, "replay250k"), id -> id.equals(NAIVE_RUNG));
 
     /** Where the report's point shows: cancel of the last order at a level 1,000 deep. */
     static final ProfileDefaults PROFILE = new ProfileDefaults("OrderBookCancelBenchmark.cancelLast",
@@ -59,7 +76,7 @@ public final class OrderBookComponent implements Component {
 
     @Override
     public List<JmhSuite> suites() {
-        return List.of(CANCEL, REPLAY);
+        return List.of(CANCEL, REPLAY_NAIVE, REPLAY);
     }
 
     /** The flat-cancel gate compares depth 1 with depth 1,000 (ci/gates.yaml). */

@@ -280,7 +280,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
             text.append("  log: ").append(p.log()).append('\n');
         }
         Path file = dir.resolve("engine.txt");
-        Files.writeString(file, text.toString(), StandardCharsets.UTF_8);
+        OutputFile.check("--out", file).writeString(text.toString());
         return file;
     }
 

@@ -1,7 +1,7 @@
 package dev.perflab.cli.pump;
 
 import dev.perflab.cli.LabException;
-import dev.perflab.cli.sha.HostPort;
+import dev.perflab.cli.HostPort;
 import dev.perflab.ladder.Entry;
 import dev.perflab.mdf.MdfFormatException;
 import dev.perflab.net.Sockets;
@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  *
  * <p>Liveness: the stream rungs' reads give up after {@link Sockets#LIVENESS_MILLIS} without a byte. A
  * blocking {@code SocketChannel} read ignores that timeout, so a sender that stalls with its connection open
- * holds the channel rungs (r3–r5) until the sender's process ends or {@code ./lab run} stops the role at its
+ * holds the channel rungs (r3–r6, and the exercise's) until the sender's process ends or {@code ./lab run} stops the role at its
  * finish deadline.
  */
 @Command(name = "receiver", mixinStandardHelpOptions = true, description = {

@@ -2,7 +2,7 @@ package dev.perflab.cli.pump;
 
 import dev.perflab.cli.InputFile;
 import dev.perflab.cli.LabException;
-import dev.perflab.cli.sha.HostPort;
+import dev.perflab.cli.HostPort;
 import dev.perflab.ladder.Entry;
 import dev.perflab.mdf.MdfFormatException;
 import dev.perflab.mdf.MdfGenerator;

@@ -1,6 +1,7 @@
 package dev.perflab.cli.sha;
 
 import dev.perflab.scenario.RoleProtocol;
+import dev.perflab.cli.HostPort;
 import dev.perflab.cli.LabException;
 import dev.perflab.sha.Generator;
 import java.io.PrintWriter;

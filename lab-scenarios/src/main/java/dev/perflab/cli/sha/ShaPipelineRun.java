@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.cli.JmhProcess;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
+import dev.perflab.cli.OutputFile;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.proc.ChildProcess;
 import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.Role;
@@ -17,7 +19,6 @@ import dev.perflab.scenario.RungResult;
 import dev.perflab.sha.PipelineSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -127,23 +128,19 @@ public final class ShaPipelineRun {
         return RungResult.exitCode(results) == 0 ? 0 : LabException.CHECK_FAILED;
     }
 
-    /** Fails at once, in one line, if an output cannot be written, rather than after every rung has run. */
+    /**
+     * Fails at once, in one line, if an output cannot be written, rather than after every rung has run. The
+     * results files are only checked ({@link OutputFile}: the previous ones stay whole until the new ones are
+     * complete); the sample file, which grows rung by rung, is started empty here.
+     */
     private static void prepareOutput(Path dir, Path rowsFile, Path jsonFile, Path sampleOut) {
-        for (Path file : new Path[] {dir.resolve("sha-ceiling.log"), rowsFile, jsonFile, sampleOut}) {
-            if (file == null) {
-                continue;
-            }
-            try {
-                Path parent = file.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                Files.writeString(file, "", StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                String why = e instanceof java.nio.file.FileSystemException && ((java.nio.file.FileSystemException) e).getReason() != null
-                        ? ((java.nio.file.FileSystemException) e).getReason() : e.getClass().getSimpleName();
-                throw new LabException("cannot write " + file + " (" + why + "); choose another path");
-            }
+        OutputFile.checkDirectory("--out", dir);
+        OutputFile.check("--out", rowsFile);
+        if (jsonFile != null) {
+            OutputFile.check("--json", jsonFile);
+        }
+        if (sampleOut != null) {
+            OutputFile.check("--sample-out", sampleOut).writeString("");
         }
     }
 
@@ -216,8 +213,12 @@ public final class ShaPipelineRun {
         return Math.max(MIN_DRAIN_SECONDS, (long) Math.ceil(DRAIN_SECONDS_PER_RUN_SECOND * seconds));
     }
 
-    /** One role's command line: collector and executor behind the executor's prefix, the generator behind its own. */
-    private List<String> command(Role role, String id, String connect, Path sample, double seconds) {
+    /**
+     * One role's command line: collector and executor behind the executor's prefix, the generator behind its own;
+     * each JVM writes its crash log, if it crashes, into the run's folder rather than the working directory.
+     */
+    List<String> command(Role role, String id, String connect, Path sample, double seconds) {
+        List<String> jvmFlags = List.of(ChildProcess.errorFileFlag(dir));
         List<String> args = new ArrayList<>(List.of("--rung", id));
         switch (role.name()) {
             case "collector":
@@ -225,14 +226,14 @@ public final class ShaPipelineRun {
                 if (sample != null) {
                     args.addAll(List.of("--sample-out", sample.toString()));
                 }
-                return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
+                return ShaRoles.command(network.executorPrefix(), role.name(), jvmFlags, args);
             case "executor":
                 args.addAll(List.of("--bind", network.executorBind(), "--connect", connect,
                         "--drain-seconds", String.valueOf(drainSeconds(seconds))));
-                return ShaRoles.command(network.executorPrefix(), role.name(), List.of(), args);
+                return ShaRoles.command(network.executorPrefix(), role.name(), jvmFlags, args);
             default:
                 args.addAll(List.of("--connect", connect, "--seconds", String.valueOf(seconds), "--rate", String.valueOf(rate)));
-                return ShaRoles.command(network.generatorPrefix(), role.name(), List.of(), args);
+                return ShaRoles.command(network.generatorPrefix(), role.name(), jvmFlags, args);
         }
     }
 
@@ -273,6 +274,6 @@ public final class ShaPipelineRun {
             ArrayNode errors = n.putArray("errors");
             r.errors().forEach(errors::add);
         }
-        mapper.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+        OutputFile.check("--json", file).write(stream -> mapper.writerWithDefaultPrettyPrinter().writeValue(stream, root));
     }
 }

@@ -103,6 +103,10 @@ class LatencyCommandTest {
         assertTrue(out.toString().contains("sender spin"), out.toString());
         assertTrue(out.toString().contains("platform hiccups"), out.toString());
         assertTrue(out.toString().contains("JFR, recorded phase:"), out.toString());
+        assertTrue(out.toString().contains("no book (null rung: the harness alone)"), out.toString());
+        assertFalse(out.toString().contains("book at end"), "the null rung has no book: " + out);
+        assertTrue(out.toString().contains("-XX:ErrorFile=" + dir.toAbsolutePath().resolve("hs_err_pid%p.log")),
+                "a crash log goes beside --json, not into the working directory: " + out);
     }
 
     @ParameterizedTest
@@ -119,6 +123,7 @@ class LatencyCommandTest {
         assertEquals(0, lab(args.toArray(String[]::new)), () -> out + "\n" + err);
         assertTrue(out.toString().contains("child: "), out.toString());
         assertTrue(out.toString().contains(LatencyChild.class.getName()), out.toString());
+        assertTrue(out.toString().matches("(?s).*book at end: [0-9,]+ orders.*"), out.toString());
 
         JsonNode result = new ObjectMapper().readTree(json.toFile());
         checkFacts(result, threads);

@@ -53,7 +53,7 @@ class LatencyOptionsTest {
 
     private static ChildRun run(GcChoice gc, MemorySize young) {
         return new ChildRun("orderbook", "r4-tick-array", 45_000, 10, 2, EnumSet.of(TimingMode.INTENDED), 1000, Arrivals.UNIFORM, 1,
-                gc, MemorySize.parse("--heap", "1g"), young, List.of(99.9), null, Sender.SLEEP, List.of(), null);
+                gc, MemorySize.parse("--heap", "1g"), young, List.of(99.9), null, Sender.SLEEP, List.of(), null, Path.of("/tmp/crash"));
     }
 
     @Test
@@ -74,7 +74,7 @@ class LatencyOptionsTest {
         ChildRun run = new ChildRun(base.component(), base.rung(), base.rate(), base.seconds(), base.warmup(),
                 base.modes(), base.prefill(), base.arrivals(), base.threads(), base.gc(), base.heap(), null,
                 base.percentiles(), null, Sender.SPIN, List.of("-XX:PerMethodTrapLimit=0", "-Xmx2g"),
-                Path.of("/tmp/r.jfr"));
+                Path.of("/tmp/r.jfr"), base.crashLogDir());
         assertEquals(List.of("-XX:+UseG1GC", "-Xms1g", "-Xmx1g",
                 "-XX:StartFlightRecording=filename=/tmp/r.jfr,settings=profile", "-XX:PerMethodTrapLimit=0", "-Xmx2g"),
                 run.jvmFlags());

@@ -44,6 +44,18 @@ class ShaCommandTest {
         assertTrue(lab.err.toString().contains("--link: link rate 'fast'"), lab.err.toString());
     }
 
+    @Test
+    void everyRoleJvmWritesItsCrashLogIntoTheRunsFolder(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        List<dev.perflab.scenario.Role> roles = new ShaPipelineScenario(null, null).roles();
+        ShaPipelineRun run = new ShaPipelineRun(roles, List.of(),
+                new ShaPipelineRun.Timing(0.1, 0.1, List.of()), 0, dir, null, null, PipelineNetwork.LOOPBACK,
+                new java.io.PrintWriter(new java.io.StringWriter()));
+        for (dev.perflab.scenario.Role role : roles) {
+            List<String> command = run.command(role, "r0", "127.0.0.1:1", null, 1);
+            assertTrue(command.contains(dev.perflab.proc.ChildProcess.errorFileFlag(dir)), role.name() + ": " + command);
+        }
+    }
+
     /** Collector, executor and generator JVMs on loopback, started in that order, all on the tuned rung. */
     private static final class ThreeJvms implements AutoCloseable {
         final RoleProcess collector;

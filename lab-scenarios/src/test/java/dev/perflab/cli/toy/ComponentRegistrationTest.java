@@ -12,6 +12,9 @@ import dev.perflab.cli.profile.AsyncProfilerLibrary;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The issue's test of the registry: a toy component (two rungs, a JMH suite, a two-role scenario) added by
  * one registration, {@code Registry.builtIn().with(new ToyComponent())}, and nothing else; then
  * {@code list}, {@code run} (its scenario and, with {@code --jmh}, its suite), {@code report}, {@code gate}
- * and {@code profile} work on it. Its JMH suite is compiled with this module's tests (JMH's annotation
+ * and {@code profile} work on it; a second toy whose suite has a trial that throws shows {@code run} failing on
+ * the missing row while keeping the rows that ran. Its JMH suite is compiled with this module's tests (JMH's annotation
  * processor runs on them) and run from the test class path ({@code perflab.jmh.classpath}).
  */
 class ComponentRegistrationTest {
@@ -117,5 +121,35 @@ class ComponentRegistrationTest {
         assertEquals(0, lab.run("profile", "toy", "--rung", "tuned", "--out", out.toString()), lab.out + "" + lab.err);
         assertTrue(lab.out.toString().contains("ToySumBenchmark.sum {n=1000}"), lab.out.toString());
         assertTrue(Files.isRegularFile(out.resolve("engine.txt")));
+    }
+
+    /**
+     * A benchmark that throws in one trial: JMH logs it, goes on, exits 0 and leaves that row out of its JSON.
+     * {@code ./lab run} must then exit 1 with one line naming the missing row and the JMH log, and still save
+     * the rows that ran. JMH's forks get a crash log in --out.
+     */
+    @Test
+    void aTrialThatThrowsFailsTheRunAndTheRowsThatRanAreKept() throws Exception {
+        LabCli lab = new LabCli(Registry.builtIn().with(new ToyBrokenComponent()));
+        Path out = dir.resolve("out");
+        assertEquals(1, lab.run("run", "broken-toy", "--smoke", "--out", out.toString()), lab.out + "" + lab.err);
+        String error = lab.err.toString().strip();
+        assertEquals(1, error.lines().count(), error);
+        assertTrue(error.contains("ToyBrokenBenchmark.sum {rung=r1-closed-form, n=1000}"), error);
+        assertTrue(error.contains(out.resolve("broken-toy-sum.log").toString()), error);
+        assertTrue(!error.contains("r0-loop-sum"), "only the missing row is named: " + error);
+        JsonNode rows = new ObjectMapper().readTree(out.resolve("broken-toy.json").toFile());
+        assertEquals(1, rows.size(), rows.toString());
+        assertEquals("r0-loop-sum", rows.get(0).at("/params/rung").asText());
+        String log = Files.readString(out.resolve("broken-toy-sum.log"));
+        assertTrue(log.contains("this trial fails on purpose"), log);
+        String crashLogs = "-XX:ErrorFile=" + out.toAbsolutePath().resolve("hs_err_pid%p.log");
+        assertTrue(log.lines().anyMatch(l -> l.startsWith("# VM options:") && l.contains(crashLogs)),
+                "JMH's forks write a crash log into --out: " + log);
+        assertTrue(lab.out.toString().contains("r0-loop-sum"), "the ladder of what ran is printed: " + lab.out);
+        try (Stream<Path> files = Files.list(out)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).collect(Collectors.toList());
+            assertTrue(names.stream().noneMatch(n -> n.endsWith(".tmp")), "no temporary file left: " + names);
+        }
     }
 }

@@ -1,4 +1,4 @@
-package dev.perflab.cli.sha;
+package dev.perflab.cli;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -6,7 +6,11 @@ import java.net.UnknownHostException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Parses {@code HOST:PORT} (port 0 = any free port, for --bind) into a resolved socket address. */
+/**
+ * Parses {@code HOST:PORT} (port 0 = any free port, for --bind) into a resolved socket address: the picocli
+ * converter of every {@code --bind} and {@code --connect} option (the SHA-256 pipeline's roles, the socket pump's,
+ * the brick mover's). A bad value is one line naming it and what was expected (exit 2).
+ */
 public final class HostPort implements ITypeConverter<InetSocketAddress> {
     @Override
     public InetSocketAddress convert(String value) {
