@@ -52,6 +52,13 @@ public final class DayFile {
         void accept(ByteBuffer bytes) throws IOException;
     }
 
+    /** The {@value #HEADER_BYTES}-byte header of a day of {@code count} messages of at most 512 bytes (position 0). */
+    public static ByteBuffer header(long count) {
+        ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES);
+        header.put(MAGIC).putShort((short) VERSION).putShort((short) MdfMessage.MAX_BYTES).putLong(count);
+        return header.flip();
+    }
+
     /** Writes a whole day to {@code file}. */
     public static void write(Path file, byte[][] day) throws IOException {
         try (Writer writer = new Writer(file)) {
@@ -186,9 +193,7 @@ public final class DayFile {
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING);
             out = new BufferedOutputStream(Channels.newOutputStream(channel), IO_BUFFER_BYTES);
-            ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES);
-            header.put(MAGIC).putShort((short) VERSION).putShort((short) MdfMessage.MAX_BYTES).putLong(0);
-            out.write(header.array());
+            out.write(header(0).array());
         }
 
         /** Appends the message between the buffer's position and limit (left unchanged). */

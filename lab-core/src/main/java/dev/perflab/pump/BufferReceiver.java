@@ -15,17 +15,17 @@ import java.nio.channels.ReadableByteChannel;
  *   buffer: [ verified records … | partial record ]──compact──▶[ partial record | next read … ]
  * </pre>
  */
-final class BufferReceiver {
+public final class BufferReceiver {
     /** One read into {@code buf} at its position, advancing it; -1 at the end of the stream. */
     @FunctionalInterface
-    interface Source {
+    public interface Source {
         int read(ByteBuffer buf) throws IOException;
     }
 
     private BufferReceiver() {
     }
 
-    static void receive(Source source, ByteBuffer buf, StreamVerifier verifier) throws IOException, MdfFormatException {
+    public static void receive(Source source, ByteBuffer buf, StreamVerifier verifier) throws IOException, MdfFormatException {
         buf.clear();
         while (source.read(buf) >= 0) {
             buf.flip();
@@ -36,7 +36,7 @@ final class BufferReceiver {
     }
 
     /** A stream read into the buffer's backing array. */
-    static Source of(InputStream in) {
+    public static Source of(InputStream in) {
         return buf -> {
             int n = in.read(buf.array(), buf.arrayOffset() + buf.position(), buf.remaining());
             if (n > 0) {

@@ -18,11 +18,33 @@ import java.util.zip.CRC32C;
  *   finish():  the stream may only end between days
  * </pre>
  *
+<<<<<<< HEAD
+ * <p>Two uses beyond the pumps', both for the forwarder ({@code dev.perflab.forwarder}): a {@link Records}
+ * listener sees every record whose length and CRC passed (the forwarder's feed stores it, a client times it),
+ * and with {@code strictSequences = false} the sequence check is the listener's (a client counts gaps,
+ * duplicates and reorderings instead of stopping at the first).
+ *
+ * Not thread-safe: one receiving thread. Allocates nothing per message.
+=======
  * Not thread-safe: one receiving thread. Allocates nothing per message (one view of the buffer per
  * {@link #consume} call when it is direct, for the CRC).
+>>>>>>> main
  */
 public final class StreamVerifier {
+    /** Sees each record that passed the checks, in stream order, during {@link #consume}. */
+    @FunctionalInterface
+    public interface Records {
+        /**
+         * @param buf       the buffer being consumed (read only)
+         * @param messageAt where the message's bytes start in {@code buf} (after the 4-byte length)
+         * @param length    the message's length in bytes
+         */
+        void record(ByteBuffer buf, int messageAt, int length);
+    }
+
     private final String source;
+    private final Records records;
+    private final boolean strictSequences;
     private final CRC32C crc = new CRC32C();
     private long offset;
     private long messages;
@@ -39,7 +61,22 @@ public final class StreamVerifier {
 
     /** {@code source} names the stream in error messages, e.g. {@code stream from 127.0.0.1:40123}. */
     public StreamVerifier(String source) {
+        this(source, null, true);
+    }
+
+    /**
+     * @param records         called for every record that passed its length and CRC checks, or null
+     * @param strictSequences true: a gap, duplicate or reordering throws; false: the listener judges sequences
+     */
+    public StreamVerifier(String source, Records records, boolean strictSequences) {
         this.source = source;
+        this.records = records;
+        this.strictSequences = strictSequences;
+    }
+
+    /** The message count the current (or last) day's header announced, or -1 before the first header. */
+    public long dayMessages() {
+        return dayLimit == 0 ? -1 : dayCount;
     }
 
     /** True when the next unit is a day header ({@value DayFile#HEADER_BYTES} bytes), false for a record. */
@@ -133,6 +170,12 @@ public final class StreamVerifier {
             throw error("message " + expected + " of day " + (days + 1) + " fails its CRC-32C (corrupted)");
         }
         long sequence = MdfMessage.sequenceOf(buf, at + 4);
+        if (records != null) {
+            records.record(buf, at + 4, length);
+        }
+        if (!strictSequences) {
+            sequence = expected;
+        }
         if (sequence > expected) {
             throw error("gap: sequence " + sequence + " where " + expected + " was expected in day " + (days + 1) + " (messages lost)");
         }

@@ -27,9 +27,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code ./lab mdf generate|replay}: make a day of market data and replay it through a ring to K readers. */
-@Command(name = "mdf", mixinStandardHelpOptions = true, description = "Generate market-data day files and replay them through a ring rung.",
-        subcommands = {MdfCommand.Generate.class, MdfCommand.Replay.class})
+/**
+ * {@code ./lab mdf generate|replay}: make a day of market data and replay it through a ring to K readers; and
+ * {@code ./lab mdf simulator|forwarder|client}, the forwarder's three roles ({@code ./lab run mdf}), each
+ * runnable alone so the forwarder can span hosts.
+ */
+@Command(name = "mdf", mixinStandardHelpOptions = true, description = {"Generate market-data day files and replay them through a ring rung;",
+        "run the forwarder's roles alone: forwarder first, then clients, then the simulator (./lab run mdf runs them all)."},
+        subcommands = {MdfCommand.Generate.class, MdfCommand.Replay.class, dev.perflab.cli.forwarder.ForwarderCommand.class,
+                dev.perflab.cli.forwarder.ClientCommand.class, dev.perflab.cli.forwarder.SimulatorCommand.class})
 public final class MdfCommand implements Runnable {
     /** Messages recorded in history per batch before they are appended to the ring (recorded first). */
     static final int FEED_BATCH_MESSAGES = 1_024;

@@ -19,7 +19,8 @@ public final class Registry {
             new dev.perflab.cli.mdf.MdfRingComponent(),
             new dev.perflab.cli.brick.BrickComponent(),
             new dev.perflab.cli.kv.KvComponent(),
-            new dev.perflab.cli.pump.SocketPumpComponent()));
+            new dev.perflab.cli.pump.SocketPumpComponent(),
+            new dev.perflab.cli.forwarder.ForwarderComponent()));
 
     private final List<Component> components;
 

@@ -1,11 +1,8 @@
 package dev.perflab.cli.pump;
 
-import dev.perflab.cli.InputFile;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.HostPort;
 import dev.perflab.ladder.Entry;
-import dev.perflab.mdf.MdfFormatException;
-import dev.perflab.mdf.MdfGenerator;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.PumpLadder;
 import dev.perflab.pump.WireDay;
@@ -13,10 +10,9 @@ import dev.perflab.scenario.RoleProtocol;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -30,11 +26,6 @@ import picocli.CommandLine.Spec;
         "Send whole days of market data to a receiver for a fixed time (at least one day), then close.",
         "Prints a result line and a 'summary {json}' line; exit 1 if the receiver went away."})
 final class SenderCommand implements Callable<Integer> {
-    /** Largest day file --day takes: several of the report's days (one is about 84 MB). */
-    static final long DAY_FILE_LIMIT = 1024 * InputFile.MIB;
-    /** Heap per generated message: the generator's array, the day's image, and their overheads (≤ 512-byte messages). */
-    static final int HEAP_BYTES_PER_MESSAGE = 1_200;
-
     @Spec
     CommandSpec spec;
 
@@ -49,37 +40,23 @@ final class SenderCommand implements Callable<Integer> {
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "10", description = "How long to send. Default: ${DEFAULT-VALUE}.")
     double seconds;
 
-    @Option(names = "--messages", paramLabel = "N", description = "Messages in the generated day. Default: the report's day, "
-            + MdfGenerator.DAY_MESSAGES + ".")
-    int messages = MdfGenerator.DAY_MESSAGES;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the generated day. Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--day", paramLabel = "FILE", description = "Send this day file (./lab mdf generate) instead of generating one.")
-    Path dayFile;
+    @Mixin
+    DaySource.Options dayOptions = new DaySource.Options();
 
     @Override
     public Integer call() throws IOException {
-        if (seconds <= 0 || messages < 1) {
-            throw new LabException("--seconds must be > 0 and --messages ≥ 1");
+        if (seconds <= 0) {
+            throw new LabException("--seconds must be > 0");
         }
         Entry<Pump> entry = PumpLadder.LADDER.resolve(rung);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path generated = null;
-        WireDay day;
-        if (dayFile != null) {
-            try {
-                day = WireDay.checked(dayFile, InputFile.read(dayFile, DAY_FILE_LIMIT, "day files"));
-            } catch (MdfFormatException e) {
-                throw new LabException(e.getMessage());
-            }
-        } else {
-            InputFile.requireHeap((double) messages * HEAP_BYTES_PER_MESSAGE, "--messages " + messages);
-            generated = Files.createTempFile("perflab-pump-day-", ".bin");
-            day = WireDay.generate(messages, seed, generated);
+        try (DaySource source = dayOptions.open("perflab-pump-day-")) {
+            return send(entry, source.day(), out, err);
         }
+    }
+
+    private int send(Entry<Pump> entry, WireDay day, PrintWriter out, PrintWriter err) {
         long days = 0;
         String error = null;
         long start = System.nanoTime();
@@ -93,10 +70,6 @@ final class SenderCommand implements Callable<Integer> {
             error = "sender: connection to " + receiver.getHostString() + ":" + receiver.getPort() + " failed after " + days + " whole days: " + e.getMessage();
             err.println(error);
             err.flush();
-        } finally {
-            if (generated != null) {
-                Files.deleteIfExists(generated);
-            }
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         long sent = days * day.messages();

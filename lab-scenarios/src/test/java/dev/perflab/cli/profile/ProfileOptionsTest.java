@@ -9,6 +9,7 @@ import dev.perflab.cli.LabCli;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.ladder.UnknownEntryException;
+import dev.perflab.mdf.MdfRingLadder;
 import dev.perflab.orderbook.OrderBookLadder;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,5 +83,22 @@ class ProfileOptionsTest {
         assertTrue(String.join(" ", args).contains("-p rung=r4-tick-array -p depth=1000 -prof async:"), args.toString());
         command.params.put("depth", "1,10");
         assertTrue(String.join(" ", command.jmhArguments("r0", Path.of("/lib.so"), Path.of("/o"))).contains("-p depth=1,10 "));
+    }
+
+    /** {@code ./lab profile mdf-ring --rung r2,r4}: the ring suite at the goal's point (1 writer / 2 readers, 256 bytes). */
+    @Test
+    void mdfRingDefaultsAreTheRingSuiteAtTwoReadersAnd256Bytes() {
+        ProfileCommand command = new ProfileCommand();
+        command.defaults = Registry.builtIn().byName(MdfRingLadder.COMPONENT).profile().orElseThrow();
+        command.benchmark = command.defaults.benchmark();
+        command.event = "cpu";
+        assertEquals(List.of("r2-raw-bytes", "r4-batched-zero-copy"),
+                ProfileCommand.rungIds(MdfRingLadder.LADDER, List.of("r2", "r4"), null));
+        List<String> args = command.jmhArguments("r4-batched-zero-copy", Path.of("/lib.so"), Path.of("/out/r4-batched-zero-copy"));
+        String line = String.join(" ", args);
+        assertEquals("MdfRingBenchmark.deliver", args.get(0));
+        assertTrue(line.contains("-f 1 -wi 2 -w 1s -i 3 -r 1s"), line);
+        assertTrue(line.contains("-p rung=r4-batched-zero-copy "), line);
+        assertTrue(line.contains("-p readers=2") && line.contains("-p messageBytes=256"), line);
     }
 }

@@ -1,0 +1,114 @@
+package dev.perflab.forwarder;
+
+import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.mdf.MdfMessage;
+import dev.perflab.net.Sockets;
+import dev.perflab.pump.BufferReceiver;
+import dev.perflab.pump.StreamVerifier;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A client of the forwarder: subscribes, then reads its day file to the end, checking every record's length
+ * and CRC-32C ({@link StreamVerifier}) and accounting for every sequence ({@link SequenceAudit}: gaps,
+ * duplicates, reorderings counted, not stopped at).
+ *
+ * <pre>
+ *   connect ──PLSB from name──▶ forwarder
+ *           ◀── day header (count) · record × count · EOF
+ *   per record: audit(sequence) · [--latency] now − stamp ──▶ HdrHistogram (ns) · [--slow] park
+ * </pre>
+ *
+ * One thread. Reads wait at most until the deadline, so a silent forwarder cannot hang a client past it.
+ */
+public final class ClientStream {
+    static final int READ_BYTES = 64 * 1024;
+    /** Latencies are kept to 3 significant digits, up to an hour. */
+    static final int LATENCY_DIGITS = 3;
+    static final long LATENCY_MAX_NANOS = 3_600_000_000_000L;
+
+    /**
+     * What a client received.
+     *
+     * @param announced   the count in the day header the forwarder sent, or -1 if none came
+     * @param received    records received with a good length and CRC
+     * @param gaps        sequences of the announced range never received
+     * @param duplicates  sequences received more than once
+     * @param reorderings sequences received after a higher one
+     * @param bytes       bytes read (whole units)
+     * @param seconds     from the first message to the end of the stream (from the subscription if none came)
+     * @param latency     publish → client latency in ns (paced runs), or null
+     * @param error       one line, or null
+     * @param malformed   the error is a bad frame (an offset line), not a lost connection
+     */
+    public record Result(long announced, long received, long gaps, long duplicates, long reorderings, long bytes,
+                         double seconds, Histogram latency, String error, boolean malformed) {
+        /** Every announced message arrived once, in order, and the stream ended cleanly. */
+        public boolean complete() {
+            return error == null && announced >= 0 && received == announced && gaps == 0 && duplicates == 0 && reorderings == 0;
+        }
+    }
+
+    private ClientStream() {
+    }
+
+    /**
+     * Subscribes to the forwarder at {@code forwarder} and reads the whole day.
+     *
+     * @param slowNanosPerMessage a slow client: park this long after each message (0: read as fast as it comes)
+     * @param clock               measures latency against the stamps of a paced Simulator, or null for none
+     * @param deadlineNanos       {@link System#nanoTime()} after which any wait ends the read
+     */
+    public static Result run(InetSocketAddress forwarder, Subscription subscription, long slowNanosPerMessage,
+                             EpochClock clock, long deadlineNanos) {
+        SequenceAudit audit = new SequenceAudit(subscription.fromSequence());
+        Histogram latency = clock == null ? null : new Histogram(LATENCY_MAX_NANOS, LATENCY_DIGITS);
+        long[] firstMessageNanos = {0};
+        StreamVerifier verifier = new StreamVerifier("stream from the forwarder " + Sockets.hostPort(forwarder), (buf, at, length) -> {
+            if (firstMessageNanos[0] == 0) {
+                firstMessageNanos[0] = System.nanoTime();
+            }
+            audit.accept(MdfMessage.sequenceOf(buf, at));
+            if (clock != null) {
+                long nanos = clock.nowEpochNanos() - buf.getLong(at + PacedSender.STAMP_OFFSET);
+                latency.recordValue(Math.min(LATENCY_MAX_NANOS, Math.max(0, nanos)));
+            }
+            if (slowNanosPerMessage > 0) {
+                LockSupport.parkNanos(slowNanosPerMessage);
+            }
+        }, false);
+        long start = System.nanoTime();
+        String error = null;
+        boolean malformed = false;
+        try (Socket socket = Sockets.connect(forwarder, "forwarder")) {
+            socket.getOutputStream().write(subscription.encode());
+            BufferReceiver.Source raw = BufferReceiver.of(socket.getInputStream());
+            BufferReceiver.Source source = buf -> {
+                long left = (deadlineNanos - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    throw new SocketTimeoutException("deadline");
+                }
+                socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, left));
+                return raw.read(buf);
+            };
+            BufferReceiver.receive(source, ByteBuffer.allocate(READ_BYTES), verifier);
+        } catch (MdfFormatException e) {
+            error = e.getMessage();
+            malformed = true;
+        } catch (SocketTimeoutException e) {
+            error = "client " + subscription.name() + ": the run's deadline passed after " + audit.received() + " messages";
+        } catch (IOException e) {
+            error = "client " + subscription.name() + ": " + e.getMessage();
+        }
+        long announced = verifier.dayMessages();
+        long end = announced < 0 ? subscription.fromSequence() - 1 : subscription.fromSequence() + announced - 1;
+        return new Result(announced, audit.received(), audit.gaps(end), audit.duplicates(), audit.reorderings(),
+                verifier.bytes(), (System.nanoTime() - (firstMessageNanos[0] != 0 ? firstMessageNanos[0] : start)) / 1e9,
+                latency, error, malformed);
+    }
+}

@@ -1,0 +1,144 @@
+package dev.perflab.forwarder;
+
+import dev.perflab.mdf.JdbcHistory;
+import dev.perflab.mdf.MdfRing;
+import dev.perflab.mdf.MdfRingLadder;
+import dev.perflab.net.Sockets;
+import dev.perflab.pump.WireDay;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The forwarder end to end in one JVM, over loopback: what {@link ForwarderContract} and the tests drive.
+ * {@code ./lab run mdf} runs the same three parts as separate processes.
+ *
+ * <pre>
+ *   forwarder thread (Forwarder.run) ◀── on-time client threads (subscribe first)
+ *                                    ◀── simulator (the caller's Send, on the calling thread)
+ *                                    ◀── late client threads (subscribe after the Simulator finished)
+ * </pre>
+ *
+ * Liveness: everything ends by the deadline (the forwarder closes its sockets; clients' reads give up).
+ */
+public final class LoopbackDay {
+    /**
+     * One client: its name, how slow it reads, whether it joins after the Simulator finished, and whether it
+     * quits (resets its connection) right after subscribing, as a killed client process does.
+     */
+    public record ClientPlan(String name, long slowNanosPerMessage, boolean late, boolean quits) {
+        public static ClientPlan onTime(String name) {
+            return new ClientPlan(name, 0, false, false);
+        }
+
+        public static ClientPlan late(String name) {
+            return new ClientPlan(name, 0, true, false);
+        }
+
+        public static ClientPlan slow(String name, long nanosPerMessage) {
+            return new ClientPlan(name, nanosPerMessage, false, false);
+        }
+
+        public static ClientPlan quitter(String name) {
+            return new ClientPlan(name, 0, false, true);
+        }
+    }
+
+    /** What the forwarder and each client (in plan order) reported. */
+    public record Outcome(Forwarder.Report forwarder, List<ClientStream.Result> clients) {
+    }
+
+    /** What the Simulator does against the forwarder's address. */
+    @FunctionalInterface
+    public interface Send {
+        void to(InetSocketAddress forwarder) throws IOException;
+    }
+
+    private LoopbackDay() {
+    }
+
+    /** The config's Simulator sends {@code day} once. */
+    public static Send simulator(ForwarderConfig config, WireDay day) {
+        return to -> {
+            try (dev.perflab.pump.Pump.Sender sender = config.simulator().connect(to, day)) {
+                sender.sendDay();
+            }
+        };
+    }
+
+    public static Outcome run(String ringRung, List<ClientPlan> plans, Send simulator, Duration deadline) throws Exception {
+        long deadlineNanos = System.nanoTime() + deadline.toNanos();
+        try (ServerSocket server = Sockets.listen(new InetSocketAddress("127.0.0.1", 0));
+             CountingHistory history = new CountingHistory(JdbcHistory.inMemory());
+             MdfRing ring = MdfRingLadder.LADDER.resolve(ringRung).factory().create(history)) {
+            InetSocketAddress address = (InetSocketAddress) server.getLocalSocketAddress();
+            Forwarder forwarder = new Forwarder(server, ring, history, plans.size(), deadlineNanos, line -> { });
+            CompletableFuture<Forwarder.Report> report = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return forwarder.run();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+            });
+            List<CompletableFuture<ClientStream.Result>> clients = new ArrayList<>();
+            for (ClientPlan plan : plans) {
+                clients.add(plan.late() ? null : client(address, plan, deadlineNanos));
+            }
+            try {
+                simulator.to(address);
+            } catch (IOException e) {
+                // the forwarder may close a bad feed before the Simulator is done: its report says why
+            }
+            for (int i = 0; i < plans.size(); i++) {
+                if (plans.get(i).late()) {
+                    clients.set(i, client(address, plans.get(i), deadlineNanos));
+                }
+            }
+            List<ClientStream.Result> results = new ArrayList<>();
+            for (CompletableFuture<ClientStream.Result> c : clients) {
+                results.add(await(c, deadlineNanos));
+            }
+            return new Outcome(await(report, deadlineNanos), results);
+        }
+    }
+
+    private static CompletableFuture<ClientStream.Result> client(InetSocketAddress address, ClientPlan plan, long deadlineNanos) {
+        CompletableFuture<ClientStream.Result> result = new CompletableFuture<>();
+        Thread t = new Thread(() -> result.complete(plan.quits() ? quit(address, plan.name())
+                : ClientStream.run(address, new Subscription(1, plan.name()), plan.slowNanosPerMessage(), null, deadlineNanos)),
+                "client-" + plan.name());
+        t.setDaemon(true);
+        t.start();
+        return result;
+    }
+
+    /** Subscribes, reads the first byte of the day, then resets the connection (SO_LINGER 0), as a killed process's socket does. */
+    private static ClientStream.Result quit(InetSocketAddress address, String name) {
+        try (java.net.Socket socket = Sockets.connect(address, "forwarder")) {
+            socket.getOutputStream().write(new Subscription(1, name).encode());
+            socket.getInputStream().read();
+            socket.setSoLinger(true, 0);
+        } catch (IOException e) {
+            // quitting anyway
+        }
+        return new ClientStream.Result(-1, 0, 0, 0, 0, 0, 0, null, "quit", false);
+    }
+
+    /** Waits until the deadline plus the forwarder's own stopping time. */
+    private static <T> T await(CompletableFuture<T> future, long deadlineNanos) throws InterruptedException, ExecutionException {
+        long left = deadlineNanos - System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2 * Forwarder.JOIN_MILLIS + 1_000);
+        try {
+            return future.get(Math.max(1, left), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("a part of the forwarder did not end by the deadline");
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package dev.perflab.forwarder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.perflab.mdf.JdbcHistory;
+import dev.perflab.mdf.MdfRingLadder;
+import dev.perflab.net.Sockets;
+import dev.perflab.pump.StreamVerifier;
+import dev.perflab.pump.WireDay;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The forwarder's faults beyond the contract: a slow client and a late joiner on the report's 5,000-message
+ * window continue from the H2 history; a forwarder whose Simulator never comes stops at its deadline; bad
+ * subscriptions are one line with an offset; the audit counts gaps, duplicates and reorderings; the paced
+ * Simulator's stamped messages still pass every check. Liveness bounds only.
+ */
+@Timeout(120)
+class ForwarderFaultsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSlowClientAndALateJoinerOnTheSmallWindowContinueFromHistory() throws Exception {
+        WireDay day = WireDay.generate(30_000, 5, dir.resolve("day.bin"));
+        ForwarderConfig config = ForwarderLadder.LADDER.resolve("x-window-5000-db").factory();
+        LoopbackDay.Outcome o = LoopbackDay.run(config.ringRung(), List.of(LoopbackDay.ClientPlan.onTime("fast"),
+                LoopbackDay.ClientPlan.slow("slow", 100_000), LoopbackDay.ClientPlan.late("late")),
+                LoopbackDay.simulator(config, day), Duration.ofSeconds(90));
+        assertEquals(30_000, o.forwarder().received(), o.forwarder().errors().toString());
+        for (ClientStream.Result c : o.clients()) {
+            assertTrue(c.complete(), c.toString());
+        }
+        for (Forwarder.SessionReport s : o.forwarder().sessions()) {
+            if (!s.name().equals("fast")) {
+                assertTrue(s.historyReads() > 0, s.name() + " should have read from history: " + s);
+            }
+        }
+    }
+
+    @Test
+    void aForwarderWhoseSimulatorNeverComesStopsAtItsDeadline() throws Exception {
+        try (ServerSocket server = Sockets.listen(new InetSocketAddress("127.0.0.1", 0));
+             CountingHistory history = new CountingHistory(JdbcHistory.inMemory())) {
+            Forwarder forwarder = new Forwarder(server, MdfRingLadder.LADDER.resolve("r3").factory().create(history), history, 1,
+                    System.nanoTime() + Duration.ofSeconds(2).toNanos(), line -> { });
+            Thread client = new Thread(() -> ClientStream.run((InetSocketAddress) server.getLocalSocketAddress(),
+                    new Subscription(1, "waiting"), 0, null, System.nanoTime() + Duration.ofSeconds(30).toNanos()));
+            client.setDaemon(true);
+            client.start();
+            Forwarder.Report report = forwarder.run();
+            assertEquals(0, report.received());
+            assertTrue(report.errors().stream().anyMatch(e -> e.contains("deadline reached")), report.errors().toString());
+            client.join(10_000);
+            assertTrue(!client.isAlive(), "the client should end once the forwarder closed its socket");
+        }
+    }
+
+    @Test
+    void aBadSubscriptionIsOneLineWithItsOffset() throws Exception {
+        byte[] frame = new Subscription(1, "ok").encode();
+        ByteBuffer.wrap(frame).putLong(4, 0);
+        IOException e = assertThrows(IOException.class, () -> Subscription.readAfterMagic(
+                new ByteArrayInputStream(frame, 4, frame.length - 4), "client x"));
+        assertEquals("client x:byte 4: first sequence 0, expected ≥ 1", e.getMessage());
+        byte[] cut = new Subscription(1, "abcdef").encode();
+        e = assertThrows(IOException.class, () -> Subscription.readAfterMagic(new ByteArrayInputStream(cut, 4, 10), "client y"));
+        assertTrue(e.getMessage().startsWith("client y:byte 14: the subscription frame ends early"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new Subscription(1, "no spaces"));
+        Subscription back = Subscription.readAfterMagic(new ByteArrayInputStream(new Subscription(7, "late-1").encode(), 4, 100), "c");
+        assertEquals(new Subscription(7, "late-1"), back);
+    }
+
+    @Test
+    void theAuditCountsGapsDuplicatesAndReorderings() {
+        SequenceAudit audit = new SequenceAudit(1);
+        for (long s : new long[] {1, 2, 3, 5, 4, 4, 7}) {
+            audit.accept(s);
+        }
+        assertEquals(7, audit.received());
+        assertEquals(1, audit.duplicates());
+        assertEquals(1, audit.reorderings());
+        assertEquals(2, audit.gaps(8));
+        assertEquals(0, audit.gaps(5));
+    }
+
+    @Test
+    void thePacedSimulatorStampsEveryMessageAndKeepsItsChecksGood() throws Exception {
+        WireDay day = WireDay.generate(500, 9, dir.resolve("paced.bin"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        EpochClock clock = new EpochClock();
+        long before = clock.nowEpochNanos();
+        assertEquals(500, PacedSender.send(out, day, 50_000, clock));
+        long after = clock.nowEpochNanos();
+        long[] stamps = new long[500];
+        int[] n = {0};
+        StreamVerifier verifier = new StreamVerifier("paced", (buf, at, length) ->
+                stamps[n[0]++] = buf.getLong(at + PacedSender.STAMP_OFFSET), true);
+        ByteBuffer bytes = ByteBuffer.wrap(out.toByteArray());
+        verifier.consume(bytes);
+        verifier.finish(bytes.remaining());
+        assertEquals(500, verifier.messages());
+        for (int i = 0; i < 500; i++) {
+            assertTrue(stamps[i] >= before && stamps[i] <= after, "stamp " + i + " outside the send");
+            assertTrue(i == 0 || stamps[i] > stamps[i - 1], "stamps increase with the sequence");
+        }
+    }
+
+    @Test
+    void aStrangerIsRefusedInOneLineAndTheDayGoesOn() throws Exception {
+        WireDay day = WireDay.generate(2_000, 4, dir.resolve("day.bin"));
+        ForwarderConfig config = ForwarderLadder.LADDER.resolve("r1").factory();
+        LoopbackDay.Outcome o = LoopbackDay.run(config.ringRung(), List.of(LoopbackDay.ClientPlan.onTime("a")), to -> {
+            try (Socket stranger = new Socket(to.getAddress(), to.getPort())) {
+                stranger.getOutputStream().write("GET / HTTP/1.1\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            }
+            LoopbackDay.simulator(config, day).to(to);
+        }, Duration.ofSeconds(60));
+        assertTrue(o.clients().get(0).complete(), o.clients().get(0).toString());
+        assertNull(o.forwarder().malformed());
+        assertTrue(o.forwarder().errors().stream().anyMatch(e -> e.contains(":byte 0: expected 'PLMD'")), o.forwarder().errors().toString());
+    }
+}

@@ -1,0 +1,152 @@
+package dev.perflab.cli.forwarder;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.HostPort;
+import dev.perflab.forwarder.CountingHistory;
+import dev.perflab.forwarder.Forwarder;
+import dev.perflab.ladder.Entry;
+import dev.perflab.mdf.JdbcHistory;
+import dev.perflab.mdf.MdfRing;
+import dev.perflab.mdf.MdfRingFactory;
+import dev.perflab.mdf.MdfRingLadder;
+import dev.perflab.net.Sockets;
+import dev.perflab.scenario.RoleProtocol;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab mdf forwarder}: the MDF of report 000 ({@link Forwarder}) as a process. Listens on one port for
+ * the Simulator and the clients, stores the day into the {@code --ring} rung over an H2 history, forwards it,
+ * and ends when the day ended and {@code --clients} clients were served (or at the deadline).
+ *
+ * <p>Exit 0: the day came whole and every client was served; 2: the Simulator sent a malformed frame (one line
+ * {@code simulator HOST:PORT:byte OFFSET: problem}); 1: anything else went wrong (a lost client, a cut day,
+ * the deadline), each one line on stderr.
+ */
+@Command(name = "forwarder", mixinStandardHelpOptions = true, description = {
+        "The market-data forwarder: receive one day from ./lab mdf simulator, store it (ring + H2 history), send it to",
+        "every ./lab mdf client from the sequence it asks for. Prints 'listening on HOST:PORT', 'flowing' once",
+        "--await-subscribers clients subscribed, a line per client and a 'summary {json}' line."})
+public final class ForwarderCommand implements Callable<Integer> {
+    static final int DEFAULT_PORT = 7411;
+    static final int DEFAULT_DEADLINE_SECONDS = 300;
+    static final int MAX_CLIENTS = 64;
+    private static final long SUBSCRIBER_CHECK_MILLIS = 2;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--bind", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:" + DEFAULT_PORT, converter = HostPort.class,
+            description = "Where the Simulator and the clients connect (port 0 = any free port). Default: ${DEFAULT-VALUE}.")
+    InetSocketAddress bind;
+
+    @Option(names = "--ring", paramLabel = "ID", defaultValue = "r3-single-writer-ring",
+            description = "The mdf-ring rung to store into (./lab list mdf-ring), e.g. r0 for the report's 5,000-message window. Default: ${DEFAULT-VALUE}.")
+    String ring;
+
+    @Option(names = "--clients", paramLabel = "K", defaultValue = "1",
+            description = "Clients to serve before ending (1.." + MAX_CLIENTS + "). Default: ${DEFAULT-VALUE}.")
+    int clients;
+
+    @Option(names = "--await-subscribers", paramLabel = "N", defaultValue = "0",
+            description = "Print 'flowing' once N clients subscribed (what ./lab run mdf waits for before starting the Simulator).")
+    int awaitSubscribers;
+
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "History database (default: an in-memory H2 database).")
+    String dbUrl;
+
+    @Option(names = "--deadline-seconds", paramLabel = "S", defaultValue = "" + DEFAULT_DEADLINE_SECONDS,
+            description = "Stop everything after S seconds. Default: ${DEFAULT-VALUE}.")
+    double deadlineSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        if (clients < 1 || clients > MAX_CLIENTS || awaitSubscribers < 0 || awaitSubscribers > clients || deadlineSeconds <= 0) {
+            throw new LabException("--clients must be 1.." + MAX_CLIENTS + ", --await-subscribers 0..clients, --deadline-seconds > 0");
+        }
+        Entry<MdfRingFactory> entry = MdfRingLadder.LADDER.resolve(ring);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        CountingHistory history;
+        try {
+            history = new CountingHistory(dbUrl == null ? JdbcHistory.inMemory() : JdbcHistory.open(dbUrl));
+        } catch (IllegalArgumentException e) {
+            throw new LabException("--db-url: " + e.getMessage());
+        }
+        ServerSocket server;
+        try {
+            server = Sockets.listen(bind);
+        } catch (IOException e) {
+            throw new LabException("forwarder: cannot listen on " + Sockets.hostPort(bind) + ": " + e.getMessage());
+        }
+        Forwarder.Report report;
+        try (history; server; MdfRing store = entry.factory().create(history)) {
+            Forwarder forwarder = new Forwarder(server, store, history, clients,
+                    System.nanoTime() + (long) (deadlineSeconds * 1e9), line -> {
+                        synchronized (err) {
+                            err.println(line);
+                            err.flush();
+                        }
+                    });
+            RoleProtocol.printListening(out, (InetSocketAddress) server.getLocalSocketAddress());
+            announceSubscribers(forwarder, out);
+            report = forwarder.run();
+        }
+        print(entry.id(), report, out);
+        return report.malformed() != null ? LabException.BAD_INPUT : report.errors().isEmpty() ? 0 : LabException.CHECK_FAILED;
+    }
+
+    /** Prints 'flowing' (the role protocol's evidence of flow) once the awaited clients subscribed. */
+    private void announceSubscribers(Forwarder forwarder, PrintWriter out) {
+        if (awaitSubscribers == 0) {
+            RoleProtocol.printFlowing(out);
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                while (forwarder.subscriptions() < awaitSubscribers) {
+                    Thread.sleep(SUBSCRIBER_CHECK_MILLIS);
+                }
+                RoleProtocol.printFlowing(out);
+            } catch (InterruptedException e) {
+                // the process is ending
+            }
+        }, "forwarder-subscribers");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void print(String ringId, Forwarder.Report r, PrintWriter out) {
+        double feedMb = r.feedBytes() / ForwarderScenario.BYTES_PER_MB / Math.max(1e-9, r.feedSeconds());
+        double sendMb = r.forwardedBytes() / ForwarderScenario.BYTES_PER_MB / Math.max(1e-9, r.forwardSeconds());
+        out.printf("forwarder %s: received %,d of %,d messages (%,d bytes) in %.3f s, %,.1f MB/s; sent %,d bytes to %d client(s), %,.1f MB/s%n",
+                ringId, r.received(), Math.max(0, r.announced()), r.feedBytes(), r.feedSeconds(), feedMb, r.forwardedBytes(),
+                r.sessions().size(), sendMb);
+        ObjectNode summary = RoleProtocol.summary("forwarder").put("ring", ringId).put("announced", r.announced())
+                .put("received", r.received()).put("bytes", r.feedBytes()).put("feed_seconds", r.feedSeconds())
+                .put("mb_per_s", feedMb).put("messages_per_s", r.received() / Math.max(1e-9, r.feedSeconds()))
+                .put("forwarded_bytes", r.forwardedBytes()).put("forward_seconds", r.forwardSeconds()).put("send_mb_per_s", sendMb)
+                .put("malformed", r.malformed()).put("errors", r.errors().size());
+        ArrayNode sessions = summary.putArray("clients");
+        for (Forwarder.SessionReport s : r.sessions()) {
+            out.printf("  client %s (%s): %,d messages from %,d, %,d bytes; joined with %,d published, caught up in %s; %,d from history%s%n",
+                    s.name(), s.peer(), s.delivered(), s.fromSequence(), s.bytes(), s.publishedAtJoin(),
+                    Double.isNaN(s.catchUpMillis()) ? "-" : String.format("%.1f ms", s.catchUpMillis()), s.historyReads(),
+                    s.completed() ? "" : "; " + s.error());
+            sessions.addObject().put("name", s.name()).put("delivered", s.delivered()).put("bytes", s.bytes())
+                    .put("from", s.fromSequence()).put("published_at_join", s.publishedAtJoin())
+                    .put("catch_up_ms", s.catchUpMillis()).put("history_reads", s.historyReads())
+                    .put("completed", s.completed()).put("error", s.error());
+        }
+        RoleProtocol.printSummary(out, summary);
+    }
+}

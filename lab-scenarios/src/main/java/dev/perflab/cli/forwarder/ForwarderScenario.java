@@ -1,0 +1,494 @@
+package dev.perflab.cli.forwarder;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.cli.Lab;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.Machine;
+import dev.perflab.cli.OutputFile;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.Scenario;
+import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.forwarder.ForwarderConfig;
+import dev.perflab.forwarder.ForwarderLadder;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Kind;
+import dev.perflab.ladder.Ladder;
+import dev.perflab.mdf.MdfGenerator;
+import dev.perflab.proc.ChildProcess;
+import dev.perflab.pump.WireDay;
+import dev.perflab.report.ChartOutput;
+import dev.perflab.report.LadderReport;
+import dev.perflab.scenario.Conservation;
+import dev.perflab.scenario.CpuMeter;
+import dev.perflab.scenario.Iperf3Ceiling;
+import dev.perflab.scenario.JmhRows;
+import dev.perflab.scenario.Role;
+import dev.perflab.scenario.RoleChain;
+import dev.perflab.scenario.RoleProcess;
+import dev.perflab.scenario.RungResult;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code ./lab run mdf}: the forwarder of report 000 end to end, each configuration as separate processes
+ * over loopback TCP, beside iperf3's ceiling.
+ *
+ * <pre>
+ *   iperf3 over loopback ──▶ ceiling MB/s (same run)
+ *   for each configuration (ForwarderLadder):
+ *     forwarder JVM  (./lab mdf forwarder --ring R --clients K+1)   listens on 127.0.0.1:PORT
+ *     client JVMs ×K (./lab mdf client)   ──subscribe──▶ forwarder prints 'flowing' once all K subscribed
+ *     simulator JVM  (./lab mdf simulator --rung ID [--rate N]) ──day──▶ forwarder ──day──▶ each client
+ *     late client JVM (started once the Simulator is sending) ──subscribe from 1──▶ catches up from the ring / H2
+ *     every role ends by itself when the day is done; all by the run's deadline
+ *   DIR/mdf.json: one JMH-shaped row per configuration (benchmark mdf.forward, forwarder receive MB/s;
+ *     secondary: per-stage counts, lost, gaps, duplicates, reorderings, late joiner complete and catch-up,
+ *     stage MB/s, % of iperf3, CPU, errors; with --rate the worst client's latency percentiles in µs)
+ * </pre>
+ *
+ * MB is 10^6 bytes of day file (header, lengths and CRCs included). The forwarder's receive rate counts from
+ * the Simulator's first byte to the day's last message stored; its send rate from the first byte written
+ * to any client to the last.
+ */
+final class ForwarderScenario implements Scenario {
+    static final String BENCHMARK = ForwarderLadder.COMPONENT + ".forward";
+    static final double BYTES_PER_MB = 1e6;
+    /** Clients that subscribe before the day starts; one more joins late. */
+    static final int ON_TIME_CLIENTS = 2;
+    static final String LATE = "late";
+    /** A smoke run's day: JVM starts dominate it; on the loaded 2-core CI machine the forwarder moved ~1.5 MB/s. */
+    static final int SMOKE_DAY_MESSAGES = 20_000;
+    static final int QUICK_DAY_MESSAGES = 100_000;
+    static final long DAY_SEED = 1;
+    /** Seconds of iperf3 for the ceiling. */
+    static final double CEILING_SECONDS = 1;
+    /** Time for one configuration from the first process to the last summary. */
+    static final Duration SMOKE_DEADLINE = Duration.ofSeconds(60);
+    static final Duration DEADLINE = Duration.ofSeconds(180);
+    /** What the runner adds to the roles' own deadline before it stops them itself. */
+    static final Duration FINISH_GRACE = Duration.ofSeconds(15);
+
+    private final Ladder<ForwarderConfig> ladder;
+
+    ForwarderScenario(Ladder<ForwarderConfig> ladder) {
+        this.ladder = ladder;
+    }
+
+    @Override
+    public List<Role> roles() {
+        return List.of(
+                new Role("forwarder", true, null, "receives the day, stores it (ring + H2 history), sends it to every client"),
+                new Role("client", false, "forwarder", "subscribes from sequence 1 before the day starts; counts gaps, duplicates, reorderings"),
+                new Role("simulator", false, "forwarder", "sends one day (file-streamed, preloaded, transferTo or paced by --rate), then closes"),
+                new Role(LATE, false, "forwarder", "subscribes from sequence 1 once the day is flowing; catches up from the ring and history"));
+    }
+
+    @Override
+    public String unit() {
+        return "MB/s";
+    }
+
+    @Override
+    public OptionalInt wireBytesPerOperation() {
+        return OptionalInt.empty();
+    }
+
+    @Override
+    public Set<ScenarioOption> options() {
+        return EnumSet.of(ScenarioOption.RATE, ScenarioOption.JSON);
+    }
+
+    static int dayMessages(RunLength length) {
+        switch (length) {
+            case SMOKE:
+                return SMOKE_DAY_MESSAGES;
+            case QUICK:
+                return QUICK_DAY_MESSAGES;
+            default:
+                return MdfGenerator.DAY_MESSAGES;
+        }
+    }
+
+    /** The configurations: those named, else smoke's naive and tuned, else every rung and exhibit. */
+    private List<Entry<ForwarderConfig>> configurations(ScenarioRequest request) {
+        if (request.rungs() != null || request.length() == RunLength.SMOKE) {
+            return request.rungsOf(ladder);
+        }
+        return request.length() == RunLength.QUICK ? ladder.rungs() : ladder.entries().stream()
+                .filter(e -> e.kind() != Kind.EXERCISE).collect(Collectors.toList());
+    }
+
+    @Override
+    public int run(ScenarioRequest request) throws IOException, InterruptedException {
+        if (request.rate() < 0) {
+            throw new LabException("--rate must be ≥ 0 messages/s");
+        }
+        List<Entry<ForwarderConfig>> configs = configurations(request);
+        OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
+        OutputFile json = request.json() != null ? OutputFile.check("--json", request.json()) : null;
+        Path day = Files.createTempFile("perflab-mdf-day-", ".bin");
+        try {
+            return new Run(request, configs, rowsFile, json, day).run();
+        } finally {
+            Files.deleteIfExists(day);
+        }
+    }
+
+    /** One {@code ./lab run mdf}. */
+    private final class Run {
+        private final ScenarioRequest request;
+        private final List<Entry<ForwarderConfig>> configs;
+        private final OutputFile rowsFile;
+        private final OutputFile json;
+        private final Path dayFile;
+        private final PrintWriter console;
+        private final Duration deadline;
+
+        Run(ScenarioRequest request, List<Entry<ForwarderConfig>> configs, OutputFile rowsFile, OutputFile json, Path dayFile) {
+            this.request = request;
+            this.configs = configs;
+            this.rowsFile = rowsFile;
+            this.json = json;
+            this.dayFile = dayFile;
+            this.console = request.console();
+            this.deadline = request.length() == RunLength.SMOKE ? SMOKE_DEADLINE : DEADLINE;
+        }
+
+        int run() throws IOException, InterruptedException {
+            String header = Machine.header();
+            WireDay day = WireDay.generate(dayMessages(request.length()), DAY_SEED, dayFile);
+            console.printf("perflab run mdf · %s%n", header);
+            console.printf("one day of %,d messages (%,d bytes) per configuration; %d clients subscribed before the day + 1 late joiner;"
+                    + " loopback TCP (127.0.0.1); %s%n", day.messages(), day.bytes(), ON_TIME_CLIENTS,
+                    request.rate() > 0 ? String.format("Simulator paced at %,d messages/s", request.rate()) : "Simulator as fast as its rung goes");
+            console.printf("ceiling: iperf3 over loopback for %.0f s…%n", CEILING_SECONDS);
+            console.flush();
+            Iperf3Ceiling.Result ceiling = Iperf3Ceiling.measure(CEILING_SECONDS);
+            console.println(ceiling.measured() ? String.format("ceiling: iperf3 over loopback (same run): %,.1f MB/s", ceiling.mbPerSecond())
+                    : ceiling.skipped());
+            console.flush();
+            List<RungResult> results = new ArrayList<>();
+            ArrayNode jsonConfigs = new ObjectMapper().createArrayNode();
+            JmhRows rows = new JmhRows();
+            for (Entry<ForwarderConfig> config : configs) {
+                Outcome o = runOne(config, day);
+                RungResult result = o.print(config, ceiling, console);
+                result.addTo(rows, BENCHMARK, unit(), request.rate() > 0 ? Map.of("rate", Long.toString(request.rate())) : Map.of());
+                results.add(result);
+                jsonConfigs.add(o.json(config, result, ceiling));
+            }
+            long broken = results.stream().filter(r -> !r.correct()).count();
+            console.println();
+            console.println(broken == 0 ? "every client of every configuration got the whole day once, in order, the late joiner too"
+                    : broken + " configuration(s) failed (see the lines under them)");
+            rows.write(rowsFile.path());
+            Machine.writeHeader(rowsFile.path(), header);
+            if (json != null) {
+                ObjectNode root = new ObjectMapper().createObjectNode();
+                Machine.describe(root);
+                root.put("network", "loopback");
+                root.put("ceiling_mb_per_s", ceiling.mbPerSecond());
+                root.put("ceiling_skipped", ceiling.skipped());
+                root.put("day_messages", day.messages());
+                root.put("day_bytes", day.bytes());
+                root.put("rate", request.rate());
+                root.put("on_time_clients", ON_TIME_CLIENTS);
+                root.set("configurations", jsonConfigs);
+                ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+                new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(buffer, root);
+                json.write(buffer.toByteArray());
+            }
+            ChartOutput charts = LadderReport.read(List.of(rowsFile.path())).png(rowsFile.path().getParent(), ForwarderLadder.COMPONENT, header);
+            console.println("saved: " + rowsFile.path() + (json != null ? ", " + json.path() : ""));
+            console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
+            charts.warning().ifPresent(w -> console.println("charts: " + w));
+            console.flush();
+            return RungResult.exitCode(results) == 0 ? 0 : LabException.CHECK_FAILED;
+        }
+
+        /** Starts the processes in order, waits for every summary; every process is stopped before it returns. */
+        private Outcome runOne(Entry<ForwarderConfig> config, WireDay day) throws IOException, InterruptedException {
+            List<RoleProcess> started = new ArrayList<>();
+            Duration roleDeadline = deadline;
+            CpuSampler cpuSampler = null;
+            try {
+                RoleProcess forwarder = RoleProcess.start("forwarder", lab("forwarder", "--bind", "127.0.0.1:0",
+                        "--ring", config.factory().ringRung(), "--clients", Integer.toString(ON_TIME_CLIENTS + 1),
+                        "--await-subscribers", Integer.toString(ON_TIME_CLIENTS), "--deadline-seconds", seconds(roleDeadline)));
+                started.add(forwarder);
+                String connect = "127.0.0.1:" + forwarder.awaitPort(RoleChain.START_TIMEOUT);
+                List<String> clientNames = new ArrayList<>();
+                for (int k = 1; k <= ON_TIME_CLIENTS; k++) {
+                    clientNames.add("client-" + k);
+                    started.add(RoleProcess.start("client-" + k, client("client-" + k, connect, roleDeadline)));
+                }
+                forwarder.awaitFlowing(RoleChain.START_TIMEOUT);
+                List<String> simulator = new ArrayList<>(lab("simulator", "--rung", config.id(), "--connect", connect,
+                        "--day", dayFile.toString(), "--deadline-seconds", seconds(roleDeadline)));
+                if (request.rate() > 0) {
+                    simulator.addAll(List.of("--rate", Long.toString(request.rate())));
+                }
+                RoleProcess sim = RoleProcess.start("simulator", simulator);
+                started.add(sim);
+                sim.awaitFlowing(RoleChain.START_TIMEOUT);
+                RoleProcess late = RoleProcess.start(LATE, client(LATE, connect, roleDeadline));
+                started.add(late);
+                clientNames.add(LATE);
+                cpuSampler = new CpuSampler(started);
+                CpuMeter<RoleProcess> cpu = new CpuMeter<>(started, cpuSampler::cpuNanos, Machine.cores()).start();
+                Duration wait = roleDeadline.plus(FINISH_GRACE);
+                Map<String, ObjectNode> summaries = new LinkedHashMap<>();
+                summaries.put("simulator", sim.awaitSummary(wait));
+                for (int i = 1; i < started.size(); i++) {
+                    RoleProcess p = started.get(i);
+                    if (!p.role().equals("simulator")) {
+                        summaries.put(p.role(), p.awaitSummary(wait));
+                    }
+                }
+                summaries.put("forwarder", forwarder.awaitSummary(wait));
+                double cpuPercent = cpu.percent();
+                cpuSampler.close();
+                List<String> errors = new ArrayList<>();
+                for (RoleProcess p : started) {
+                    p.errors().forEach(e -> errors.add(p.role() + ": " + e));
+                }
+                return new Outcome(summaries, clientNames, cpuPercent, errors);
+            } finally {
+                if (cpuSampler != null) {
+                    cpuSampler.close();
+                }
+                started.forEach(RoleProcess::close);
+            }
+        }
+
+        private List<String> client(String name, String connect, Duration roleDeadline) {
+            List<String> args = new ArrayList<>(List.of("client", "--name", name, "--connect", connect,
+                    "--deadline-seconds", seconds(roleDeadline)));
+            if (request.rate() > 0) {
+                args.add("--latency");
+            }
+            return lab(args.toArray(new String[0]));
+        }
+
+        private List<String> lab(String... args) {
+            List<String> all = new ArrayList<>(List.of("mdf"));
+            all.addAll(List.of(args));
+            return ChildProcess.javaCommand(List.of(), List.of(), Lab.class.getName(), all);
+        }
+
+        private String seconds(Duration d) {
+            return Long.toString(d.toSeconds());
+        }
+    }
+
+    /**
+     * The roles end by themselves, and an ended process reports no CPU time: this keeps each process's
+     * highest reading, sampled every {@value #SAMPLE_MILLIS} ms, so a role's CPU counts up to its last sample.
+     */
+    private static final class CpuSampler implements AutoCloseable {
+        static final long SAMPLE_MILLIS = 20;
+        private final Map<RoleProcess, Long> highest = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Thread thread;
+
+        CpuSampler(List<RoleProcess> processes) {
+            List<RoleProcess> list = List.copyOf(processes);
+            thread = new Thread(() -> {
+                try {
+                    while (true) {
+                        list.forEach(this::cpuNanos);
+                        Thread.sleep(SAMPLE_MILLIS);
+                    }
+                } catch (InterruptedException e) {
+                    // closed
+                }
+            }, "mdf-cpu-sampler");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        long cpuNanos(RoleProcess p) {
+            return highest.merge(p, p.cpuNanos(), Math::max);
+        }
+
+        @Override
+        public void close() {
+            thread.interrupt();
+        }
+    }
+
+    /** One configuration's summaries, in role order; a missing summary is null (the role crashed). */
+    private record Outcome(Map<String, ObjectNode> summaries, List<String> clients, double cpuPercent, List<String> errors) {
+        double number(String role, String field) {
+            ObjectNode s = summaries.get(role);
+            return s == null || !s.hasNonNull(field) ? Double.NaN : s.get(field).asDouble();
+        }
+
+        long count(String role, String field) {
+            ObjectNode s = summaries.get(role);
+            return s == null || !s.hasNonNull(field) ? Conservation.MISSING : s.get(field).asLong();
+        }
+
+        long sum(String field) {
+            long total = 0;
+            for (String c : clients) {
+                long n = count(c, field);
+                if (n < 0) {
+                    return Conservation.MISSING;
+                }
+                total += n;
+            }
+            return total;
+        }
+
+        /** The late joiner's session as the forwarder reported it, or a missing node. */
+        private com.fasterxml.jackson.databind.JsonNode lateSession() {
+            ObjectNode f = summaries.get("forwarder");
+            if (f != null) {
+                for (var c : f.path("clients")) {
+                    if (c.path("name").asText().equals(LATE)) {
+                        return c;
+                    }
+                }
+            }
+            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+
+        /** The late joiner's catch-up as the forwarder measured it, in ms, or NaN. */
+        double lateCatchUpMillis() {
+            return lateSession().path("catch_up_ms").isNumber() ? lateSession().path("catch_up_ms").asDouble() : Double.NaN;
+        }
+
+        long latePublishedAtJoin() {
+            return lateSession().path("published_at_join").asLong(-1);
+        }
+
+        long lateHistoryReads() {
+            return lateSession().path("history_reads").asLong(-1);
+        }
+
+        /** The worst client's latency percentile in µs (paced runs), or NaN. */
+        double worstLatency(String percentile) {
+            double worst = Double.NaN;
+            for (String c : clients) {
+                ObjectNode s = summaries.get(c);
+                if (s != null && s.path("latency_us").path(percentile).isNumber()) {
+                    double v = s.path("latency_us").path(percentile).asDouble();
+                    worst = Double.isNaN(worst) ? v : Math.max(worst, v);
+                }
+            }
+            return worst;
+        }
+
+        private static String percentOf(double mb, Iperf3Ceiling.Result ceiling) {
+            return ceiling.measured() && !Double.isNaN(mb) ? String.format("%.1f", 100 * mb / ceiling.mbPerSecond()) : "-";
+        }
+
+        RungResult print(Entry<ForwarderConfig> config, Iperf3Ceiling.Result ceiling, PrintWriter console) {
+            List<Object> stages = new ArrayList<>(List.of("sent", count("simulator", "sent"), "stored", count("forwarder", "received")));
+            clients.forEach(c -> stages.addAll(List.of(c, count(c, "received"))));
+            Conservation counts = Conservation.of(stages.toArray());
+            List<String> problems = new ArrayList<>(errors);
+            if (!counts.holds()) {
+                problems.add(counts.problem());
+            }
+            boolean lateComplete = summaries.get(LATE) != null && summaries.get(LATE).path("complete").asBoolean();
+            boolean allComplete = clients.stream().allMatch(c -> summaries.get(c) != null && summaries.get(c).path("complete").asBoolean());
+            console.println();
+            console.printf("%s  (ring %s)%n", config.id(), config.factory().ringRung());
+            console.println(String.format("  %-22s %10s %14s %9s %6s", "stage", "MB/s", "messages/s", ceiling.measured() ? "% iperf3" : "% ceiling", ""));
+            stage(console, "simulator send", number("simulator", "mb_per_s"), number("simulator", "messages_per_s"), ceiling);
+            stage(console, "forwarder receive", number("forwarder", "mb_per_s"), number("forwarder", "messages_per_s"), ceiling);
+            double sendMb = number("forwarder", "send_mb_per_s");
+            stage(console, "forwarder send (all)", sendMb, Double.NaN, ceiling);
+            for (String c : clients) {
+                stage(console, c + " receive", number(c, "mb_per_s"), number(c, "messages_per_s"), ceiling);
+            }
+            console.println(String.format("  %-22s %12s %8s %11s %12s %9s", "client", "received", "gaps", "duplicates", "reorderings", "complete"));
+            for (String c : clients) {
+                console.println(String.format("  %-22s %,12d %,8d %,11d %,12d %9s", c, count(c, "received"), count(c, "gaps"),
+                        count(c, "duplicates"), count(c, "reorderings"), summaries.get(c) != null && summaries.get(c).path("complete").asBoolean()));
+            }
+            double catchUp = lateCatchUpMillis();
+            console.printf("  late joiner: subscribed when %,d messages were published; caught up with them in %s (%,d read from history)%n",
+                    latePublishedAtJoin(), Double.isNaN(catchUp) ? "-" : String.format("%.1f ms", catchUp), lateHistoryReads());
+            if (!Double.isNaN(worstLatency("p50"))) {
+                for (String c : clients) {
+                    ObjectNode l = summaries.get(c) == null ? null : (ObjectNode) summaries.get(c).get("latency_us");
+                    if (l != null) {
+                        console.printf("  latency %-13s p50 %.1f µs · p99 %.1f µs · p99.9 %.1f µs · max %.1f µs (publish → client, from intended send time)%n",
+                                c, l.path("p50").asDouble(), l.path("p99").asDouble(), l.path("p99_9").asDouble(), l.path("max").asDouble());
+                    }
+                }
+            }
+            console.printf("  cpu %.1f%% of %d cores%n", cpuPercent, Machine.cores());
+            problems.forEach(e -> console.println("    " + e));
+            console.flush();
+            Map<String, JmhRows.Metric> extra = new LinkedHashMap<>();
+            extra.put("gaps", JmhRows.Metric.single(sum("gaps"), "ops"));
+            extra.put("duplicates", JmhRows.Metric.single(sum("duplicates"), "ops"));
+            extra.put("reorderings", JmhRows.Metric.single(sum("reorderings"), "ops"));
+            extra.put("lateComplete", JmhRows.Metric.single(lateComplete ? 1 : 0, "bool"));
+            extra.put("lateCatchUp", JmhRows.Metric.single(catchUp, "ms"));
+            extra.put("simulatorSend", JmhRows.Metric.single(number("simulator", "mb_per_s"), "MB/s"));
+            extra.put("forwarderSend", JmhRows.Metric.single(sendMb, "MB/s"));
+            extra.put("messagesPerSecond", JmhRows.Metric.single(number("forwarder", "messages_per_s"), "ops/s"));
+            extra.put("ceiling", JmhRows.Metric.single(ceiling.measured() ? 100 * number("forwarder", "mb_per_s") / ceiling.mbPerSecond() : Double.NaN, "%"));
+            if (!Double.isNaN(worstLatency("p50"))) {
+                extra.put("latencyP50", JmhRows.Metric.single(worstLatency("p50"), "us"));
+                extra.put("latencyP99", JmhRows.Metric.single(worstLatency("p99"), "us"));
+                extra.put("latencyP999", JmhRows.Metric.single(worstLatency("p99_9"), "us"));
+                extra.put("latencyMax", JmhRows.Metric.single(worstLatency("max"), "us"));
+            }
+            return new RungResult(config.id(), config.kind() == Kind.EXHIBIT, number("forwarder", "mb_per_s"), counts, cpuPercent,
+                    problems, allComplete && sum("gaps") == 0 && sum("duplicates") == 0 && sum("reorderings") == 0, extra);
+        }
+
+        private static void stage(PrintWriter console, String name, double mb, double messages, Iperf3Ceiling.Result ceiling) {
+            console.println(String.format("  %-22s %10s %14s %9s", name, Double.isNaN(mb) ? "-" : String.format("%,.1f", mb),
+                    Double.isNaN(messages) ? "-" : String.format("%,.0f", messages), percentOf(mb, ceiling)));
+        }
+
+        ObjectNode json(Entry<ForwarderConfig> config, RungResult result, Iperf3Ceiling.Result ceiling) {
+            ObjectNode n = new ObjectMapper().createObjectNode();
+            n.put("rung", config.id());
+            n.put("ring", config.factory().ringRung());
+            n.put("exhibit", result.exhibit());
+            n.put("correct", result.correct());
+            n.put("cpu_percent", cpuPercent);
+            ObjectNode stages = n.putObject("stages_mb_per_s");
+            stages.put("simulator_send", number("simulator", "mb_per_s"));
+            stages.put("forwarder_receive", number("forwarder", "mb_per_s"));
+            stages.put("forwarder_send", number("forwarder", "send_mb_per_s"));
+            n.put("forwarder_messages_per_s", number("forwarder", "messages_per_s"));
+            n.put("ceiling_percent", ceiling.measured() ? 100 * number("forwarder", "mb_per_s") / ceiling.mbPerSecond() : Double.NaN);
+            n.put("late_catch_up_ms", lateCatchUpMillis());
+            n.put("late_published_at_join", latePublishedAtJoin());
+            n.put("late_history_reads", lateHistoryReads());
+            ArrayNode out = n.putArray("clients");
+            for (String c : clients) {
+                ObjectNode s = summaries.get(c);
+                out.add(s == null ? new ObjectMapper().createObjectNode().put("name", c).put("error", "no summary") : s);
+            }
+            n.set("forwarder", summaries.get("forwarder"));
+            n.set("simulator", summaries.get("simulator"));
+            ArrayNode errs = n.putArray("errors");
+            result.errors().forEach(errs::add);
+            return n;
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.perflab.cli.forwarder;
+
+import dev.perflab.cli.pump.DaySource;
+import dev.perflab.cli.LabException;
+import dev.perflab.cli.HostPort;
+import dev.perflab.forwarder.EpochClock;
+import dev.perflab.forwarder.ForwarderConfig;
+import dev.perflab.forwarder.ForwarderLadder;
+import dev.perflab.forwarder.PacedSender;
+import dev.perflab.ladder.Entry;
+import dev.perflab.net.Sockets;
+import dev.perflab.pump.Pump;
+import dev.perflab.pump.WireDay;
+import dev.perflab.scenario.RoleProtocol;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab mdf simulator}: the report's Simulator. Connects to the forwarder and sends one day, through
+ * the configuration's sender ({@code --rung}) or, with {@code --rate N}, paced at N messages/s with each
+ * message stamped with its intended send time ({@link PacedSender}); then closes, which ends the day.
+ */
+@Command(name = "simulator", mixinStandardHelpOptions = true, description = {
+        "Send one day of market data to the forwarder (./lab mdf forwarder), then close: that ends the day.",
+        "Prints 'flowing' once connected, a result line and a 'summary {json}' line; exit 1 if the forwarder went away."})
+public final class SimulatorCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
+            description = "How the day leaves (an ./lab run mdf rung: r0 file-streamed, r1 preloaded, r2 transferTo). Default: ${DEFAULT-VALUE}.")
+    String rung;
+
+    @Option(names = "--connect", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:" + ForwarderCommand.DEFAULT_PORT, converter = HostPort.class,
+            description = "The forwarder. Default: ${DEFAULT-VALUE}.")
+    InetSocketAddress forwarder;
+
+    @Mixin
+    DaySource.Options dayOptions = new DaySource.Options();
+
+    @Option(names = "--rate", paramLabel = "MSGS_PER_S", defaultValue = "0",
+            description = "Pace the day at this many messages/s, each stamped with its intended send time (clients' --latency). 0 = as fast as the rung goes.")
+    double rate;
+
+    @Option(names = "--deadline-seconds", paramLabel = "S", defaultValue = "" + ForwarderCommand.DEFAULT_DEADLINE_SECONDS,
+            description = "Stop sending after S seconds whatever happens. Default: ${DEFAULT-VALUE}.")
+    double deadlineSeconds;
+
+    @Override
+    public Integer call() throws IOException {
+        if (rate < 0 || deadlineSeconds <= 0) {
+            throw new LabException("--rate must be ≥ 0 and --deadline-seconds > 0");
+        }
+        Entry<ForwarderConfig> entry = ForwarderLadder.LADDER.resolve(rung);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (DaySource source = dayOptions.open("perflab-simulator-day-")) {
+            return send(entry, source.day(), out, err);
+        }
+    }
+
+    private int send(Entry<ForwarderConfig> entry, WireDay day, PrintWriter out, PrintWriter err) {
+        String error = null;
+        long start = System.nanoTime();
+        long sent = 0;
+        try (Deadline deadline = new Deadline((long) (deadlineSeconds * 1000))) {
+            if (rate > 0) {
+                try (Socket socket = Sockets.connect(forwarder, "forwarder")) {
+                    deadline.guard(socket);
+                    RoleProtocol.printFlowing(out);
+                    start = System.nanoTime();
+                    sent = PacedSender.send(socket.getOutputStream(), day, rate, new EpochClock());
+                }
+            } else {
+                try (Pump.Sender sender = entry.factory().simulator().connect(forwarder, day)) {
+                    deadline.guard(sender);
+                    RoleProtocol.printFlowing(out);
+                    start = System.nanoTime();
+                    sender.sendDay();
+                    sent = day.messages();
+                }
+            }
+        } catch (IOException e) {
+            error = "simulator: sending to the forwarder at " + Sockets.hostPort(forwarder) + " failed: " + e.getMessage();
+            err.println(error);
+            err.flush();
+        }
+        double seconds = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
+        long bytes = sent == day.messages() ? day.bytes() : 0;
+        double mbPerSecond = bytes / ForwarderScenario.BYTES_PER_MB / seconds;
+        out.printf("simulator %s: %,d messages (%,d bytes) in %.3f s, %,.1f MB/s%s%n", rate > 0 ? "paced" : entry.id(), sent, bytes,
+                seconds, mbPerSecond, rate > 0 ? String.format(" at %,.0f messages/s offered", rate) : "");
+        RoleProtocol.printSummary(out, RoleProtocol.summary("simulator").put("rung", entry.id()).put("sent", sent)
+                .put("bytes", bytes).put("seconds", seconds).put("mb_per_s", mbPerSecond)
+                .put("messages_per_s", sent / seconds).put("rate", rate).put("error", error));
+        return error == null ? 0 : LabException.CHECK_FAILED;
+    }
+
+    /** Closes what it guards at the deadline, which ends any blocked write. */
+    private static final class Deadline implements AutoCloseable {
+        private final Thread timer;
+        private volatile Closeable guarded;
+
+        Deadline(long millis) {
+            timer = new Thread(() -> {
+                try {
+                    Thread.sleep(millis);
+                    Sockets.closeQuietly(guarded);
+                } catch (InterruptedException e) {
+                    // the send ended first
+                }
+            }, "simulator-deadline");
+            timer.setDaemon(true);
+            timer.start();
+        }
+
+        void guard(Closeable c) {
+            guarded = c;
+        }
+
+        @Override
+        public void close() {
+            timer.interrupt();
+        }
+    }
+}
