@@ -26,13 +26,20 @@ public final class BrickClient {
 
     private final MoverSettings settings;
     private final InetSocketAddress server;
+    private final int livenessMillis;
     private final List<Wire> wires = new ArrayList<>();
     private final AtomicInteger totalLines = new AtomicInteger(-1);
     private volatile String error;
 
     public BrickClient(MoverSettings settings, InetSocketAddress server) {
+        this(settings, server, Wire.LIVENESS_MILLIS);
+    }
+
+    /** A client whose reads and writes give up after {@code livenessMillis} without a byte (a test's silent server). */
+    BrickClient(MoverSettings settings, InetSocketAddress server, int livenessMillis) {
         this.settings = settings;
         this.server = server;
+        this.livenessMillis = livenessMillis;
     }
 
     /** Fetches every line into {@code result} (left open and not renamed: the caller checks and completes it). */
@@ -66,11 +73,11 @@ public final class BrickClient {
 
     private Wire connect() throws IOException {
         if (settings.nio()) {
-            return Wire.of(SocketChannel.open(server));
+            return Wire.of(SocketChannel.open(server), livenessMillis);
         }
         Socket s = new Socket();
         s.connect(server, Wire.LIVENESS_MILLIS);
-        return Wire.of(s);
+        return Wire.of(s, livenessMillis);
     }
 
     private void fetchOne(Wire wire, ResultSink sink) {

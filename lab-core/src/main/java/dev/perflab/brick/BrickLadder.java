@@ -20,7 +20,8 @@ public final class BrickLadder {
     /** r5's page groups: connection {@code c} works in group {@code c % GROUPS}. */
     public static final int GROUPS = 4;
 
-    static final MoverSettings R0 = new MoverSettings(1, 1, false, MoverSettings.Table.SEQUENTIAL, false, 1, false);
+    static final MoverSettings R0 = new MoverSettings(1, 1, false, MoverSettings.Table.SEQUENTIAL, false, 1, false,
+            MoverSettings.Claim.CAS);
     static final MoverSettings R1 = R0.withConnections(CONNECTIONS);
     static final MoverSettings R2 = R1.withBatches(BATCH_LINES);
     static final MoverSettings R3 = R2.withPageTable();
@@ -28,6 +29,8 @@ public final class BrickLadder {
     static final MoverSettings R5 = R4.withGroupedPages(GROUPS);
     /** r5's table with every thread in one group: one hot page whose counter every claim fights over. */
     static final MoverSettings X_HOT_PAGE = R4.withGroupedPages(1);
+    /** r3 with the claim of a row written by the learner ({@link StudentClaim}). */
+    static final MoverSettings STUDENT = R3.withClaim(MoverSettings.Claim.EXERCISE);
 
     public static final Ladder<MoverSettings> LADDER = new Ladder<>(COMPONENT,
             "brick mover (report 003): a client fetches every line of a server's file and writes each transformed, in order",
@@ -41,13 +44,17 @@ public final class BrickLadder {
                                     + "-byte responses flushed " + BATCH_LINES + " at a time", R2),
                     new Entry<>("r3-cas-page-table", Kind.RUNG,
                             "server: file loaded into fixed-size pages, rows claimed by CAS; client: rows written into pages, "
-                                    + "a page-switcher thread writes full pages to the file", R3),
+                                    + "a page-switcher thread maps full pages into the file", R3),
                     new Entry<>("r4-nio-direct", Kind.RUNG, "SocketChannels, direct buffers, TCP_NODELAY", R4),
                     new Entry<>("r5-grouped-pages", Kind.RUNG,
                             "connections in " + GROUPS + " groups, each claiming on its own page; a double-buffered page "
                                     + "table filled by a loader thread while serving", R5),
                     new Entry<>("x-hot-page", Kind.EXHIBIT,
-                            "r5 with every thread on one page: CAS retries on its counter counted and shown", X_HOT_PAGE)));
+                            "r5 with every thread on one page: CAS retries on its counter counted and shown", X_HOT_PAGE),
+                    new Entry<>("student", Kind.EXERCISE,
+                            "exercise \"claim a row by CAS\": r3 with the claim of a page's row written by you "
+                                    + "(StudentClaim, exercises/README.md)", STUDENT)))
+            .withContract(new BrickContract());
 
     private BrickLadder() {
     }

@@ -7,7 +7,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *    after the last line: end responses carrying the line count, until the client closes
  * </pre>
  * A client that closes before it has been sent the end of the file is an error naming it and the lines it
- * had taken; so is a malformed request. Either closes every connection, so nothing waits on a dead peer.
+ * had taken; so is a malformed request, and a client silent for {@link Wire#LIVENESS_MILLIS} (stream or
+ * channel: {@link Wire}). Any of these closes every connection, so nothing waits on a dead peer.
  */
 public final class BrickServer implements AutoCloseable {
     /** How long {@link #serve()} waits for each of the rung's connections. */
@@ -38,6 +38,7 @@ public final class BrickServer implements AutoCloseable {
     private final MoverSettings settings;
     private final ServerSocket socket;
     private final ServerSocketChannel channel;
+    private final int livenessMillis;
     private final AtomicLong linesSent = new AtomicLong();
     private final AtomicLong casRetries = new AtomicLong();
     private final List<Wire> wires = new ArrayList<>();
@@ -45,11 +46,18 @@ public final class BrickServer implements AutoCloseable {
 
     /** Binds {@code bind} (port 0: any free port). */
     public BrickServer(Path file, MoverSettings settings, InetSocketAddress bind) throws IOException {
+        this(file, settings, bind, Wire.LIVENESS_MILLIS);
+    }
+
+    /** A server whose reads and writes give up after {@code livenessMillis} without a byte (a test's silent client). */
+    BrickServer(Path file, MoverSettings settings, InetSocketAddress bind, int livenessMillis) throws IOException {
         this.file = file;
+        this.livenessMillis = livenessMillis;
         this.settings = settings;
         if (settings.nio()) {
             channel = ServerSocketChannel.open();
             channel.bind(bind, settings.connections());
+            channel.socket().setSoTimeout(ACCEPT_TIMEOUT_MILLIS);
             socket = null;
         } else {
             socket = new ServerSocket();
@@ -67,7 +75,7 @@ public final class BrickServer implements AutoCloseable {
     /** Loads the file as the rung says, accepts the rung's connections, serves them, and returns when all have closed. */
     public Summary serve() throws IOException, InterruptedException {
         try (LineSource source = settings.table() == MoverSettings.Table.SEQUENTIAL ? new SequentialSource(file)
-                : new PageTable(file, settings.groups(), settings.loadInBackground())) {
+                : new PageTable(file, settings.groups(), settings.loadInBackground(), settings.claim())) {
             List<Thread> threads = new ArrayList<>();
             for (int c = 0; c < settings.connections(); c++) {
                 Wire wire = accept();
@@ -91,16 +99,19 @@ public final class BrickServer implements AutoCloseable {
         }
     }
 
+    /**
+     * The next connection, within {@link #ACCEPT_TIMEOUT_MILLIS}. A {@code ServerSocketChannel}'s own accept has
+     * no time limit; its socket adaptor's has, and hands back the accepted channel ({@code Socket.getChannel}).
+     */
     private Wire accept() throws IOException {
-        if (socket != null) {
-            try {
-                return Wire.of(socket.accept());
-            } catch (SocketTimeoutException e) {
-                throw new IOException("no client connected to " + address() + " within " + ACCEPT_TIMEOUT_MILLIS + " ms", null);
+        try {
+            if (socket != null) {
+                return Wire.of(socket.accept(), livenessMillis);
             }
+            return Wire.of(channel.socket().accept().getChannel(), livenessMillis);
+        } catch (SocketTimeoutException e) {
+            throw new IOException("no client connected to " + address() + " within " + ACCEPT_TIMEOUT_MILLIS + " ms", null);
         }
-        SocketChannel c = channel.accept();
-        return Wire.of(c);
     }
 
     private void serveOne(Wire wire, LineSource source, LineSource.Claimer claimer) {
@@ -110,7 +121,9 @@ public final class BrickServer implements AutoCloseable {
         byte[] result = new byte[Bricks.MAX_RESULT_BYTES];
         long taken = 0;
         boolean endSent = false;
-        try (wire) {
+        // not try (wire): that would close this connection before the catch below records why, and the client,
+        // seeing it close, would close the others, so that another thread could record "client disconnected" first
+        try {
             for (;;) {
                 requests.clear();
                 if (!wire.readFully(requests)) {
@@ -150,7 +163,15 @@ public final class BrickServer implements AutoCloseable {
             fail(e.getMessage());
         } catch (IOException e) {
             fail("connection to " + wire.peer() + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()));
+        } catch (RuntimeException e) {
+            // a bug in the table (the exercise's claim, say): one line naming it, and every connection closed
+            fail("the thread serving " + wire.peer() + " failed: " + e);
         } finally {
+            try {
+                wire.close();
+            } catch (IOException ignored) {
+                // the connection is done either way
+            }
             linesSent.addAndGet(taken);
             casRetries.addAndGet(claimer.casRetries);
         }

@@ -31,6 +31,19 @@ import java.util.concurrent.locks.LockSupport;
  * {@code claimed = 0}, and only then announced by {@code index = p}; a claimer reads them after its successful CAS, so it always sees the page its CAS
  * claimed in, even when a slot was refilled under it (the line number comes from the page, not from the
  * group's pointer). Failed CASes are counted per claimer ({@link LineSource.Claimer#casRetries}).
+ * The claim itself is {@link #casClaim} (the {@code student} rung: the learner's {@link StudentClaim}).
+ *
+ * <h2>Why r3 is not faster than r2 here</h2>
+ * r3 (and r4) load the whole file before the first line goes out: the load is on the clock and overlaps
+ * nothing, where r2 reads line by line while it serves. On 2 cores the CAS buys little in return: r2's lock is
+ * held for one line's copy, and 12 threads on 2 cores rarely find it taken. Measured with {@code ./lab brick
+ * move} on a 256 MB file (JDK 17.0.15, Intel Xeon, 2 cores, machine shared, load average 20–30, so single
+ * runs): the load alone took 2.3–4.3 s of r3's 6–10 s. It was also slowed by the garbage collector: one
+ * {@code byte[]} of 1 MiB per page, young and live, was copied by every young collection during the load
+ * ({@code -Xlog:gc}: 11 pauses, 1.41 s in all, the last one 601 ms for 387 MB). Pages now sit side by side in
+ * arrays of {@link #CHUNK_PAGES} pages, allocated straight in the old generation: 5–8 pauses, 0.11–0.24 s in
+ * all, on the same file. What is left is the design the report's post-mortem fixed: r5 fills a double-buffered
+ * table while it serves.
  */
 public final class PageTable implements LineSource {
     /** Bytes of line content per page. */
@@ -43,7 +56,8 @@ public final class PageTable implements LineSource {
     static final int SLOTS_PER_GROUP = 2;
     private static final long WAIT_NANOS = 20_000;
 
-    private static final VarHandle CLAIMED;
+    /** {@code Page.claimed}, for a compare-and-set (the exercise's {@link StudentClaim} may use it). */
+    static final VarHandle CLAIMED;
     private static final VarHandle SENT;
     private static final VarHandle GROUP_PAGE = MethodHandles.arrayElementVarHandle(int[].class);
 
@@ -57,15 +71,38 @@ public final class PageTable implements LineSource {
         }
     }
 
-    /** One page; see the class comment for who writes which field when. */
+    /**
+     * Pages per array when the whole file is loaded: one {@code byte[]} of {@value #CHUNK_PAGES} MiB holds that
+     * many pages side by side. An array that large is "humongous" for G1 whatever its region size (at most
+     * 32 MiB, humongous from half a region), so it is allocated straight in the old generation and never
+     * copied. One 1 MiB array per page is young and live: every young collection during the load copied the
+     * whole table loaded so far (r3's load of 256 MB: 11 pauses, 1.4 s; see the class comment).
+     */
+    static final int CHUNK_PAGES = 32;
+
+    /**
+     * One page; see the class comment for who writes which field when. Its bytes are {@code data[base ..
+     * base + PAGE_BYTES)}; {@code starts} holds absolute indexes into {@code data}.
+     */
     static final class Page {
-        final byte[] data = new byte[PAGE_BYTES];
+        final byte[] data;
+        final int base;
         final int[] starts = new int[MAX_ROWS + 1];
         int rows;
         int firstLine;
         volatile int index = -1;
         volatile int claimed = LOCKED;
         volatile int sent;
+
+        /** A page with its own array (the double-buffered table's few slots). */
+        Page() {
+            this(new byte[PAGE_BYTES], 0);
+        }
+
+        Page(byte[] data, int base) {
+            this.data = data;
+            this.base = base;
+        }
     }
 
     /** Where the loader reads from (a test or benchmark may hand it an endless stream). */
@@ -80,6 +117,11 @@ public final class PageTable implements LineSource {
     private final Page[] slots;
     private final int[] groupPage;
     private final Thread loader;
+    private final RowClaim rowClaim;
+    private final long sizeBytes;
+    /** The loader's current chunk of pages (whole-file load only) and the bytes of it handed to pages. */
+    private byte[] chunk;
+    private int chunkUsed;
     private volatile int totalPages = -1;
     private volatile int totalLines = -1;
     private volatile IOException loadFailure;
@@ -89,12 +131,31 @@ public final class PageTable implements LineSource {
      *                   else load every page now, before returning
      */
     public PageTable(Path file, int groups, boolean background) throws IOException {
-        this(file, () -> Files.newInputStream(file), Files.size(file), groups, background);
+        this(file, () -> Files.newInputStream(file), Files.size(file), groups, background, MoverSettings.Claim.CAS);
+    }
+
+    /** Claims rows as {@code claim} says (the {@code student} rung: the learner's {@link StudentClaim}). */
+    public PageTable(Path file, int groups, boolean background, MoverSettings.Claim claim) throws IOException {
+        this(file, () -> Files.newInputStream(file), Files.size(file), groups, background, claim);
     }
 
     /** Opens its input through {@code input}; {@code sizeBytes} sizes the table when loading all of it. */
     public PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background) throws IOException {
+        this(file, input, sizeBytes, groups, background, MoverSettings.Claim.CAS);
+    }
+
+    /** As above, claiming rows as {@code claim} says. */
+    public PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background, MoverSettings.Claim claim)
+            throws IOException {
+        this(file, input, sizeBytes, groups, background, rowClaim(claim));
+    }
+
+    /** As above, claiming rows with {@code rowClaim} (a test's own claim). */
+    PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background, RowClaim rowClaim)
+            throws IOException {
         this.file = file;
+        this.rowClaim = rowClaim;
+        this.sizeBytes = sizeBytes;
         this.input = input;
         this.groups = groups;
         this.groupPage = new int[groups];
@@ -132,20 +193,22 @@ public final class PageTable implements LineSource {
         try (InputStream in = input.open()) {
             LineScanner scanner = new LineScanner(file, in);
             int p = 0;
-            Page page = acquire(p);
+            long loadedBytes = 0;
+            Page page = acquire(p, loadedBytes);
             page.firstLine = 0;
             while (scanner.next()) {
                 int len = scanner.length();
-                int used = page.starts[page.rows];
-                if (page.rows == MAX_ROWS || used + len > PAGE_BYTES) {
+                int end = page.starts[page.rows];
+                if (page.rows == MAX_ROWS || end - page.base + len > PAGE_BYTES) {
                     publish(page, p);
                     int next = page.firstLine + page.rows;
-                    page = acquire(++p);
+                    page = acquire(++p, loadedBytes);
                     page.firstLine = next;
-                    used = 0;
+                    end = page.base;
                 }
-                System.arraycopy(scanner.buffer(), scanner.offset(), page.data, used, len);
-                page.starts[++page.rows] = used + len;
+                System.arraycopy(scanner.buffer(), scanner.offset(), page.data, end, len);
+                page.starts[++page.rows] = end + len;
+                loadedBytes += len + Bricks.EOL_BYTES;
             }
             publish(page, p);
             totalLines = (int) scanner.lines();
@@ -153,12 +216,22 @@ public final class PageTable implements LineSource {
         }
     }
 
-    /** The slot for page {@code p}, locked and empty; waits until its previous page was fully sent. */
-    private Page acquire(int p) throws IOException {
+    /**
+     * The slot for page {@code p}, locked and empty; waits until its previous page was fully sent. A slot
+     * never used yet (the whole file loaded) gets the next page of the current chunk, a new chunk sized to
+     * what is left of the file ({@code loadedBytes} of {@code sizeBytes} loaded) when it is used up.
+     */
+    private Page acquire(int p, long loadedBytes) throws IOException {
         int s = p % slots.length;
         Page page = slots[s];
         if (page == null) {
-            page = slots[s] = new Page();
+            if (chunk == null || chunkUsed == chunk.length) {
+                long pagesLeft = Math.max(1, (sizeBytes - loadedBytes) / PAGE_BYTES + 1);
+                chunk = new byte[(int) Math.min(CHUNK_PAGES, pagesLeft) * PAGE_BYTES];
+                chunkUsed = 0;
+            }
+            page = slots[s] = new Page(chunk, chunkUsed);
+            chunkUsed += PAGE_BYTES;
         } else {
             while (page.index >= 0 && (page.claimed != page.rows || page.sent != page.rows)) {
                 LockSupport.parkNanos(WAIT_NANOS);
@@ -170,7 +243,7 @@ public final class PageTable implements LineSource {
         page.claimed = LOCKED;
         page.sent = 0;
         page.rows = 0;
-        page.starts[0] = 0;
+        page.starts[0] = page.base;
         return page;
     }
 
@@ -217,22 +290,70 @@ public final class PageTable implements LineSource {
             if (page == null) {
                 return totalPages >= 0 && p >= totalPages ? -1 : NOT_READY;
             }
-            int r = page.claimed;
-            if (r >= page.rows || page.index != p) {
+            int r = page.index == p ? rowClaim.claim(page, claimer) : -1;
+            if (r < 0) {
                 // page p is used up (or already replaced by a later page in its slot): the group moves on
                 GROUP_PAGE.compareAndSet(groupPage, g, p, p + groups);
                 continue;
             }
+            if (r >= page.rows) {
+                throw new IllegalStateException("a claim returned row " + r + " of a page with " + page.rows
+                        + " rows: a claim returns a row below page.rows, or -1");
+            }
+            int from = page.starts[r];
+            int len = page.starts[r + 1] - from;
+            int lineNo = page.firstLine + r;
+            int n = BrickTransform.transform(lineNo, page.data, from, len, dst, 0);
+            SENT.getAndAdd(page, 1);
+            return LineSource.packed(lineNo, n);
+        }
+    }
+
+    /**
+     * How a thread takes one row of an open page: returns the row, which no other call returns for this page
+     * (until the loader refills it), or -1 once every row of the page is taken. Called by every server
+     * connection thread at once, on the same page.
+     */
+    @FunctionalInterface
+    interface RowClaim {
+        int claim(Page page, Claimer claimer);
+    }
+
+    /**
+     * r3's claim, the reference: read the counter; if rows are left, CAS it one up; a failed CAS means another
+     * thread took that row, so count the retry and read again. The counter never passes {@code rows}: the
+     * loader refills a slot only once {@code claimed == rows} and every row was sent.
+     */
+    static int casClaim(Page page, Claimer claimer) {
+        for (;;) {
+            int r = page.claimed;
+            if (r >= page.rows) {
+                return -1;
+            }
             if (CLAIMED.compareAndSet(page, r, r + 1)) {
-                int from = page.starts[r];
-                int len = page.starts[r + 1] - from;
-                int lineNo = page.firstLine + r;
-                int n = BrickTransform.transform(lineNo, page.data, from, len, dst, 0);
-                SENT.getAndAdd(page, 1);
-                return LineSource.packed(lineNo, n);
+                return r;
             }
             claimer.casRetries++;
         }
+    }
+
+    /** The rung's claim. */
+    static RowClaim rowClaim(MoverSettings.Claim how) {
+        return how == MoverSettings.Claim.EXERCISE ? new StudentClaim()::claim : PageTable::casClaim;
+    }
+
+    /**
+     * The first page (still in its slot) whose counter says other than every row taken, as {@code "page P:
+     * claimed C of R rows"}; null when all agree. For checks after every row was handed out.
+     */
+    String counterMismatch() {
+        for (Page page : slots) {
+            if (page != null && page.index >= 0 && page.claimed != page.rows) {
+                return "page " + page.index + ": claimed counter at " + page.claimed + " after its " + page.rows
+                        + " rows were handed out";
+            }
+        }
+        return null;
     }
 
     /** Page {@code p} if loaded (or the later page that replaced it), else null; throws the loader's failure. */

@@ -21,7 +21,7 @@ public final class ResultFile implements AutoCloseable {
     private ResultFile(Path target) throws IOException {
         this.target = target.toAbsolutePath();
         this.partial = partialOf(this.target);
-        this.channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        this.channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
     }
 
@@ -35,7 +35,7 @@ public final class ResultFile implements AutoCloseable {
         return target.resolveSibling(target.getFileName() + Bricks.PARTIAL_SUFFIX);
     }
 
-    /** Where the bytes go (the partial name). */
+    /** Where the bytes go (the partial name); open for reading too, so that it can be mapped ({@link ClientPages}). */
     public FileChannel channel() {
         return channel;
     }

@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  *
  * <pre>
  *  generator ──TCP──▶ reader ──▶ pool (digest) ──┬──▶ write under a lock ──TCP──▶ collector   (r0–r7)
- *                     thread     workers         └──▶ queue ─▶ sender thread ──TCP──▶         (r8 on)
+ *                     thread     workers         └──▶ queue ─▶ sender thread ──TCP──▶         (r8–r13)
+ *  generator ──TCP──▶ one thread: read a frame, digest it, write its results ──TCP──▶ collector (r14 on)
  * </pre>
  *
  * The reader reads one task (per-task rungs) or one run of {@code executorRunTasks} tasks (batch rungs)
@@ -34,7 +35,9 @@ import java.util.stream.Collectors;
  *
  * <p>From r13 on the executor serves several streams ({@link PipelineSettings#streamCount()}): each is
  * this whole drawing, with its own generator connection, pool of {@link PipelineSettings#poolThreads()}
- * workers, sender and collector connection; nothing is shared but the listening socket.
+ * workers, sender and collector connection; nothing is shared but the listening socket. From r14 on a
+ * stream has no pool and no sender ({@link PoolPolicy#NONE}): its reader digests each run before it reads
+ * the next and writes the results itself, and there is one stream per core.
  *
  * <h2>Draining: every task read is executed, or the report says why not</h2>
  * With an unbounded pool queue (r0–r4) a fast generator outruns the executor, and when its end frame
@@ -224,7 +227,11 @@ public final class Executor {
             in.readFully(tasks, 0, n * Frames.RECORD_BYTES);
             received += n;
             remaining -= n;
-            pool.execute(() -> digestRun(tasks, n, executed, results));
+            if (pool == null) {
+                digestRun(tasks, n, executed, results); // run to completion (r14 on): no hand-off
+            } else {
+                pool.execute(() -> digestRun(tasks, n, executed, results));
+            }
         }
     }
 

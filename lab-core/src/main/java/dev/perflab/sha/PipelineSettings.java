@@ -63,7 +63,11 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
 
     /** How many streams run: {@code streams}, or one per {@link #CORES_PER_STREAM} cores when it is 0. */
     public int streamCount() {
-        return streams > 0 ? streams : Math.max(1, Runtime.getRuntime().availableProcessors() / CORES_PER_STREAM);
+        if (streams > 0) {
+            return streams;
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        return pool == PoolPolicy.NONE ? cores : Math.max(1, cores / CORES_PER_STREAM);
     }
 
     /** Workers of each stream's fixed pool: the report's cores + 1 for one stream, its share of the cores + 1 for several. */
@@ -121,7 +125,16 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
                 count, collectorReservoir, senderThread, true, digest, generatorTickMillis, streams);
     }
 
-    /** {@code n} streams, or 0 for one per {@link #CORES_PER_STREAM} cores. */
+    /**
+     * Run to completion (r14): no pool and no sender thread; each stream's reader digests the run it read
+     * and writes the results itself, and with {@code streams} 0 there is one stream per core.
+     */
+    public PipelineSettings withRunToCompletion() {
+        return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, PoolPolicy.NONE,
+                count, collectorReservoir, false, buffersOnce, digest, generatorTickMillis, streams);
+    }
+
+    /** {@code n} streams, or 0 for one per {@link #CORES_PER_STREAM} cores (one per core without a pool). */
     public PipelineSettings withStreams(int n) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
                 count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, n);

@@ -20,7 +20,12 @@ public enum PoolPolicy {
      * tasks when the queue was full, this one makes the reader wait for space (counted as a "full queue
      * wait"), so nothing is lost and the wait pushes back through TCP to the generator.
      */
-    CORES_PLUS_ONE_BOUNDED;
+    CORES_PLUS_ONE_BOUNDED,
+    /**
+     * No pool (r14 on): the thread that reads a run digests it and writes its results itself, so a run
+     * never changes threads. {@link #create} returns null, and a stream has exactly one digesting thread.
+     */
+    NONE;
 
     /** Threads of the fixed pools: the report's cores + 1. */
     public static int poolThreads() {
@@ -36,6 +41,8 @@ public enum PoolPolicy {
      */
     public ThreadPoolExecutor create(int threads, int queueCapacityRuns, AtomicLong fullQueueWaits) {
         switch (this) {
+            case NONE:
+                return null;
             case CACHED:
                 return (ThreadPoolExecutor) Executors.newCachedThreadPool(daemon("sha-worker"));
             case CORES_PLUS_ONE:
@@ -79,10 +86,14 @@ public enum PoolPolicy {
      * report them; it never drops one silently (a fixed 30 s wait followed by an unreported
      * {@code shutdownNow()} lost r1's tasks on 16 cores, issue 9).
      *
+     * @param pool the pool, or null for {@link #NONE} (nothing to drain)
      * @return -1 after a complete drain, else the queued pool tasks dropped at the deadline (0 when only
      *         runs in progress were cut)
      */
     static int drain(ThreadPoolExecutor pool, long deadlineMillis) throws InterruptedException {
+        if (pool == null) {
+            return -1; // no pool: every run was executed before the next was read
+        }
         pool.shutdown();
         if (pool.awaitTermination(deadlineMillis, TimeUnit.MILLISECONDS)) {
             return -1;

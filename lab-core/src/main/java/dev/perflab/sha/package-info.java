@@ -15,7 +15,8 @@
  * Each stream ends with an end frame carrying the sender's count, and each receiver checks it against
  * what arrived, so losses show up as an error with a count, never silently. From r13 on there are
  * several such streams side by side ({@link dev.perflab.sha.PipelineSettings#streamCount()}), one per
- * group of cores, each with its own connections and threads; the roles add their counts up.
+ * group of cores, each with its own connections and threads; the roles add their counts up. From r14 on
+ * each stream is one thread per role (the executor's reads, digests and writes), one stream per core.
  *
  * <h2>Wire format (big-endian)</h2>
  * <pre>

@@ -175,6 +175,68 @@ class MoverFaultTest {
         }
     }
 
+    /** The liveness limit the silent-peer tests give the side under test (the default is 30 s). */
+    private static final int SILENT_MILLIS = 1_000;
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rungs")
+    @Timeout(20) // liveness only: the client must give up on its own, well before this
+    void silentServerEndsTheClientInOneLine(Entry<MoverSettings> entry) throws Exception {
+        MoverSettings s = entry.factory();
+        try (ServerSocket silent = new ServerSocket()) {
+            silent.bind(new InetSocketAddress("127.0.0.1", 0));
+            List<Socket> accepted = java.util.Collections.synchronizedList(new ArrayList<>());
+            Thread server = new Thread(() -> {
+                try {
+                    for (int c = 0; c < s.connections(); c++) {
+                        accepted.add(silent.accept()); // reads nothing, answers nothing, keeps every socket open
+                    }
+                } catch (IOException ignored) {
+                    // the test's assertions are on the client
+                }
+            });
+            server.start();
+            Path out = dir.resolve("silent-" + entry.id());
+            IOException e;
+            try (ResultFile result = ResultFile.create(out)) {
+                e = assertThrows(IOException.class,
+                        () -> new BrickClient(s, BrickClient.loopback(silent.getLocalPort()), SILENT_MILLIS).fetch(result));
+            }
+            assertTrue(e.getMessage().contains("sent nothing for " + SILENT_MILLIS + " ms"), e.getMessage());
+            assertTrue(e.getMessage().contains(".partial"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"));
+            assertFalse(Files.exists(out));
+            server.join();
+            for (Socket a : accepted) {
+                a.close();
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rungs")
+    @Timeout(20) // liveness only: the server must give up on its own, well before this
+    void silentClientEndsTheServerInOneLine(Entry<MoverSettings> entry) throws Exception {
+        MoverSettings s = entry.factory();
+        try (BrickServer server = new BrickServer(input, s, new InetSocketAddress("127.0.0.1", 0), SILENT_MILLIS)) {
+            FutureTask<BrickServer.Summary> serving = new FutureTask<>(server::serve);
+            new Thread(serving).start();
+            List<Socket> sockets = new ArrayList<>();
+            for (int c = 0; c < s.connections(); c++) {
+                sockets.add(new Socket("127.0.0.1", server.address().getPort()));
+            }
+            // half a request on the first connection, then nothing: the server waits inside a frame
+            sockets.get(0).getOutputStream().write(new byte[] {'N', 'E'});
+            BrickServer.Summary summary = serving.get();
+            assertNotNull(summary.error());
+            assertTrue(summary.error().contains("sent nothing for " + SILENT_MILLIS + " ms"), summary.error());
+            assertFalse(summary.error().contains("\n"));
+            for (Socket socket : sockets) {
+                socket.close();
+            }
+        }
+    }
+
     @Test
     void badInputFileStopsTheMoveWithItsLineAndOffset() throws Exception {
         Path bad = dir.resolve("bad");

@@ -75,7 +75,13 @@ class ShaBacklogTest {
     @MethodSource("rungs")
     void everyTaskReadIsExecutedAndCollectedAfterABacklog(Entry<PipelineSettings> rung) throws Exception {
         LoopbackPipeline.Result r = slowExecutor(rung.factory(), RATE_TASKS_PER_S, SECONDS, SLOW_NANOS_PER_TASK);
-        assertTrue(r.executor().backlogAtEnd() > 0, "no backlog formed, so this proves nothing: " + r.executor());
+        if (rung.factory().pool() == PoolPolicy.NONE) {
+            // run to completion (r14 on): a run is executed before the next is read, so the backlog waits
+            // unread in the socket (about 3,000 tasks, 120 KB, here) and never in the executor
+            assertEquals(0, r.executor().backlogAtEnd(), "tasks read but not executed: " + r.executor());
+        } else {
+            assertTrue(r.executor().backlogAtEnd() > 0, "no backlog formed, so this proves nothing: " + r.executor());
+        }
         assertNothingLost(r);
     }
 

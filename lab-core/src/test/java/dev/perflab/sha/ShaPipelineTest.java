@@ -47,6 +47,25 @@ class ShaPipelineTest {
         assertEquals(1_000, r.collector().collected());
     }
 
+    /**
+     * r14 runs to completion: no pool and no sender thread, so a stream has one digesting thread, and the
+     * cores are used by one stream per core; the counts still add up across those streams.
+     */
+    @Test
+    void runToCompletionHasOneStreamPerCoreAndNoPool() throws Exception {
+        PipelineSettings r14 = ShaLadder.LADDER.resolve("r14-run-to-completion").factory();
+        assertEquals(PoolPolicy.NONE, r14.pool());
+        assertEquals(false, r14.senderThread());
+        assertEquals(null, r14.pool().create(r14.poolThreads(), r14.queueCapacityRuns(), new java.util.concurrent.atomic.AtomicLong()));
+        assertEquals(Runtime.getRuntime().availableProcessors(), r14.streamCount());
+        assertEquals(Math.max(1, Runtime.getRuntime().availableProcessors() / PipelineSettings.CORES_PER_STREAM),
+                ShaLadder.R13.streamCount(), "r13 has a stream per 4 cores, and a pool in each");
+        LoopbackPipeline.Result r = LoopbackPipeline.run(r14.withStreams(2), 0, 0.3);
+        assertNull(r.executor().error(), r.log().toString());
+        assertEquals(0, r.executor().backlogAtEnd(), "a run is digested before the next is read");
+        assertEquals(r.generator().generated(), r.collector().collected());
+    }
+
     @Test
     void severalStreamsConserveCountsAcrossStreams() throws Exception {
         int streams = 3;

@@ -74,7 +74,7 @@ public class PageTableBenchmark {
         public void setUp() throws IOException {
             table = new PageTable(Path.of("endless-bricks"), EndlessBricks::new, EndlessBricks.FILE_BYTES, groups, true);
             sink = FileChannel.open(Path.of("/dev/null"), StandardOpenOption.WRITE);
-            pages = new ClientPages(sink);
+            pages = new ClientPages(sink, ClientPages.Output.WRITE); // /dev/null cannot be mapped
         }
 
         @TearDown(Level.Trial)

@@ -11,6 +11,7 @@ import dev.perflab.brick.ResultFile;
 import dev.perflab.cli.Lab;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
+import dev.perflab.cli.component.LinkedRun;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioOption;
@@ -22,6 +23,7 @@ import dev.perflab.proc.ChildProcess;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleProcess;
+import dev.perflab.scenario.link.LinkNamespaces;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,6 +49,11 @@ import java.util.stream.Collectors;
  * out, lines, CAS retries, byte-exact. Rungs with one request per round trip (r0, r1) move a slice of the
  * file (its first {@link #SLICE_BYTES} bytes, whole lines), stated in the table: the whole file would take
  * minutes. Files live in a temporary folder, deleted at the end.
+ *
+ * <p>{@code --link RATE} puts the server behind an emulated link ({@link LinkNamespaces}, as the SHA pipeline
+ * and the socket pump do): serve in the receiver namespace, fetch in the sender namespace, the rate printed
+ * beside the ceilings (the server's 256-byte responses are what crosses it). Where namespaces cannot be made
+ * (not root, no iproute2) the run is skipped with that one line, exit 0.
  */
 final class BrickScenario implements Scenario {
     static final String BENCHMARK = BrickLadder.COMPONENT + ".move";
@@ -75,7 +82,7 @@ final class BrickScenario implements Scenario {
 
     @Override
     public Set<ScenarioOption> options() {
-        return EnumSet.of(ScenarioOption.SIZE);
+        return EnumSet.of(ScenarioOption.SIZE, ScenarioOption.LINK);
     }
 
     static long defaultSize(RunLength length) {
@@ -110,7 +117,16 @@ final class BrickScenario implements Scenario {
         List<Entry<MoverSettings>> rungs = request.rungs() != null
                 ? request.rungs().stream().map(BrickLadder.LADDER::resolve).distinct().collect(Collectors.toList())
                 : request.length() == RunLength.SMOKE ? List.of(BrickLadder.LADDER.naive(), BrickLadder.LADDER.tuned())
-                : BrickLadder.LADDER.entries();
+                : BrickLadder.LADDER.entries().stream().filter(e -> e.kind() != Kind.EXERCISE).collect(Collectors.toList());
+        if (request.link() == null) {
+            return run(request, size, rungs, null);
+        }
+        return LinkedRun.run(request, link -> run(request, size, rungs, link));
+    }
+
+    /** The run, on loopback ({@code link} null) or with the server behind an emulated link. */
+    private int run(ScenarioRequest request, long size, List<Entry<MoverSettings>> rungs, LinkNamespaces link)
+            throws IOException, InterruptedException {
         Files.createDirectories(request.dir());
         Path rowsFile = request.dir().resolve(BrickLadder.COMPONENT + ".json");
         PrintWriter console = request.console();
@@ -122,17 +138,23 @@ final class BrickScenario implements Scenario {
             Path slice = work.resolve("bricks-slice");
             long sliceBytes = slice(input, slice, Math.min(SLICE_BYTES, inputBytes));
             console.printf(Locale.ROOT, "perflab run brick · %s%n", header);
-            console.printf(Locale.ROOT, "file: %,d bytes (seed %d) in %s; each rung: ./lab brick serve and ./lab brick fetch, two JVMs over loopback TCP%n",
-                    inputBytes, SEED, work);
+            console.printf(Locale.ROOT, "file: %,d bytes (seed %d) in %s; each rung: ./lab brick serve and ./lab brick fetch, two JVMs over %s%n",
+                    inputBytes, SEED, work, link == null ? "loopback TCP" : "an emulated link: " + link.describe()
+                            + "; serve in the receiver namespace, fetch in the sender namespace");
             Ceilings.Measured ceilings = Ceilings.measure(input);
-            console.printf(Locale.ROOT, "ceilings measured now: reading the file %.0f MB/s (page cache, one thread); loopback TCP %.0f MB/s (one connection, %,d MB)%n%n",
+            console.printf(Locale.ROOT, "ceilings measured now: reading the file %.0f MB/s (page cache, one thread); loopback TCP %.0f MB/s (one connection, %,d MB)%n",
                     ceilings.fileMbPerSecond(), ceilings.loopbackMbPerSecond(), ceilings.loopbackBytes() / 1_000_000);
+            if (link != null) {
+                console.printf(Locale.ROOT, "link ceiling: %.1f MB/s each way (its rate; the server's responses cross it)%n",
+                        link.bitsPerSecond() / 8.0 / BrickCommand.MB);
+            }
+            console.println();
             console.println(BrickTable.heading());
             console.flush();
             List<Row> rows = new ArrayList<>();
             for (Entry<MoverSettings> rung : rungs) {
                 boolean sliced = rung.factory().batchLines() == 1 && sliceBytes < inputBytes;
-                Row row = runRung(rung, sliced ? slice : input, sliced, work);
+                Row row = runRung(rung, sliced ? slice : input, sliced, work, link);
                 console.println(BrickTable.row(row, BrickTable.previous(rows)));
                 if (row.error() != null) {
                     console.println("    " + row.error());
@@ -153,7 +175,11 @@ final class BrickScenario implements Scenario {
                 extra.put("exact", JmhRows.Metric.single(row.exact() ? 1 : 0, "bool"));
                 extra.put("fileCeiling", JmhRows.Metric.single(ceilings.fileMbPerSecond(), "MB/s"));
                 extra.put("loopbackCeiling", JmhRows.Metric.single(ceilings.loopbackMbPerSecond(), "MB/s"));
-                jmh.add(BENCHMARK, "thrpt", Map.of("rung", row.rung().id()),
+                if (link != null) {
+                    extra.put("linkCeiling", JmhRows.Metric.single(link.bitsPerSecond() / 8.0 / BrickCommand.MB, "MB/s"));
+                }
+                jmh.add(BENCHMARK, "thrpt", link == null ? Map.of("rung", row.rung().id())
+                                : Map.of("rung", row.rung().id(), "link", request.link()),
                         JmhRows.Metric.single(row.error() == null ? row.mbPerSecondIn() : Double.NaN, "MB/s"), Map.of(), extra);
             }
             jmh.write(rowsFile);
@@ -189,13 +215,21 @@ final class BrickScenario implements Scenario {
         return copied[0];
     }
 
-    private Row runRung(Entry<MoverSettings> rung, Path input, boolean sliced, Path work) throws IOException, InterruptedException {
+    /**
+     * One rung: serve, then fetch. With a link, serve runs in the receiver namespace bound to its address and
+     * fetch in the sender namespace connects across the link; both see the same files (a network namespace
+     * shares the file system).
+     */
+    private Row runRung(Entry<MoverSettings> rung, Path input, boolean sliced, Path work, LinkNamespaces link)
+            throws IOException, InterruptedException {
         Path result = work.resolve("result-" + rung.id());
         long inBytes = Files.size(input);
-        try (RoleProcess serve = role("serve", List.of("--in", input.toString(), "--bind", "127.0.0.1:0", "--rung", rung.id()))) {
+        String host = link == null ? "127.0.0.1" : link.receiverAddress();
+        try (RoleProcess serve = role("serve", List.of("--in", input.toString(), "--bind", host + ":0", "--rung", rung.id()),
+                link == null ? List.of() : link.prefix(LinkNamespaces.Side.RECEIVER))) {
             int port = serve.awaitPort(LISTEN_DEADLINE);
-            try (RoleProcess fetch = role("fetch", List.of("--connect", "127.0.0.1:" + port, "--out", result.toString(),
-                    "--rung", rung.id()))) {
+            try (RoleProcess fetch = role("fetch", List.of("--connect", host + ":" + port, "--out", result.toString(),
+                    "--rung", rung.id()), link == null ? List.of() : link.prefix(LinkNamespaces.Side.SENDER))) {
                 ObjectNode fetched = fetch.awaitSummary(ROLE_DEADLINE);
                 ObjectNode served = serve.awaitSummary(ROLE_DEADLINE);
                 String error = firstError(fetch, serve, fetched, served);
@@ -227,10 +261,11 @@ final class BrickScenario implements Scenario {
         return null;
     }
 
-    private static RoleProcess role(String name, List<String> args) throws IOException {
+    /** A role's JVM, run behind {@code prefix} ({@code ip netns exec NAME} over a link, nothing on loopback). */
+    private static RoleProcess role(String name, List<String> args, List<String> prefix) throws IOException {
         List<String> labArgs = new ArrayList<>(List.of(BrickLadder.COMPONENT, name));
         labArgs.addAll(args);
-        return RoleProcess.start(name, ChildProcess.javaCommand(List.of(), List.of(), Lab.class.getName(), labArgs));
+        return RoleProcess.start(name, ChildProcess.javaCommand(prefix, List.of(), Lab.class.getName(), labArgs));
     }
 
     private static void deleteAll(Path dir) throws IOException {

@@ -7,6 +7,7 @@ import dev.perflab.cli.Lab;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.Machine;
 import dev.perflab.cli.OutputFile;
+import dev.perflab.cli.component.LinkedRun;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioOption;
@@ -115,22 +116,7 @@ final class PumpScenario implements Scenario {
         if (request.link() == null) {
             return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console(), request.dir()).run();
         }
-        try {
-            LinkNamespaces.parseBitsPerSecond(request.link());
-        } catch (IllegalArgumentException e) {
-            throw new LabException("--link: " + e.getMessage());
-        }
-        Optional<String> unavailable = LinkNamespaces.unavailableReason();
-        if (unavailable.isPresent()) {
-            request.console().println("lab: skipped: " + unavailable.get());
-            request.console().flush();
-            return 0;
-        }
-        try (LinkNamespaces link = LinkNamespaces.create(request.link())) {
-            return new Run(rungs, timing, link, request.length(), rowsFile, json, request.console(), request.dir()).run();
-        } catch (IOException e) {
-            throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
-        }
+        return LinkedRun.run(request, link -> new Run(rungs, timing, link, request.length(), rowsFile, json, request.console(), request.dir()).run());
     }
 
     /** Messages in the day the sender repeats: the report's day on loopback; over a link, what it carries in {@link #LINK_DAY_SECONDS}. */

@@ -39,6 +39,10 @@ final class PipelineTable {
         if (best != null) {
             s.append(String.format("best correct rung: %s, %,.0f tasks/s = %.1f%% of the all-core ceiling (%,.0f tasks/s)%n",
                     best.rung(), best.tasksPerSecond(), 100 * best.tasksPerSecond() / ceiling, ceiling));
+            if (best.tasksPerSecond() > ceiling) {
+                s.append("  above 100%: the ceiling and the rungs were measured at different moments of a busy machine, or the"
+                        + " ceiling too briefly (smoke); the % means nothing here: run ./lab run sha-pipeline on a quiet machine\n");
+            }
             PipelineRow first = rows.get(0);
             if (!first.exhibit() && first.tasksPerSecond() > 0 && first != best) {
                 s.append(String.format("%s / %s: ×%.1f%n", best.rung(), first.rung(), best.tasksPerSecond() / first.tasksPerSecond()));

@@ -3,19 +3,18 @@ package dev.perflab.cli.sha;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.OutputFile;
 import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.LinkedRun;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioOption;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
 import dev.perflab.scenario.Role;
-import dev.perflab.scenario.link.LinkNamespaces;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.sha.Frames;
 import dev.perflab.sha.PipelineSettings;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -78,23 +77,8 @@ final class ShaPipelineScenario implements Scenario {
             return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
                     PipelineNetwork.LOOPBACK, request.console()).run();
         }
-        try {
-            LinkNamespaces.parseBitsPerSecond(link);
-        } catch (IllegalArgumentException e) {
-            throw new LabException("--link: " + e.getMessage());
-        }
-        Optional<String> unavailable = LinkNamespaces.unavailableReason();
-        if (unavailable.isPresent()) {
-            request.console().println("lab: skipped: " + unavailable.get());
-            request.console().flush();
-            return 0;
-        }
-        try (LinkNamespaces namespaces = LinkNamespaces.create(link)) {
-            return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
-                    new LinkedNetwork(namespaces), request.console()).run();
-        } catch (IOException e) {
-            throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);
-        }
+        return LinkedRun.run(request, namespaces -> new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(),
+                request.json(), request.sampleOut(), new LinkedNetwork(namespaces), request.console()).run());
     }
 
     /** Warm-up and measured seconds per rung by run length ({@link ScenarioRequest}); the ceiling's JMH options are the ceiling suite's. */

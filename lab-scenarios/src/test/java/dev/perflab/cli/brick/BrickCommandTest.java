@@ -103,6 +103,25 @@ class BrickCommandTest {
     }
 
     @Test
+    void runOverAnEmulatedLinkIsByteExactOrSkippedWithItsReason() throws Exception {
+        LabCli lab = new LabCli();
+        assertEquals(2, lab.run("run", "brick", "--link", "fast"));
+        assertTrue(lab.err.toString().contains("--link: link rate 'fast'"), lab.err.toString());
+        lab.clear();
+        Path results = dir.resolve("link-results");
+        assertEquals(0, lab.run("run", "brick", "--smoke", "--size", "1m", "--rung", "r5", "--link", "1gbit",
+                "--out", results.toString()), lab.out + "\n" + lab.err);
+        String out = lab.out.toString();
+        if (out.contains("lab: skipped: ")) {
+            return; // not root, or no iproute2 here: the one line says which
+        }
+        assertTrue(out.contains("link ceiling: 125.0 MB/s"), out);
+        JsonNode row = new ObjectMapper().readTree(results.resolve("brick.json").toFile()).get(0);
+        assertEquals("1gbit", row.path("params").path("link").asText(), row.toString());
+        assertEquals(1.0, row.path("secondaryMetrics").path("exact").path("score").asDouble(), row.toString());
+    }
+
+    @Test
     void serverKilledMidFileLeavesAPartialResultAndAOneLineError() throws Exception {
         Path in = dir.resolve("in");
         LabCli lab = new LabCli();

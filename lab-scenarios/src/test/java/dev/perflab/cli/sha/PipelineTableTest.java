@@ -1,0 +1,30 @@
+package dev.perflab.cli.sha;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A rung "above the ceiling" is a measurement artefact, and the footer says so instead of printing it bare. */
+class PipelineTableTest {
+    private static PipelineRow row(String rung, double tasksPerSecond) {
+        return new PipelineRow(rung, false, tasksPerSecond, 100, 100, 100, 10, 0, 50.0, List.of());
+    }
+
+    @Test
+    void aBestRungAboveTheCeilingIsNamedAsMeaningless() {
+        String footer = PipelineTable.footer(List.of(row("r0-task-per-thread", 1_000), row("r14-run-to-completion", 5_000_000)),
+                2_300_000, PipelineNetwork.LOOPBACK);
+        assertTrue(footer.contains("217.4% of the all-core ceiling"), footer);
+        assertTrue(footer.contains("above 100%"), footer);
+    }
+
+    @Test
+    void aBestRungBelowTheCeilingIsPrintedPlain() {
+        String footer = PipelineTable.footer(List.of(row("r0-task-per-thread", 1_000), row("r14-run-to-completion", 9_000_000)),
+                21_700_000, PipelineNetwork.LOOPBACK);
+        assertTrue(footer.contains("41.5% of the all-core ceiling"), footer);
+        assertFalse(footer.contains("above 100%"), footer);
+    }
+}
