@@ -69,7 +69,10 @@ public final class JmhProcess {
 
     /**
      * The same with JVM flags for JMH's own JVM, and, when {@code crashLogDir} is given, a crash log for it and
-     * for every JVM it forks ({@code -jvmArgsAppend}) in that folder rather than in the working directory.
+     * for every JVM it forks in that folder rather than in the working directory. The forks get it through
+     * {@code -jvmArgsPrepend}: JMH's {@code -jvmArgsAppend} on the command line replaces a benchmark's own
+     * {@code @Fork(jvmArgsAppend)}, which silently dropped the replay's fixed heap, Chronicle Queue's JDK 17
+     * flags and the SHA ceiling's {@code -XX:-UseSHA256Intrinsics} (no benchmark here uses {@code jvmArgsPrepend}).
      */
     static List<String> command(Path crashLogDir, List<String> jmhArgs) {
         if (crashLogDir == null) {
@@ -77,7 +80,7 @@ public final class JmhProcess {
         }
         String errorFile = ChildProcess.errorFileFlag(crashLogDir);
         List<String> args = new ArrayList<>(jmhArgs);
-        args.addAll(List.of("-jvmArgsAppend", errorFile));
+        args.addAll(List.of("-jvmArgsPrepend", errorFile));
         return command(List.of(errorFile), args);
     }
 

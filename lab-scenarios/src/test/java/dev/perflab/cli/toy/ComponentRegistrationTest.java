@@ -146,6 +146,8 @@ class ComponentRegistrationTest {
         String crashLogs = "-XX:ErrorFile=" + out.toAbsolutePath().resolve("hs_err_pid%p.log");
         assertTrue(log.lines().anyMatch(l -> l.startsWith("# VM options:") && l.contains(crashLogs)),
                 "JMH's forks write a crash log into --out: " + log);
+        assertTrue(log.lines().anyMatch(l -> l.startsWith("# VM options:") && l.contains(ToyBrokenBenchmark.OWN_FORK_FLAG)),
+                "the benchmark's own @Fork(jvmArgsAppend) survives the lab's crash-log flag: " + log);
         assertTrue(lab.out.toString().contains("r0-loop-sum"), "the ladder of what ran is printed: " + lab.out);
         try (Stream<Path> files = Files.list(out)) {
             List<String> names = files.map(p -> p.getFileName().toString()).collect(Collectors.toList());
