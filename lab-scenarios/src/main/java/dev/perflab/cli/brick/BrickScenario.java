@@ -38,7 +38,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -73,11 +72,6 @@ final class BrickScenario implements Scenario {
     @Override
     public String unit() {
         return "MB/s";
-    }
-
-    @Override
-    public OptionalInt wireBytesPerOperation() {
-        return OptionalInt.empty();
     }
 
     @Override

@@ -29,8 +29,10 @@ public interface Scenario {
     /** The unit of the scenario's primary metric, as JMH would write it, e.g. {@code ops/s}. */
     String unit();
 
-    /** Bytes one operation puts on the wire alone, for link limits (bits/s ÷ (bytes · 8)); empty if it varies. */
-    OptionalInt wireBytesPerOperation();
+    /** Bytes one operation puts on the wire alone, for link limits (bits/s ÷ (bytes · 8)); empty (the default) if it varies. */
+    default OptionalInt wireBytesPerOperation() {
+        return OptionalInt.empty();
+    }
 
     /** The run command's scenario options this scenario takes. */
     Set<ScenarioOption> options();

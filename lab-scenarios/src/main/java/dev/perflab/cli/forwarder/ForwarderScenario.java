@@ -40,7 +40,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -101,11 +100,6 @@ final class ForwarderScenario implements Scenario {
     @Override
     public String unit() {
         return "MB/s";
-    }
-
-    @Override
-    public OptionalInt wireBytesPerOperation() {
-        return OptionalInt.empty();
     }
 
     @Override

@@ -29,7 +29,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -77,11 +76,6 @@ final class KvScenario implements Scenario {
     @Override
     public String unit() {
         return "ops/s";
-    }
-
-    @Override
-    public OptionalInt wireBytesPerOperation() {
-        return OptionalInt.empty();
     }
 
     @Override

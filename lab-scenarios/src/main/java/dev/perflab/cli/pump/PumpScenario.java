@@ -39,7 +39,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -92,11 +91,6 @@ final class PumpScenario implements Scenario {
     @Override
     public String unit() {
         return "MB/s";
-    }
-
-    @Override
-    public OptionalInt wireBytesPerOperation() {
-        return OptionalInt.empty();
     }
 
     @Override
