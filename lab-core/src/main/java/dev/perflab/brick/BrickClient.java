@@ -45,7 +45,7 @@ public final class BrickClient {
     /** Fetches every line into {@code result} (left open and not renamed: the caller checks and completes it). */
     public Summary fetch(ResultFile result) throws IOException, InterruptedException {
         ResultSink sink = settings.table() == MoverSettings.Table.SEQUENTIAL ? new OrderedWriter(result.channel())
-                : new ClientPages(result.channel());
+                : new ClientPages(result.channel(), ClientPages.Output.MAPPED, settings.wake());
         for (int c = 0; c < settings.connections(); c++) {
             wires.add(connect());
         }
@@ -92,12 +92,14 @@ public final class BrickClient {
             while (!end && error == null) {
                 requests.clear();
                 wire.write(requests);
-                if (settings.fixedResponses()) {
+                if (settings.responses() == MoverSettings.Responses.FIXED) {
                     responses.clear().limit(batch * Protocol.FIXED_RESPONSE_BYTES);
                     readOrFail(wire, responses);
                     for (int i = 0; i < batch; i++) {
                         end |= deliver(responses, i * Protocol.FIXED_RESPONSE_BYTES, sink);
                     }
+                } else if (settings.responses() == MoverSettings.Responses.PACKED) {
+                    end |= readPacked(wire, responses, batch, sink);
                 } else {
                     for (int i = 0; i < batch; i++) {
                         responses.clear().limit(Protocol.HEADER_BYTES);
@@ -111,6 +113,40 @@ public final class BrickClient {
         } catch (IOException e) {
             fail("server " + wire.peer() + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()), sink);
         }
+    }
+
+    /**
+     * Reads the {@code batch} packed responses to one batch of requests (r6 on): each read takes whatever has
+     * arrived; every whole frame in it is checked ({@link Protocol#checkHeader}, the 210-byte limit) and
+     * delivered, and a frame cut by the end of a read waits for the next one. N frames are at most N ×
+     * {@link Protocol#MAX_RESPONSE_BYTES}, so {@code responses} never needs compacting. The server answers a
+     * batch with exactly N frames and sends nothing before the next batch, so a byte left over after the N-th
+     * frame breaks the format. Returns true if an end response was among them.
+     */
+    private boolean readPacked(Wire wire, ByteBuffer responses, int batch, ResultSink sink) throws IOException {
+        responses.clear();
+        boolean end = false;
+        int at = 0;
+        for (int parsed = 0; parsed < batch; ) {
+            if (wire.readSome(responses) < 0) {
+                throw new IOException("closed the connection before the end of the file", null);
+            }
+            int filled = responses.position();
+            while (parsed < batch && filled - at >= Protocol.HEADER_BYTES) {
+                int frame = Protocol.HEADER_BYTES + Protocol.checkHeader(responses, at);
+                if (filled - at < frame) {
+                    break;
+                }
+                end |= deliver(responses, at, sink);
+                at += frame;
+                parsed++;
+            }
+        }
+        if (responses.position() != at) {
+            throw new Protocol.FrameException((responses.position() - at) + " bytes after the " + batch
+                    + " responses to a batch of " + batch + " requests");
+        }
+        return end;
     }
 
     private static void readOrFail(Wire wire, ByteBuffer buf) throws IOException {

@@ -19,14 +19,22 @@ public final class BrickLadder {
     public static final int BATCH_LINES = 64;
     /** r5's page groups: connection {@code c} works in group {@code c % GROUPS}. */
     public static final int GROUPS = 4;
+    /**
+     * r7's connections per side: one per core of the lab's machine (2), in as many groups. Fixed rather than
+     * {@code availableProcessors()}: server and client must agree on it wherever each runs.
+     */
+    public static final int CORES = 2;
 
-    static final MoverSettings R0 = new MoverSettings(1, 1, false, MoverSettings.Table.SEQUENTIAL, false, 1, false,
-            MoverSettings.Claim.CAS);
+    static final MoverSettings R0 = new MoverSettings(1, 1, MoverSettings.Responses.EACH, MoverSettings.Table.SEQUENTIAL, false, 1, false,
+            MoverSettings.Claim.CAS, false);
     static final MoverSettings R1 = R0.withConnections(CONNECTIONS);
     static final MoverSettings R2 = R1.withBatches(BATCH_LINES);
     static final MoverSettings R3 = R2.withPageTable();
     static final MoverSettings R4 = R3.withNio();
     static final MoverSettings R5 = R4.withGroupedPages(GROUPS);
+    static final MoverSettings R6 = R5.withPackedResponses();
+    static final MoverSettings R7 = R6.withConnectionsInGroups(CORES);
+    static final MoverSettings R8 = R7.withWakeups();
     /** r5's table with every thread in one group: one hot page whose counter every claim fights over. */
     static final MoverSettings X_HOT_PAGE = R4.withGroupedPages(1);
     /** r3 with the claim of a row written by the learner ({@link StudentClaim}). */
@@ -49,6 +57,16 @@ public final class BrickLadder {
                     new Entry<>("r5-grouped-pages", Kind.RUNG,
                             "connections in " + GROUPS + " groups, each claiming on its own page; a double-buffered page "
                                     + "table filled by a loader thread while serving", R5),
+                    new Entry<>("r6-packed-responses", Kind.RUNG,
+                            "responses at their own length, packed back to back in a batch's write; the client parses "
+                                    + "variable-length frames (about 80 bytes a line on the wire instead of "
+                                    + Protocol.FIXED_RESPONSE_BYTES + ")", R6),
+                    new Entry<>("r7-connection-per-core", Kind.RUNG,
+                            CORES + " connections and threads per side (one per core here) in " + CORES
+                                    + " groups, instead of " + CONNECTIONS, R7),
+                    new Entry<>("r8-woken-waits", Kind.RUNG,
+                            "the server's page loader and the client's page switcher sleep until the thread that frees "
+                                    + "a slot or fills a page wakes them, instead of polling every 20 µs", R8),
                     new Entry<>("x-hot-page", Kind.EXHIBIT,
                             "r5 with every thread on one page: CAS retries on its counter counted and shown", X_HOT_PAGE),
                     new Entry<>("student", Kind.EXERCISE,

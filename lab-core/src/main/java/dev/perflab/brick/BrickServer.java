@@ -75,7 +75,7 @@ public final class BrickServer implements AutoCloseable {
     /** Loads the file as the rung says, accepts the rung's connections, serves them, and returns when all have closed. */
     public Summary serve() throws IOException, InterruptedException {
         try (LineSource source = settings.table() == MoverSettings.Table.SEQUENTIAL ? new SequentialSource(file)
-                : new PageTable(file, settings.groups(), settings.loadInBackground(), settings.claim())) {
+                : new PageTable(file, settings.groups(), settings.loadInBackground(), settings.claim(), settings.wake())) {
             List<Thread> threads = new ArrayList<>();
             for (int c = 0; c < settings.connections(); c++) {
                 Wire wire = accept();

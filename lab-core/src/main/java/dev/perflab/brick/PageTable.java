@@ -55,6 +55,11 @@ public final class PageTable implements LineSource {
     /** Slots per group when loading in the background: one page draining, one filling. */
     static final int SLOTS_PER_GROUP = 2;
     private static final long WAIT_NANOS = 20_000;
+    /**
+     * With {@code wake} (r8 on) the loader parks until a server thread wakes it; this bounds a park all the
+     * same, so a wake-up that could be missed costs at most this long.
+     */
+    static final long WOKEN_WAIT_NANOS = 1_000_000;
 
     /** {@code Page.claimed}, for a compare-and-set (the exercise's {@link StudentClaim} may use it). */
     static final VarHandle CLAIMED;
@@ -119,6 +124,8 @@ public final class PageTable implements LineSource {
     private final Thread loader;
     private final RowClaim rowClaim;
     private final long sizeBytes;
+    /** The loader sleeps until the server thread that sends a page's last row wakes it (r8 on). */
+    private final boolean wake;
     /** The loader's current chunk of pages (whole-file load only) and the bytes of it handed to pages. */
     private byte[] chunk;
     private int chunkUsed;
@@ -139,6 +146,14 @@ public final class PageTable implements LineSource {
         this(file, () -> Files.newInputStream(file), Files.size(file), groups, background, claim);
     }
 
+    /**
+     * As above; with {@code wake} the loader, waiting for a slot whose page is still being sent, sleeps until
+     * the thread that sends that page's last row wakes it, instead of polling every {@link #WAIT_NANOS} (r8).
+     */
+    public PageTable(Path file, int groups, boolean background, MoverSettings.Claim claim, boolean wake) throws IOException {
+        this(file, () -> Files.newInputStream(file), Files.size(file), groups, background, rowClaim(claim), wake);
+    }
+
     /** Opens its input through {@code input}; {@code sizeBytes} sizes the table when loading all of it. */
     public PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background) throws IOException {
         this(file, input, sizeBytes, groups, background, MoverSettings.Claim.CAS);
@@ -147,13 +162,20 @@ public final class PageTable implements LineSource {
     /** As above, claiming rows as {@code claim} says. */
     public PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background, MoverSettings.Claim claim)
             throws IOException {
-        this(file, input, sizeBytes, groups, background, rowClaim(claim));
+        this(file, input, sizeBytes, groups, background, rowClaim(claim), false);
     }
 
     /** As above, claiming rows with {@code rowClaim} (a test's own claim). */
     PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background, RowClaim rowClaim)
             throws IOException {
+        this(file, input, sizeBytes, groups, background, rowClaim, false);
+    }
+
+    /** As above; {@code wake}: the loader sleeps until woken (r8 on). */
+    PageTable(Path file, InputSupplier input, long sizeBytes, int groups, boolean background, RowClaim rowClaim, boolean wake)
+            throws IOException {
         this.file = file;
+        this.wake = wake;
         this.rowClaim = rowClaim;
         this.sizeBytes = sizeBytes;
         this.input = input;
@@ -234,7 +256,7 @@ public final class PageTable implements LineSource {
             chunkUsed += PAGE_BYTES;
         } else {
             while (page.index >= 0 && (page.claimed != page.rows || page.sent != page.rows)) {
-                LockSupport.parkNanos(WAIT_NANOS);
+                LockSupport.parkNanos(this, wake ? WOKEN_WAIT_NANOS : WAIT_NANOS);
                 if (Thread.currentThread().isInterrupted()) {
                     throw new java.io.InterruptedIOException("page loader stopped");
                 }
@@ -304,7 +326,9 @@ public final class PageTable implements LineSource {
             int len = page.starts[r + 1] - from;
             int lineNo = page.firstLine + r;
             int n = BrickTransform.transform(lineNo, page.data, from, len, dst, 0);
-            SENT.getAndAdd(page, 1);
+            if ((int) SENT.getAndAdd(page, 1) + 1 == page.rows && wake && loader != null) {
+                LockSupport.unpark(loader); // the page's last row: its slot is free for the loader (r8 on)
+            }
             return LineSource.packed(lineNo, n);
         }
     }

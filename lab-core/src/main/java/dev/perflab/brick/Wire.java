@@ -41,6 +41,13 @@ abstract class Wire implements Closeable {
      */
     abstract boolean readFully(ByteBuffer buf) throws IOException;
 
+    /**
+     * Reads what has arrived into {@code buf} from its position, at least one byte (waiting for it).
+     *
+     * @return the bytes read, or -1 if the peer closed the connection
+     */
+    abstract int readSome(ByteBuffer buf) throws IOException;
+
     abstract String peer();
 
     static Wire of(Socket socket) throws IOException {
@@ -110,6 +117,19 @@ abstract class Wire implements Closeable {
                 throw new IOException(silent(peer(), livenessMillis), null);
             }
             return true;
+        }
+
+        @Override
+        int readSome(ByteBuffer buf) throws IOException {
+            try {
+                int n = in.read(buf.array(), buf.position(), buf.remaining());
+                if (n > 0) {
+                    buf.position(buf.position() + n);
+                }
+                return n;
+            } catch (SocketTimeoutException e) {
+                throw new IOException(silent(peer(), livenessMillis), null);
+            }
         }
 
         @Override
@@ -185,6 +205,22 @@ abstract class Wire implements Closeable {
                 waitingSince = IDLE;
             }
             return true;
+        }
+
+        @Override
+        int readSome(ByteBuffer buf) throws IOException {
+            try {
+                int n;
+                do {
+                    waitingSince = System.nanoTime();
+                    n = channel.read(buf);
+                } while (n == 0 && buf.hasRemaining());
+                return n;
+            } catch (ClosedChannelException e) {
+                throw timedOut ? new IOException(silent(peer, livenessMillis), null) : e;
+            } finally {
+                waitingSince = IDLE;
+            }
         }
 
         /** Called by the watchdog: closes the channel if a call has waited past the limit; true once closed. */
