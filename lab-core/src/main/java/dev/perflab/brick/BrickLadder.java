@@ -17,6 +17,12 @@ public final class BrickLadder {
     public static final int CONNECTIONS = 12;
     /** Requests per write from r2 on (the report's N). */
     public static final int BATCH_LINES = 64;
+    /**
+     * r9's requests per write: with packed responses (about 80 bytes a line) a batch of 64 is 5 KB, so each
+     * connection thread made a read and a write system call, and slept and woke, every 64 lines; 1,024 lines
+     * are about 80 KB a write.
+     */
+    public static final int LARGE_BATCH_LINES = 1024;
     /** r5's page groups: connection {@code c} works in group {@code c % GROUPS}. */
     public static final int GROUPS = 4;
     /**
@@ -35,6 +41,7 @@ public final class BrickLadder {
     static final MoverSettings R6 = R5.withPackedResponses();
     static final MoverSettings R7 = R6.withConnectionsInGroups(CORES);
     static final MoverSettings R8 = R7.withWakeups();
+    static final MoverSettings R9 = R8.withBatchLines(LARGE_BATCH_LINES);
     /** r5's table with every thread in one group: one hot page whose counter every claim fights over. */
     static final MoverSettings X_HOT_PAGE = R4.withGroupedPages(1);
     /** r3 with the claim of a row written by the learner ({@link StudentClaim}). */
@@ -67,6 +74,9 @@ public final class BrickLadder {
                     new Entry<>("r8-woken-waits", Kind.RUNG,
                             "the server's page loader and the client's page switcher sleep until the thread that frees "
                                     + "a slot or fills a page wakes them, instead of polling every 20 µs", R8),
+                    new Entry<>("r9-large-batches", Kind.RUNG, LARGE_BATCH_LINES + " requests per write instead of "
+                            + BATCH_LINES + ": a read and a write system call, and a sleep and wake-up, per "
+                            + LARGE_BATCH_LINES + " lines", R9),
                     new Entry<>("x-hot-page", Kind.EXHIBIT,
                             "r5 with every thread on one page: CAS retries on its counter counted and shown", X_HOT_PAGE),
                     new Entry<>("student", Kind.EXERCISE,

@@ -87,6 +87,11 @@ public record MoverSettings(int connections, int batchLines, Responses responses
         return new MoverSettings(n, batchLines, responses, table, nio, n, loadInBackground, claim, wake);
     }
 
+    /** {@code lines} requests per write and responses per batch, the framing unchanged. */
+    public MoverSettings withBatchLines(int lines) {
+        return new MoverSettings(connections, lines, responses, table, nio, groups, loadInBackground, claim, wake);
+    }
+
     /** The loader and the switcher woken by the thread that frees a slot or fills a page, instead of polling. */
     public MoverSettings withWakeups() {
         return new MoverSettings(connections, batchLines, responses, table, nio, groups, loadInBackground, claim, true);

@@ -218,6 +218,15 @@ public final class BrickCommand implements Runnable {
         }
     }
 
+    /**
+     * Puts this JVM's CPU time so far (user and system, every thread, start-up and JIT included, in seconds)
+     * into a role's summary as {@code cpuSeconds}; nothing where the OS does not say. On 2 cores the mover is
+     * CPU-bound, so this, beside the wall clock, is what a rung changes (the README's brick section).
+     */
+    static void putCpuSeconds(ObjectNode summary) {
+        ProcessHandle.current().info().totalCpuDuration().ifPresent(d -> summary.put("cpuSeconds", d.toNanos() / 1e9));
+    }
+
     @Command(name = "serve", mixinStandardHelpOptions = true, description = {"The mover's server alone: prints 'listening on HOST:PORT', serves one client's connections, then a summary line.",
             "Start it before ./lab brick fetch, with the same --rung."})
     static final class Serve implements Callable<Integer> {
@@ -252,6 +261,7 @@ public final class BrickCommand implements Runnable {
             }
             ObjectNode summary = RoleProtocol.summary("serve");
             summary.put("lines", s.lines()).put("linesSent", s.linesSent()).put("casRetries", s.casRetries());
+            putCpuSeconds(summary);
             if (s.error() != null) {
                 summary.put("error", s.error());
             }
@@ -295,7 +305,8 @@ public final class BrickCommand implements Runnable {
                 long start = System.nanoTime();
                 BrickClient.Summary s = new BrickClient(settings, connect).fetch(result);
                 double seconds = (System.nanoTime() - start) / 1e9;
-                summary.put("lines", s.lines()).put("resultBytes", s.resultBytes()).put("seconds", seconds);
+                summary.put("lines", s.lines()).put("resultBytes", s.resultBytes()).put("seconds", seconds)
+                putCpuSeconds(summary);
                 if (check != null) {
                     ResultCheck.Outcome o = ResultCheck.check(check, result.partial());
                     summary.put("exact", o.exact());

@@ -92,7 +92,11 @@ final class BrickScenario implements Scenario {
 
     /** One rung's outcome; {@code error} null when both roles ended cleanly. */
     record Row(Entry<MoverSettings> rung, long inBytes, boolean slice, long lines, long outBytes, double seconds,
-               long casRetries, boolean exact, String error) {
+               long casRetries, boolean exact, String error, double serveCpuSeconds, double fetchCpuSeconds) {
+        Row(Entry<MoverSettings> rung, long inBytes, boolean slice, String error) {
+            this(rung, inBytes, slice, 0, 0, Double.NaN, 0, false, error, Double.NaN, Double.NaN);
+        }
+
         double mbPerSecondIn() {
             return inBytes / BrickCommand.MB / seconds;
         }
@@ -167,6 +171,8 @@ final class BrickScenario implements Scenario {
                 extra.put("inputBytes", JmhRows.Metric.single(row.inBytes(), "B"));
                 extra.put("casRetries", JmhRows.Metric.single(row.casRetries(), "ops"));
                 extra.put("exact", JmhRows.Metric.single(row.exact() ? 1 : 0, "bool"));
+                extra.put("serveCpuSeconds", JmhRows.Metric.single(row.serveCpuSeconds(), "s"));
+                extra.put("fetchCpuSeconds", JmhRows.Metric.single(row.fetchCpuSeconds(), "s"));
                 extra.put("fileCeiling", JmhRows.Metric.single(ceilings.fileMbPerSecond(), "MB/s"));
                 extra.put("loopbackCeiling", JmhRows.Metric.single(ceilings.loopbackMbPerSecond(), "MB/s"));
                 if (link != null) {
@@ -228,16 +234,17 @@ final class BrickScenario implements Scenario {
                 ObjectNode served = serve.awaitSummary(ROLE_DEADLINE);
                 String error = firstError(fetch, serve, fetched, served);
                 if (error != null) {
-                    return new Row(rung, inBytes, sliced, 0, 0, Double.NaN, 0, false, error);
+                    return new Row(rung, inBytes, sliced, error);
                 }
                 ResultCheck.Outcome check = ResultCheck.check(input, result);
                 Row row = new Row(rung, inBytes, sliced, fetched.path("lines").asLong(), fetched.path("resultBytes").asLong(),
-                        fetched.path("seconds").asDouble(), served.path("casRetries").asLong(), check.exact(), check.problem());
+                        fetched.path("seconds").asDouble(), served.path("casRetries").asLong(), check.exact(), check.problem(),
+                        served.path("cpuSeconds").asDouble(Double.NaN), fetched.path("cpuSeconds").asDouble(Double.NaN));
                 Files.deleteIfExists(result);
                 return row;
             }
         } catch (dev.perflab.scenario.ScenarioException e) {
-            return new Row(rung, inBytes, sliced, 0, 0, Double.NaN, 0, false, e.getMessage());
+            return new Row(rung, inBytes, sliced, e.getMessage());
         } finally {
             Files.deleteIfExists(ResultFile.partialOf(result));
         }
