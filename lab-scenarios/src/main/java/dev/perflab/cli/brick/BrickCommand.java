@@ -305,7 +305,7 @@ public final class BrickCommand implements Runnable {
                 long start = System.nanoTime();
                 BrickClient.Summary s = new BrickClient(settings, connect).fetch(result);
                 double seconds = (System.nanoTime() - start) / 1e9;
-                summary.put("lines", s.lines()).put("resultBytes", s.resultBytes()).put("seconds", seconds)
+                summary.put("lines", s.lines()).put("resultBytes", s.resultBytes()).put("seconds", seconds);
                 putCpuSeconds(summary);
                 if (check != null) {
                     ResultCheck.Outcome o = ResultCheck.check(check, result.partial());
