@@ -36,6 +36,10 @@ import java.util.concurrent.locks.LockSupport;
  * A writer copies into its row only once the slot's {@code page} (volatile) equals its page, and then
  * increments {@code filled} (a release); the switcher reads the rows after seeing {@code filled} reach the
  * page's row count (an acquire). The switcher resets {@code filled} before publishing the slot's next page.
+ * With {@code wake} (r8 on) the switcher parks while it waits; the writer whose increment fills a page, and
+ * {@link #finish} and {@link #abort} (which change what it waits for), unpark it. It re-checks after every park
+ * and a permit given before the park is kept, so no wake-up is lost; a park is also bounded by
+ * {@link #WOKEN_WAIT_NANOS}.
  * Memory: {@code SLOTS × ROWS × ROW_BYTES}, allocated once.
  */
 public final class ClientPages implements ResultSink {

@@ -32,6 +32,10 @@ import java.util.concurrent.locks.LockSupport;
  * claimed in, even when a slot was refilled under it (the line number comes from the page, not from the
  * group's pointer). Failed CASes are counted per claimer ({@link LineSource.Claimer#casRetries}).
  * The claim itself is {@link #casClaim} (the {@code student} rung: the learner's {@link StudentClaim}).
+ * With {@code wake} (r8 on) the loader, waiting for a slot to drain, parks; the server thread whose
+ * {@code sent} increment is the page's last row unparks it. The loader re-checks the slot after every park
+ * and a park's permit outlives an unpark that comes first, so no wake-up is lost; a park is also bounded by
+ * {@link #WOKEN_WAIT_NANOS}.
  *
  * <h2>Why r3 is not faster than r2 here</h2>
  * r3 (and r4) load the whole file before the first line goes out: the load is on the clock and overlaps
