@@ -25,17 +25,18 @@ class ClientPagesTest {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "{0}, {1} lines")
-    @CsvSource({"MAPPED, 1", "MAPPED, 4096", "MAPPED, 10000", "WRITE, 1", "WRITE, 4096", "WRITE, 10000"})
-    void linesPutInAnyOrderComeOutInOrder(ClientPages.Output output, int lines) throws Exception {
-        Path file = dir.resolve("out-" + output + "-" + lines);
+    @ParameterizedTest(name = "{0}, {1} lines, woken {2}")
+    @CsvSource({"MAPPED, 1, false", "MAPPED, 4096, false", "MAPPED, 10000, false", "WRITE, 1, false", "WRITE, 4096, false",
+            "WRITE, 10000, false", "MAPPED, 1, true", "MAPPED, 4096, true", "MAPPED, 10000, true"})
+    void linesPutInAnyOrderComeOutInOrder(ClientPages.Output output, int lines, boolean wake) throws Exception {
+        Path file = dir.resolve("out-" + output + "-" + lines + "-" + wake);
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         for (int i = 0; i < lines; i++) {
             expected.write(line(i));
             expected.write(new byte[] {'\r', '\n'});
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            ClientPages pages = new ClientPages(ch, output);
+            ClientPages pages = new ClientPages(ch, output, wake); // woken: r8's switcher, parked until a page fills
             ByteBuffer src = ByteBuffer.allocate(Protocol.FIXED_RESPONSE_BYTES);
             // the last line first (all of them fit the ring of SLOTS pages): nothing is written until line 0 comes
             for (int i = lines - 1; i >= 0; i--) {
