@@ -80,7 +80,7 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:+AlwaysPreTouch"})
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 8, time = 1)
 public class OrderBookReplayBenchmark extends ReplayState {
