@@ -128,10 +128,10 @@ public final class Collector {
             executor = Roles.accept(listener, "executor");
             String peer = Roles.peer("executor", executor);
             InputStream raw = executor.getInputStream();
-            DataInputStream in = new DataInputStream(settings.bufferedStreams()
-                    ? new BufferedInputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw);
             try {
-                executorTotal = read(in, peer);
+                executorTotal = settings.wholeFrames() ? read(new FrameIn(raw, Frames.TYPE_RESULTS, peer))
+                        : read(new DataInputStream(settings.bufferedStreams()
+                        ? new BufferedInputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw), peer);
                 if (executorTotal < 0) {
                     error = peer + " closed the connection without an end frame after " + collected() + " results";
                 } else if (executorTotal != collected()) {
@@ -186,6 +186,25 @@ public final class Collector {
                 for (int off = 0; off < bytes; off += Frames.RECORD_BYTES) {
                     keep(body, off);
                 }
+            }
+            tick(header.count());
+        }
+    }
+
+    /** Whole frames (r15 on): each frame's results are sampled where they were read; returns as {@link #read(DataInputStream, String)}. */
+    private long read(FrameIn in) throws IOException {
+        while (true) {
+            Frames.Header header = in.next();
+            if (header == null) {
+                return -1;
+            }
+            if (header.isEnd()) {
+                return in.endTotal();
+            }
+            int from = in.recordsOffset();
+            int to = from + header.count() * Frames.RECORD_BYTES;
+            for (int off = from; off < to; off += Frames.RECORD_BYTES) {
+                keep(in.buffer(), off);
             }
             tick(header.count());
         }

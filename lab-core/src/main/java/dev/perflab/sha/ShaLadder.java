@@ -28,7 +28,7 @@ public final class ShaLadder {
     public static final int TICK_MILLIS = 10;
 
     static final PipelineSettings R0 = new PipelineSettings(1, 1, false, false, PoolPolicy.CACHED, CountPolicy.ATOMIC, false,
-            false, false, DigestPolicy.NEW_PER_TASK, 1, 1);
+            false, false, DigestPolicy.NEW_PER_TASK, 1, 1, false);
     static final PipelineSettings R1 = R0.withPool(PoolPolicy.CORES_PLUS_ONE);
     static final PipelineSettings R2 = R1.withCount(CountPolicy.POOL_COMPLETED);
     static final PipelineSettings R3 = R2.withBufferedStreams();
@@ -71,6 +71,18 @@ public final class ShaLadder {
      * more than on a quiet one, so the gain there is still to be measured.
      */
     static final PipelineSettings R14 = R13.withRunToCompletion();
+    /**
+     * Beyond the report (issue 9, §3): whole-frame socket I/O. r14 still wrote through a 64 KiB
+     * {@code BufferedOutputStream} drained by a flusher thread every 1 ms in the generator and the executor, and
+     * read through a {@code BufferedInputStream}: every frame copied into the stream's buffer and out again,
+     * a header read field by field, and a timer thread waking 1,000 times a second per connection, which took
+     * 7–9% of the generator's and the executor's CPU in r14's profile. r15 writes each frame with one call
+     * (it is whole when written, so nothing waits for a flush and there is no flusher), and reads with
+     * {@link FrameIn}: one read takes whatever has arrived into a buffer, and the executor digests (the
+     * collector samples) the records where they lie. The earlier trial of "whole frames without stream buffers"
+     * was slower than r12 because its unbuffered reader read each header field by field, four reads per frame.
+     */
+    static final PipelineSettings R15 = R14.withWholeFrames();
 
     public static final Ladder<PipelineSettings> LADDER = new Ladder<PipelineSettings>(COMPONENT,
             "SHA-256 pipeline (report 002): generator → executor → collector over TCP", List.of(
@@ -103,6 +115,9 @@ public final class ShaLadder {
             new Entry<>("r14-run-to-completion", Kind.RUNG,
                     "beyond the report: no pool, no sender thread; each stream's one thread reads a frame, digests it and"
                             + " writes the results, one stream per core", R14),
+            new Entry<>("r15-whole-frames", Kind.RUNG,
+                    "beyond the report: each frame written with one call and read in place from a connection buffer;"
+                            + " no stream buffers, no flusher threads", R15),
             new Entry<>("x-non-atomic-counter", Kind.EXHIBIT,
                     "step 1's bug: r0 counting executed tasks with count += n on a volatile long from every worker (loses counts)",
                     R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),
