@@ -27,6 +27,7 @@ import java.util.stream.Collectors;
  *  generator ──TCP──▶ reader ──▶ pool (digest) ──┬──▶ write under a lock ──TCP──▶ collector   (r0–r7)
  *                     thread     workers         └──▶ queue ─▶ sender thread ──TCP──▶         (r8–r13)
  *  generator ──TCP──▶ one thread: read a frame, digest it, write its results ──TCP──▶ collector (r14 on)
+ *                     r15 on: the frame digested where FrameIn read it, the results written with one call
  * </pre>
  *
  * The reader reads one task (per-task rungs) or one run of {@code executorRunTasks} tasks (batch rungs)

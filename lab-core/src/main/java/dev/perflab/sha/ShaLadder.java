@@ -13,9 +13,9 @@ import java.util.List;
  * they are exhibits ({@code x-…}: r0 with the bug put back, see {@link CountPolicy#UNSYNCHRONIZED_EXHIBIT} and
  * {@link DigestPolicy#SHARED_ACROSS_THREADS_EXHIBIT}); r0 already has both
  * fixes. Step 9 changed nothing but the target. Steps 14 (a 100 Mbit NIC) and 16 (a newer JDK) are not code: {@code --link} and {@code --jdk}
- * show them. r13 and r14 go beyond the report: several r12 streams, so the pipeline's single-threaded
- * stages scale with the cores (r13); and run to completion, one thread per stream and one stream per core
- * (r14). The last entry is the learner's ({@code student}, an exercise): checked and run only when named.
+ * show them. r13 to r15 go beyond the report: several r12 streams, so the pipeline's single-threaded
+ * stages scale with the cores (r13); run to completion, one thread per stream and one stream per core
+ * (r14); and whole-frame socket I/O without stream buffers or flusher threads (r15). The last entry is the learner's ({@code student}, an exercise): checked and run only when named.
  */
 public final class ShaLadder {
     public static final String COMPONENT = "sha-pipeline";
@@ -79,8 +79,14 @@ public final class ShaLadder {
      * 7–9% of the generator's and the executor's CPU in r14's profile. r15 writes each frame with one call
      * (it is whole when written, so nothing waits for a flush and there is no flusher), and reads with
      * {@link FrameIn}: one read takes whatever has arrived into a buffer, and the executor digests (the
-     * collector samples) the records where they lie. The earlier trial of "whole frames without stream buffers"
-     * was slower than r12 because its unbuffered reader read each header field by field, four reads per frame.
+     * collector samples) the records where they lie. Since the thread that digests a run also writes it, and
+     * the write returns once the kernel holds the bytes, a stream needs one result frame, reused while it is in
+     * cache, not a pool of 64 cycled through (2.5 MB, more than a core's L2).
+     *
+     * <p>An earlier trial of "whole frames without stream buffers or flusher" (before r14) was slower than r12
+     * for a cause not found; through an unbuffered {@code DataInputStream} each 4-byte header costs four read
+     * calls on the socket ({@link Frames#readHeader(java.io.DataInputStream, int, String)}), which {@link FrameIn}
+     * avoids. Profile and measurements: README, "SHA-256 pipeline".
      */
     static final PipelineSettings R15 = R14.withWholeFrames();
 
