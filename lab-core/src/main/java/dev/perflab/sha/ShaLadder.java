@@ -13,9 +13,10 @@ import java.util.List;
  * they are exhibits ({@code x-…}: r0 with the bug put back, see {@link CountPolicy#UNSYNCHRONIZED_EXHIBIT} and
  * {@link DigestPolicy#SHARED_ACROSS_THREADS_EXHIBIT}); r0 already has both
  * fixes. Step 9 changed nothing but the target. Steps 14 (a 100 Mbit NIC) and 16 (a newer JDK) are not code: {@code --link} and {@code --jdk}
- * show them. r13 to r15 go beyond the report: several r12 streams, so the pipeline's single-threaded
+ * show them. r13 to r16 go beyond the report: several r12 streams, so the pipeline's single-threaded
  * stages scale with the cores (r13); run to completion, one thread per stream and one stream per core
- * (r14); and whole-frame socket I/O without stream buffers or flusher threads (r15). The last entry is the learner's ({@code student}, an exercise): checked and run only when named.
+ * (r14); whole-frame socket I/O without stream buffers or flusher threads (r15); and payloads that share
+ * their mixes in the generator (r16). The last entry is the learner's ({@code student}, an exercise): checked and run only when named.
  */
 public final class ShaLadder {
     public static final String COMPONENT = "sha-pipeline";
@@ -28,7 +29,7 @@ public final class ShaLadder {
     public static final int TICK_MILLIS = 10;
 
     static final PipelineSettings R0 = new PipelineSettings(1, 1, false, false, PoolPolicy.CACHED, CountPolicy.ATOMIC, false,
-            false, false, DigestPolicy.NEW_PER_TASK, 1, 1, false);
+            false, false, DigestPolicy.NEW_PER_TASK, 1, 1, false, false);
     static final PipelineSettings R1 = R0.withPool(PoolPolicy.CORES_PLUS_ONE);
     static final PipelineSettings R2 = R1.withCount(CountPolicy.POOL_COMPLETED);
     static final PipelineSettings R3 = R2.withBufferedStreams();
@@ -89,6 +90,16 @@ public final class ShaLadder {
      * avoids. Profile and measurements: README, "SHA-256 pipeline".
      */
     static final PipelineSettings R15 = R14.withWholeFrames();
+    /**
+     * Beyond the report (issue 9, §3): cheaper payloads in the generator. A task's payload is four SplitMix64
+     * outputs, those of states (id + 1)·γ to (id + 4)·γ ({@link Payloads#fill}), so task id + 1's payload shares
+     * three outputs with task id's. r16's generator computes each output of a frame once
+     * ({@link Payloads#fillConsecutive}: n + 3 mixes for n tasks instead of 4·n) and writes it where it
+     * belongs; the bytes on the wire are the same, and the collector still rebuilds each sampled payload from
+     * its id alone. In r15's profile filling payloads was about a quarter of the generator's samples and half
+     * of its sending thread's.
+     */
+    static final PipelineSettings R16 = R15.withSharedPayloadMixes();
 
     public static final Ladder<PipelineSettings> LADDER = new Ladder<PipelineSettings>(COMPONENT,
             "SHA-256 pipeline (report 002): generator → executor → collector over TCP", List.of(
@@ -124,6 +135,9 @@ public final class ShaLadder {
             new Entry<>("r15-whole-frames", Kind.RUNG,
                     "beyond the report: each frame written with one call and read in place from a connection buffer;"
                             + " no stream buffers, no flusher threads", R15),
+            new Entry<>("r16-shared-payload-mixes", Kind.RUNG,
+                    "beyond the report: the generator computes each SplitMix64 output of a frame's payloads once"
+                            + " (consecutive payloads share three of four); the same bytes", R16),
             new Entry<>("x-non-atomic-counter", Kind.EXHIBIT,
                     "step 1's bug: r0 counting executed tasks with count += n on a volatile long from every worker (loses counts)",
                     R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),
