@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * each sampled digest from the task id ({@link Payloads}) to verify it.
  *
  * <p>Up to r5 it keeps every result in a list, as the report's collector did until it ran out of memory
- * (step 8), and samples the list at the end; from r6 on it keeps only a {@link Reservoir}.
+ * (step 8), and samples the list at the end; from r6 on it keeps only a {@link Reservoir}. From r15 on it
+ * reads whole frames with {@link FrameIn} and offers each result to the reservoir where it was read.
  *
  * <p>Throughput is counted over a window that starts {@code warmupSeconds} after the first result and ends
  * at the last one, so start-up and JIT warm-up stay out of the figure.
