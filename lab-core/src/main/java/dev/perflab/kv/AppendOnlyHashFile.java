@@ -14,16 +14,16 @@ import java.util.List;
  * one entry; a split re-links entries of the index and never reads a record.
  *
  * <pre>
- *   index (heap, per segment)                               kv.dat (mapped, append-only)
- *   heads: int per bucket ─┐   entries, 3 longs each:       ┌────────────────────┐ 0
- *   ┌───┬───┬───┬─── …     │   ┌──────┬────────┬──────┐    │ magic "PLKVAPND" 8 │
- *   │ 0 │ 3 │ 0 │          └──▶│ hash │ offset─┼─ next│──┐ │ dataEnd          8 │ (written at close)
- *   └───┴───┴───┴─── …         ├──────┼────┼───┼──────┤  │ ├────────────────────┤ 16
- *                        entry 1…n      │        0 ends ◀┘ │ keyLen 4 │ valLen 4│ one record, unaligned,
- *                                       └─────────────────▶│ key, value         │ never across a map chunk
- *                                                          │ …; int -1: rest of │ (the rest of a chunk too
- *                                                          │ this chunk unused  │  short for it is skipped)
- *                                                          └────────────────────┘ dataEnd
+ *   index (heap, per segment)                              kv.dat (mapped, append-only)
+ *   heads: int per bucket                                  ┌─────────────────────────┐ 0
+ *   ┌───┬───┬───┬─── …                                    │ magic "PLKVAPND"    8 B │
+ *   │ 0 │ 3 │ 0 │                                         │ dataEnd             8 B │ written at close
+ *   └───┴─┬─┴───┴─── …                                    │ keys                8 B │ written at close
+ *         ▼  entries 1…n, 3 longs each                     ├─────────────────────────┤ 24
+ *   ┌──────┬────────┬──────┐                        ┌────▶ │ keyLen 4 B │ valLen 4 B │ one record, unaligned,
+ *   │ hash │ offset─┼──────┼────────────────────────┘      │ key, value              │ never across a map chunk
+ *   │      │        │ next─┼──▶ next entry (0 ends)        │ …                       │ (int -1: the rest of the
+ *   └──────┴────────┴──────┘                               └─────────────────────────┘  chunk is unused) dataEnd
  * </pre>
  *
  * <p><b>What changed from r3, and why.</b> r3's chain links and hashes are fields of the records, so its
@@ -48,8 +48,8 @@ import java.util.List;
  */
 final class AppendOnlyHashFile extends LinearHashChains {
     private static final long MAGIC = 0x504C4B5641504E44L; // "PLKVAPND"
-    private static final long H_DATA_END = 8;
-    private static final int HEADER_BYTES = 16;
+    private static final long H_DATA_END = 8, H_COUNT = 16;
+    private static final int HEADER_BYTES = 24;
     private static final int RECORD_HEADER_BYTES = 8;
     /** Marks the rest of a map chunk as unused: no record starts with a negative key length. */
     private static final int SKIP_TO_NEXT_CHUNK = -1;
@@ -78,7 +78,7 @@ final class AppendOnlyHashFile extends LinearHashChains {
         this.data = new MappedFile(dir.resolve("kv.dat"), chunkBytes);
         ensureBuckets(buckets());
         if (data.getLong(0) == MAGIC) {
-            rebuild(data.getLong(H_DATA_END));
+            rebuild(data.getLong(H_DATA_END), data.getLong(H_COUNT));
         } else {
             dataEnd = HEADER_BYTES;
             data.putLong(H_DATA_END, dataEnd);
@@ -86,8 +86,15 @@ final class AppendOnlyHashFile extends LinearHashChains {
         }
     }
 
-    /** Indexes every record in {@code [HEADER_BYTES, end)} in file order: a key's last record wins. */
-    private void rebuild(long end) throws IOException {
+    /**
+     * Indexes every record in {@code [HEADER_BYTES, end)} in file order: a key's last record wins. The
+     * table starts at the level that holds {@code keys} (the count at close), so the rebuild does not split.
+     */
+    private void rebuild(long end, long keys) throws IOException {
+        while (keys * BUCKETS_PER_RECORD > (initialBuckets << level)) {
+            level++;
+        }
+        ensureBuckets(buckets());
         data.ensureCapacity(end);
         long chunk = data.chunkBytes();
         for (long at = HEADER_BYTES; at < end; ) {
@@ -214,6 +221,7 @@ final class AppendOnlyHashFile extends LinearHashChains {
     @Override
     public synchronized void close() throws IOException {
         data.putLong(H_DATA_END, dataEnd);
+        data.putLong(H_COUNT, count);
         data.close();
     }
 }
