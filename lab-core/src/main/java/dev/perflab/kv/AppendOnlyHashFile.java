@@ -118,21 +118,11 @@ final class AppendOnlyHashFile extends LinearHashChains {
         if (replaying >= 0) {
             return replaying;
         }
-        long length = RECORD_HEADER_BYTES + key.length + value.length;
-        long at = dataEnd;
-        long left = data.chunkBytes() - (at & (data.chunkBytes() - 1));
-        if (left < length) {
-            if (left >= Integer.BYTES) {
-                data.putInt(at, SKIP_TO_NEXT_CHUNK);
-            }
-            at += left;
+        long at = data.fitInChunk(dataEnd, RECORD_HEADER_BYTES + key.length + value.length);
+        if (at - dataEnd >= Integer.BYTES) {
+            data.putInt(dataEnd, SKIP_TO_NEXT_CHUNK);
         }
-        data.ensureCapacity(at + length);
-        data.putInt(at, key.length);
-        data.putInt(at + 4, value.length);
-        data.put(at + RECORD_HEADER_BYTES, key);
-        data.put(at + RECORD_HEADER_BYTES + key.length, value);
-        dataEnd = at + length;
+        dataEnd = data.putKeyValue(at, key, value);
         return at;
     }
 

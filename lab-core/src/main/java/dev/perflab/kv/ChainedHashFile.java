@@ -141,17 +141,10 @@ class ChainedHashFile extends LinearHashChains {
     @Override
     protected final long insert(long next, long h, byte[] key, byte[] value) throws IOException {
         long length = (RECORD_HEADER_BYTES + key.length + value.length + 7) & ~7L;
-        long at = dataEnd;
-        if ((at & (data.chunkBytes() - 1)) + length > data.chunkBytes()) {
-            at = (at + data.chunkBytes()) & -data.chunkBytes();
-        }
-        data.ensureCapacity(at + length);
+        long at = data.fitInChunk(dataEnd, length);
         data.putLong(at, next);
         data.putLong(at + 8, h);
-        data.putInt(at + 16, key.length);
-        data.putInt(at + 20, value.length);
-        data.put(at + RECORD_HEADER_BYTES, key);
-        data.put(at + RECORD_HEADER_BYTES + key.length, value);
+        data.putKeyValue(at + 16, key, value);
         dataEnd = at + length;
         return at;
     }
