@@ -34,7 +34,7 @@ public final class KvLadder {
                     "16 linear-hash segments, one lock each: writers stop queueing on one lock",
                     (dir, n) -> new StripedStore(dir)),
             new Entry<>("r4-append-only", Kind.RUNG,
-                    "r3 with the chain links and hashes in a heap index: records appended once, never read by a put or split",
+                    "r3 with the chain links and hashes in a heap index: records appended once, never read by a split or a put of a new key",
                     (dir, n) -> new AppendOnlyStore(dir)),
             new Entry<>("peer-tokyo-hash", Kind.PEER,
                     "Tokyo Cabinet 1.4 hash database (Debian libtokyocabinet9, JNA), default bnum 131,071",
