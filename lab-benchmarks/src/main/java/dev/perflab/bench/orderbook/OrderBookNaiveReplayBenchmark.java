@@ -14,18 +14,19 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link OrderBookReplayBenchmark} (one op is one command, one invocation one whole replay of [0, N) into
  * an empty book built untimed; {@link ReplayState}), at the report's two points only: 250k and 1M
  * commands. r0 copies its persistent book on every command (65 KB allocated per command at 250k), so one
- * replay of 1M lasts about 50 s on the quiet 2-core machine, and an iteration is always exactly one
- * replay. With the tuned suite's 2 forks × (5 + 8) iterations at four sizes it would take well over an
- * hour; here the standard run is 1 fork, 1 warm-up replay and 8 measured replays per size (JMH's error is
- * then 1.9 × the spread between replays: ±10% holds up to a 5.2% spread), and {@code --quick} replays
- * 250k only. Being a separate JMH class, its rows form a table of their own: compare r0 with the tuned
- * rungs by their rates, e.g. r4/r0 at 1M.
+ * replay of 1M lasts about 35 s on the quiet 2-core machine (28.7k commands/s), and an iteration is always
+ * exactly one replay. With the tuned suite's 2 forks × (5 + 8) iterations at four sizes it would take well
+ * over an hour; here the standard run is 1 fork, 1 warm-up replay and 6 measured replays per size. JMH's
+ * error is then 2.8 × the spread between replays, so ±10% holds up to a 3.6% spread; on the quiet machine
+ * r0's replays differed by 1.3% at both sizes (8 replays at 1M gave ±2.4%, and cost 70 s more than 6).
+ * {@code --quick} replays 250k only, 8 times (about 4 s each). Being a separate JMH class, its rows form a
+ * table of their own: compare r0 with the tuned rungs by their rates, e.g. r4/r0 at 1M.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:+AlwaysPreTouch"})
 @Warmup(iterations = 1, time = 1)
-@Measurement(iterations = 8, time = 1)
+@Measurement(iterations = 6, time = 1)
 public class OrderBookNaiveReplayBenchmark extends ReplayState {
     @Param({"r0-persistent-scan"})
     public String rung;

@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The report's throughput table: replay a recorded stream of 250k, 500k, 750k and 1M commands into an
  * empty book and report commands per second, for r1–r4 and the peers. The naive rung r0 replays the same
  * stream in {@link OrderBookNaiveReplayBenchmark}, on its own, smaller budget (one 1M replay of r0 lasts
- * about 50 s). The stream comes from {@code CommandGenerator} (volatile market, seed 2016): 60% cancels,
+ * about 35 s). The stream comes from {@code CommandGenerator} (volatile market, seed 2016): 60% cancels,
  * and the book grows as the stream goes on (steered from 1,000 resting orders towards 6,000 at 1M
  * commands), so longer replays meet a deeper book — which is what made the report's naive book fall from
  * 112k to 44k commands/s, while a tuned book stays flat.
@@ -26,11 +26,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * rate. The steps ({@link ReplayState}):
  * <pre>
  *   trial setup (untimed)       the 1M-command stream, generated in a child JVM, decoded into flat arrays
- *   iteration setup (untimed)   before the first measured iteration, wait for the JIT queues to drain;
- *                               every iteration, System.gc(): the previous iteration's books are collected
- *   invocation setup (untimed)  a new, empty book and listener
- *   invocation (timed)          replay commands [0, N): 8–80 ms for r4 and r3, up to ~0.5 s for r1 at 1M
- *   iteration (1 s)             as many whole replays as fit, at least one
+ *   iteration setup (untimed)   before the first measured iteration, wait for the JIT queues to drain
+ *   invocation setup (untimed)  System.gc(): the previous replay's book is collected; a new, empty book
+ *                               and listener
+ *   invocation (timed)          replay commands [0, N): 6–30 ms for r4, up to ~0.8 s for r1 at 1M
+ *   iteration (1 s)             as many whole replays (with their untimed setups) as fit, at least one
  *   warm-up                     5 iterations; measurement: 8 iterations × 2 forks (standard)
  * </pre>
  * Longer streams are prefixes of the same stream (the generator is sequential), so 250k is exactly the
@@ -54,11 +54,14 @@ import org.openjdk.jmh.annotations.Warmup;
  *       ({@link JitQueue}), because on a busy machine the compilations warm-up queued finish much later
  *       than it ends (at load 17 here r3's book methods finished compiling 18.9 s into the fork, and the
  *       score doubled the next iteration). The log prints the wait.</li>
- *   <li><b>GC of the previous iteration's books.</b> Each replay drops a book (r4's preallocates a
- *       64k-tick window per side) that is collected later, inside some timed replay. An untimed
- *       {@code System.gc()} before each iteration makes every iteration start from the same heap, and
- *       the heap is fixed at 1 GB ({@code -Xms1g -Xmx1g}) so G1 does not resize it between iterations
- *       (without it, the heap grew from 388 MB to 500 MB during an r4 run here).</li>
+ *   <li><b>GC of the previous replays' books.</b> Each replay drops a book (r4's preallocates a
+ *       64k-tick window per side) that was collected later, inside some timed replay, at a point that
+ *       moved with the rate and with G1's resizing of eden: the quiet run's 250k rows of r1, r4 and
+ *       exchange-core naive went bimodal within a fork (±25–41%), while JFR showed no deoptimization or
+ *       recompilation there. An untimed {@code System.gc()} before each replay, a young generation fixed
+ *       at 512 MB and a fixed, pre-touched 1 GB heap ({@link ReplayState#FORK_JVM_ARGS}) make every replay
+ *       start from the same empty young generation and meet only the GCs its own allocation causes (none
+ *       at 250k for any tuned rung: exchange-core naive allocates 47 MB per replay, r1 417 MB).</li>
  *   <li><b>Chunks are not samples.</b> Cutting the stream into short chunks would give more, shorter
  *       measured units, but a chunk's rate depends on where it sits: the book grows along the stream, so
  *       late chunks run slower than early ones. Their scores would not be samples of one quantity (the
@@ -80,7 +83,7 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:+AlwaysPreTouch"})
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 8, time = 1)
 public class OrderBookReplayBenchmark extends ReplayState {

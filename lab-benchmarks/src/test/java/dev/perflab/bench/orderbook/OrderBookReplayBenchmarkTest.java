@@ -1,13 +1,19 @@
 package dev.perflab.bench.orderbook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.perflab.ladder.Entry;
+import dev.perflab.orderbook.OrderBook;
 import dev.perflab.orderbook.OrderBookLadder;
+import java.lang.ref.WeakReference;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Fork;
 
 /**
  * Runs the replay benchmarks' setup and measured code as JMH would (trial setup once, an empty book before
@@ -53,6 +59,33 @@ class OrderBookReplayBenchmarkTest {
         long first = b.replay(COMMANDS);
         b.emptyBook();
         assertEquals(first, b.replay(COMMANDS));
+    }
+
+    /**
+     * The invocation-level setup drops the previous replay's book and collects it before making the next
+     * one, so no timed replay pays for collecting another replay's garbage (issue 9).
+     */
+    @Test
+    void thePreviousReplaysBookIsCollectedBeforeTheNextReplay() {
+        ReplayState b = trial("tuned");
+        b.emptyBook();
+        b.replay(COMMANDS);
+        WeakReference<OrderBook> previous = new WeakReference<>(b.book());
+        b.emptyBook();
+        assertNull(previous.get(), "the previous replay's book was still on the heap when the next replay began");
+        assertNotSame(b.book(), previous.get());
+    }
+
+    /**
+     * Both replay suites fork with the heap {@link ReplayState#FORK_JVM_ARGS} describes (fixed heap and
+     * young generation, pre-touched): annotations need constants, so each spells the flags out.
+     */
+    @Test
+    void bothSuitesForkWithTheFixedHeapAndYoungGeneration() {
+        for (Class<?> suite : List.of(OrderBookReplayBenchmark.class, OrderBookNaiveReplayBenchmark.class)) {
+            assertEquals(List.of(ReplayState.FORK_JVM_ARGS), List.of(suite.getAnnotation(Fork.class).jvmArgsAppend()),
+                    suite.getSimpleName());
+        }
     }
 
     /** Without the setup the stream would land on a used book; the replay notices rather than measuring it. */

@@ -54,14 +54,14 @@ public final class OrderBookComponent implements Component {
             Map.of(RunLength.QUICK, "replay(250k|1M)"), id -> !id.equals(NAIVE_RUNG));
 
     /**
-     * The naive rung's replay on its own budget: an iteration of r0 is exactly one whole replay (about 50 s
-     * at 1M on the quiet 2-core machine), so it gets 1 warm-up replay and 8 measured ones (error 1.9 × the
-     * spread between replays), at 250k and 1M in the standard run and at 250k only in the quick run
-     * ({@code OrderBookNaiveReplayBenchmark}; its annotations are the standard run's).
+     * The naive rung's replay on its own budget: an iteration of r0 is exactly one whole replay (about 35 s
+     * at 1M on the quiet 2-core machine), so it gets 1 warm-up replay and 6 measured ones at 250k and 1M in
+     * the standard run (error 2.8 × the spread between replays, which was 1.3% there) and 8 at 250k only in
+     * the quick run (1.9 ×; {@code OrderBookNaiveReplayBenchmark}; its annotations are the standard run's).
      */
     static final JmhSuite REPLAY_NAIVE = new JmhSuite("replay-naive", PKG + "OrderBookNaiveReplayBenchmark", Map.of(
             RunLength.QUICK, new JmhOptions(1, 1, "1s", 8, "1s"),
-            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 8, "1s"),
+            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 6, "1s"),
             RunLength.FULL, new JmhOptions(2, 1, "1s", 8, "1s")),
             Map.of(RunLength.QUICK, "replay250k"), id -> id.equals(NAIVE_RUNG));
 
