@@ -89,6 +89,25 @@ final class MappedFile implements AutoCloseable {
         chunk(offset).put(pos(offset), src);
     }
 
+    /**
+     * Where an item of {@code length} bytes goes at or after {@code at}: {@code at}, or the next chunk's
+     * start when it would cross into that chunk. Maps what it needs.
+     */
+    long fitInChunk(long at, long length) throws IOException {
+        long start = (at & chunkMask) + length > chunkBytes() ? (at | chunkMask) + 1 : at;
+        ensureCapacity(start + length);
+        return start;
+    }
+
+    /** Writes the key's and the value's lengths (4 B each), the key, then the value at {@code at}; returns the end. */
+    long putKeyValue(long at, byte[] key, byte[] value) {
+        putInt(at, key.length);
+        putInt(at + 4, value.length);
+        put(at + 8, key);
+        put(at + 8 + key.length, value);
+        return at + 8 + key.length + value.length;
+    }
+
     /** Whether the {@code length} bytes at {@code offset} equal {@code bytes}. */
     boolean equalsAt(long offset, byte[] bytes) {
         MappedByteBuffer c = chunk(offset);

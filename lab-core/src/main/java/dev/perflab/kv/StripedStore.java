@@ -1,8 +1,10 @@
 package dev.perflab.kv;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.IntStream;
 
 /**
  * r3-striped: r2 split into {@link #SEGMENTS} independent linear-hash files, each with its own lock, its
@@ -17,68 +19,90 @@ import java.nio.file.Path;
  *                                        seg-15/ kv.idx kv.dat   (lock 15)
  * </pre>
  *
- * <p>Thread-safety: as {@link KvStore}; each segment is a {@link ChainedHashFile} under its own lock, and
+ * <p>Thread-safety: as {@link KvStore}; each segment is a {@link LinearHashChains} under its own lock, and
  * the segment array is final and filled before the constructor returns. {@link #count()} sums the
  * segments one after another, so it is exact once the writers have stopped.
  */
-public final class StripedStore implements KvStore, HashCounters {
+public class StripedStore implements KvStore, HashCounters {
     public static final int SEGMENTS = 16;
 
-    private final ChainedHashFile[] segments = new ChainedHashFile[SEGMENTS];
+    /** Opens one segment in its folder. */
+    @FunctionalInterface
+    interface SegmentOpener {
+        LinearHashChains open(Path dir) throws IOException;
+    }
+
+    private final LinearHashChains[] segments = new LinearHashChains[SEGMENTS];
 
     public StripedStore(Path dir) throws IOException {
+        this(dir, segmentDir -> new ChainedHashFile(segmentDir, LinearHashStore.INITIAL_BUCKETS, true));
+    }
+
+    /**
+     * The striping with other segments (r4's). The segments open in parallel (r4's rebuild each one's index
+     * at open); the stream's end happens-before this constructor returns, so the array is filled for its caller.
+     */
+    StripedStore(Path dir, SegmentOpener opener) throws IOException {
         Files.createDirectories(dir);
-        for (int i = 0; i < SEGMENTS; i++) {
-            segments[i] = new ChainedHashFile(dir.resolve(String.format("seg-%02d", i)), LinearHashStore.INITIAL_BUCKETS, true);
+        try {
+            IntStream.range(0, SEGMENTS).parallel().forEach(i -> {
+                try {
+                    segments[i] = opener.open(dir.resolve(String.format("seg-%02d", i)));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 
-    private ChainedHashFile segment(byte[] key) {
+    private LinearHashChains segment(byte[] key) {
         // The top bits pick the segment; the segment's buckets use the remainder of the whole hash.
-        return segments[(int) (ChainedHashFile.hash(key) >>> 60)];
+        return segments[(int) (LinearHashChains.hash(key) >>> 60)];
     }
 
     @Override
-    public boolean put(byte[] key, byte[] value) throws IOException {
+    public final boolean put(byte[] key, byte[] value) throws IOException {
         return segment(key).put(key, value);
     }
 
     @Override
-    public byte[] get(byte[] key) {
+    public final byte[] get(byte[] key) {
         return segment(key).get(key);
     }
 
     @Override
-    public long count() {
+    public final long count() {
         long sum = 0;
-        for (ChainedHashFile s : segments) {
+        for (LinearHashChains s : segments) {
             sum += s.count();
         }
         return sum;
     }
 
     @Override
-    public Counters counters() {
+    public final Counters counters() {
         Counters sum = new Counters(0, 0, 0, 0, 0, 0);
-        for (ChainedHashFile s : segments) {
+        for (LinearHashChains s : segments) {
             sum = sum.plus(s.counters());
         }
         return sum;
     }
 
     @Override
-    public long longestChain() {
+    public final long longestChain() {
         long longest = 0;
-        for (ChainedHashFile s : segments) {
+        for (LinearHashChains s : segments) {
             longest = Math.max(longest, s.longestChain());
         }
         return longest;
     }
 
     @Override
-    public void close() throws IOException {
+    public final void close() throws IOException {
         IOException first = null;
-        for (ChainedHashFile s : segments) {
+        for (LinearHashChains s : segments) {
             try {
                 s.close();
             } catch (IOException e) {

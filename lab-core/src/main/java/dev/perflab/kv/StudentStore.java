@@ -32,7 +32,7 @@ import java.nio.file.Path;
  *   ./lab run kv --store r1,student,r2 --records 2m        # your rung beside r1 and r2
  * </pre>
  * Hints, the usual wrong turns and the reference solution (r2, {@link LinearHashStore}) are in
- * {@code exercises/README.md}; do not peek at {@link ChainedHashFile}'s own {@code split} before trying.
+ * {@code exercises/README.md}; do not peek at {@link LinearHashChains}'s own {@code split} before trying.
  */
 public final class StudentStore extends ChainedHashFile {
     public static final long INITIAL_BUCKETS = 1024;

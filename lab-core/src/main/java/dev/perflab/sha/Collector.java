@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * each sampled digest from the task id ({@link Payloads}) to verify it.
  *
  * <p>Up to r5 it keeps every result in a list, as the report's collector did until it ran out of memory
- * (step 8), and samples the list at the end; from r6 on it keeps only a {@link Reservoir}.
+ * (step 8), and samples the list at the end; from r6 on it keeps only a {@link Reservoir}. From r15 on it
+ * reads whole frames with {@link FrameIn} and offers each result to the reservoir where it was read.
  *
  * <p>Throughput is counted over a window that starts {@code warmupSeconds} after the first result and ends
  * at the last one, so start-up and JIT warm-up stay out of the figure.
@@ -128,10 +129,10 @@ public final class Collector {
             executor = Roles.accept(listener, "executor");
             String peer = Roles.peer("executor", executor);
             InputStream raw = executor.getInputStream();
-            DataInputStream in = new DataInputStream(settings.bufferedStreams()
-                    ? new BufferedInputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw);
             try {
-                executorTotal = read(in, peer);
+                executorTotal = settings.wholeFrames() ? read(new FrameIn(raw, Frames.TYPE_RESULTS, peer))
+                        : read(new DataInputStream(settings.bufferedStreams()
+                        ? new BufferedInputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw), peer);
                 if (executorTotal < 0) {
                     error = peer + " closed the connection without an end frame after " + collected() + " results";
                 } else if (executorTotal != collected()) {
@@ -186,6 +187,25 @@ public final class Collector {
                 for (int off = 0; off < bytes; off += Frames.RECORD_BYTES) {
                     keep(body, off);
                 }
+            }
+            tick(header.count());
+        }
+    }
+
+    /** Whole frames (r15 on): each frame's results are sampled where they were read; returns as {@link #read(DataInputStream, String)}. */
+    private long read(FrameIn in) throws IOException {
+        while (true) {
+            Frames.Header header = in.next();
+            if (header == null) {
+                return -1;
+            }
+            if (header.isEnd()) {
+                return in.endTotal();
+            }
+            int from = in.recordsOffset();
+            int to = from + header.count() * Frames.RECORD_BYTES;
+            for (int off = from; off < to; off += Frames.RECORD_BYTES) {
+                keep(in.buffer(), off);
             }
             tick(header.count());
         }

@@ -27,6 +27,7 @@ import java.util.stream.Collectors;
  *  generator ──TCP──▶ reader ──▶ pool (digest) ──┬──▶ write under a lock ──TCP──▶ collector   (r0–r7)
  *                     thread     workers         └──▶ queue ─▶ sender thread ──TCP──▶         (r8–r13)
  *  generator ──TCP──▶ one thread: read a frame, digest it, write its results ──TCP──▶ collector (r14 on)
+ *                     r15 on: the frame digested where FrameIn read it, the results written with one call
  * </pre>
  *
  * The reader reads one task (per-task rungs) or one run of {@code executorRunTasks} tasks (batch rungs)
@@ -157,22 +158,29 @@ public final class Executor {
         CountPolicy.TaskCounter executed = settings.count().create(pool);
         ResultPath results = new ResultPath(settings, out, collectorFailure, log);
         InputStream raw = generator.getInputStream();
-        DataInputStream in = new DataInputStream(settings.bufferedStreams()
+        FrameIn frames = settings.wholeFrames() ? new FrameIn(raw, Frames.TYPE_TASKS, peer) : null;
+        DataInputStream in = frames != null ? null : new DataInputStream(settings.bufferedStreams()
                 ? new BufferedInputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw);
         long generatorTotal = -1;
         String error = null;
         try {
             while (collectorFailure.get() == null) {
-                Frames.Header header = Frames.readHeader(in, Frames.TYPE_TASKS, peer);
+                Frames.Header header = frames != null ? frames.next() : Frames.readHeader(in, Frames.TYPE_TASKS, peer);
                 if (header == null) {
                     error = peer + " closed the connection without an end frame after " + received + " tasks";
                     break;
                 }
                 if (header.isEnd()) {
-                    generatorTotal = Frames.readEndTotal(in, peer);
+                    generatorTotal = frames != null ? frames.endTotal() : Frames.readEndTotal(in, peer);
                     break;
                 }
-                readRuns(in, header.count(), pool, executed, results);
+                if (frames != null) {
+                    // whole frames (r15 on): digest the frame where it was read, then read on
+                    received += header.count();
+                    digestRun(frames.buffer(), frames.recordsOffset(), header.count(), false, executed, results);
+                } else {
+                    readRuns(in, header.count(), pool, executed, results);
+                }
             }
         } catch (IOException e) {
             error = Roles.describeFailure(e, peer);
@@ -235,12 +243,26 @@ public final class Executor {
         }
     }
 
+    /** Digests a run read into a task buffer of its own, gives the buffer back, counts and sends the results. */
     private void digestRun(byte[] tasks, int n, CountPolicy.TaskCounter executed, ResultPath results) {
+        digestRun(tasks, 0, n, true, executed, results);
+    }
+
+    /**
+     * Digests the {@code n} task records at {@code tasksOff}, counts them and sends their results.
+     *
+     * @param ownBuffer true when {@code tasks} is this run's task buffer, given back once digested; false when
+     *                  the records lie in the connection's {@link FrameIn} buffer (r15 on)
+     */
+    private void digestRun(byte[] tasks, int tasksOff, int n, boolean ownBuffer, CountPolicy.TaskCounter executed,
+                           ResultPath results) {
         try {
             beforeEachRun.accept(n);
             byte[] frame = results.resultBuffer(n);
-            settings.digest().digest(tasks, 0, n, frame, Frames.HEADER_BYTES);
-            results.releaseTaskBuffer(tasks);
+            settings.digest().digest(tasks, tasksOff, n, frame, Frames.HEADER_BYTES);
+            if (ownBuffer) {
+                results.releaseTaskBuffer(tasks);
+            }
             executed.add(n);
             results.send(frame, n);
         } catch (RuntimeException | InterruptedException e) {
@@ -279,6 +301,12 @@ public final class Executor {
         private final BlockingQueue<byte[]> outbox;
         private final BlockingQueue<byte[]> freeTasks;
         private final BlockingQueue<byte[]> freeResults;
+        /**
+         * Whole frames (r15 on): the stream's one result frame. The thread that digests a run writes it itself and
+         * the write returns only when the kernel holds the bytes, so the frame is free again at once and stays in
+         * cache; a pool of 64 would cycle through 64 frames.
+         */
+        private final byte[] oneResult;
         private final Thread sender;
 
         ResultPath(PipelineSettings settings, FrameOut out, AtomicReference<String> failure, Consumer<String> log) {
@@ -288,7 +316,9 @@ public final class Executor {
             this.log = log;
             this.outbox = settings.senderThread() ? new ArrayBlockingQueue<>(PipelineSettings.POOLED_BUFFERS) : null;
             this.freeTasks = settings.buffersOnce() ? pool(Frames.RECORD_BYTES * settings.executorRunTasks()) : null;
-            this.freeResults = settings.buffersOnce() ? pool(Frames.frameBytes(settings.executorRunTasks())) : null;
+            this.freeResults = settings.buffersOnce() && !settings.wholeFrames()
+                    ? pool(Frames.frameBytes(settings.executorRunTasks())) : null;
+            this.oneResult = settings.wholeFrames() ? new byte[Frames.frameBytes(settings.executorRunTasks())] : null;
             this.sender = settings.senderThread() ? new Thread(this::sendLoop, "sha-sender") : null;
             if (sender != null) {
                 sender.setDaemon(true);
@@ -323,7 +353,7 @@ public final class Executor {
         }
 
         byte[] resultBuffer(int n) throws InterruptedException {
-            return freeResults == null ? new byte[Frames.frameBytes(n)] : freeResults.take();
+            return oneResult != null ? oneResult : freeResults == null ? new byte[Frames.frameBytes(n)] : freeResults.take();
         }
 
         void send(byte[] frame, int n) throws InterruptedException {

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The writing end of one connection, with the rung's buffering and flush policy, shared by the generator
- * and the executor.
+ * and the executor. From r15 on ({@link PipelineSettings#wholeFrames()}) there is neither a stream buffer nor
+ * a flusher: each frame is whole when written, so one write call sends it and nothing waits for a flush.
  *
  * <p>Thread-safety: any thread may call the write methods; they hold this object's lock, so frames never
  * interleave (a flush from the flusher thread waits for a frame in progress). Liveness: a write that has

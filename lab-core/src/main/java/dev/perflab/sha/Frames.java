@@ -91,11 +91,24 @@ public final class Frames {
      * {@link Payloads} at the start of {@code frame}: what the generator sends.
      */
     public static void fillTasks(byte[] frame, long firstId, int n) {
+        fillTasks(frame, firstId, n, false);
+    }
+
+    /**
+     * As {@link #fillTasks(byte[], long, int)}; with {@code shareMixes} the payloads come from
+     * {@link Payloads#fillConsecutive} (the same bytes, a quarter of the mixing: r16).
+     */
+    public static void fillTasks(byte[] frame, long firstId, int n, boolean shareMixes) {
         putHeader(frame, 0, TYPE_TASKS, n);
         for (int i = 0; i < n; i++) {
             int off = recordOffset(0, i);
             putLong(frame, off, firstId + i);
-            Payloads.fill(firstId + i, frame, off + ID_BYTES);
+            if (!shareMixes) {
+                Payloads.fill(firstId + i, frame, off + ID_BYTES);
+            }
+        }
+        if (shareMixes) {
+            Payloads.fillConsecutive(firstId, n, frame, recordOffset(0, 0) + ID_BYTES, RECORD_BYTES);
         }
     }
 

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  * target rate or as fast as TCP takes them, then an end frame with the number of tasks it sent.
  *
  * <p>Rungs with {@code generatorBatchTasks == 1} write each task as a 44-byte frame field by field;
- * batch rungs fill a frame of up to that many tasks and write it in one call. With a rate, tasks that
+ * batch rungs fill a frame of up to that many tasks and write it in one call (from r16 on computing each
+ * SplitMix64 output of the frame's payloads once, {@link Payloads#fillConsecutive}). With a rate, tasks that
  * are due are sent once per {@code generatorTickMillis} (the report's "a batch every 10 ms" from r8 on):
  * ticks fall on a fixed schedule from the start ({@link IdleStrategy#waitUntil}, parking all the way, since
  * a tick of milliseconds needs no spin), and one that is already late waits a whole tick from now.
@@ -160,7 +161,7 @@ public final class Generator {
             return;
         }
         byte[] frame = reused != null ? reused : new byte[Frames.frameBytes(n)];
-        Frames.fillTasks(frame, firstId, n);
+        Frames.fillTasks(frame, firstId, n, settings.sharedPayloadMixes());
         out.write(frame, Frames.frameBytes(n));
     }
 

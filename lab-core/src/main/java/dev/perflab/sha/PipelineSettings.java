@@ -22,11 +22,17 @@ package dev.perflab.sha;
  * @param streams             independent generator → executor → collector streams, each with its own two
  *                            connections and threads; 0 = one per {@link #CORES_PER_STREAM} cores of this
  *                            machine (see {@link #streamCount()})
+ * @param wholeFrames         batch frames go to and from the socket whole (r15 on): one write call per frame,
+ *                            reads of whatever has arrived into a buffer the frames are used from in place
+ *                            ({@link FrameIn}); no stream buffer and no flusher thread
+ * @param sharedPayloadMixes  the generator computes a frame's payloads with {@link Payloads#fillConsecutive}
+ *                            (r16 on): the same bytes, each SplitMix64 output once instead of four times
  */
 public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, boolean bufferedStreams,
                                boolean timedFlush, PoolPolicy pool, CountPolicy count,
                                boolean collectorReservoir, boolean senderThread, boolean buffersOnce,
-                               DigestPolicy digest, int generatorTickMillis, int streams) {
+                               DigestPolicy digest, int generatorTickMillis, int streams, boolean wholeFrames,
+                               boolean sharedPayloadMixes) {
 
     public static final int STREAM_BUFFER_BYTES = 64 * 1024;
     public static final int FLUSH_INTERVAL_MILLIS = 1;
@@ -54,6 +60,9 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
         if (generatorBatchTasks < 1 || generatorBatchTasks > Frames.MAX_RECORDS
                 || executorRunTasks < 1 || executorRunTasks > Frames.MAX_RECORDS) {
             throw new IllegalArgumentException("batch sizes must be 1.." + Frames.MAX_RECORDS);
+        }
+        if (wholeFrames && (generatorBatchTasks != executorRunTasks || pool != PoolPolicy.NONE)) {
+            throw new IllegalArgumentException("whole frames need one run per frame and no pool (run to completion)");
         }
         if (streams < 0 || streams > MAX_STREAMS) {
             throw new IllegalArgumentException("streams must be 0 (one per " + CORES_PER_STREAM + " cores) or 1.."
@@ -87,42 +96,42 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
 
     public PipelineSettings withBatches(int generatorTasks, int executorTasks) {
         return new PipelineSettings(generatorTasks, executorTasks, bufferedStreams, timedFlush, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
     }
 
     public PipelineSettings withBufferedStreams() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, true, timedFlush, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
     }
 
     public PipelineSettings withTimedFlush() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, true, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
     }
 
     public PipelineSettings withPool(PoolPolicy newPool) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, newPool,
-                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
     }
 
     public PipelineSettings withCount(CountPolicy newCount) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool, newCount,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
     }
 
     public PipelineSettings withCollectorReservoir() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, true, senderThread, buffersOnce, digest, generatorTickMillis, streams);
+                count, true, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
     }
 
     public PipelineSettings withSenderThread(int tickMillis) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, true, buffersOnce, digest, tickMillis, streams);
+                count, collectorReservoir, true, buffersOnce, digest, tickMillis, streams, wholeFrames, sharedPayloadMixes);
     }
 
     public PipelineSettings withBuffersOnce() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, senderThread, true, digest, generatorTickMillis, streams);
+                count, collectorReservoir, senderThread, true, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
     }
 
     /**
@@ -131,17 +140,32 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
      */
     public PipelineSettings withRunToCompletion() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, PoolPolicy.NONE,
-                count, collectorReservoir, false, buffersOnce, digest, generatorTickMillis, streams);
+                count, collectorReservoir, false, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+    }
+
+    /**
+     * Whole-frame socket I/O (r15): frames are written with one call each and read in place from a buffer
+     * ({@link FrameIn}), with no stream buffers and no flusher thread. Batch rungs only.
+     */
+    public PipelineSettings withWholeFrames() {
+        return new PipelineSettings(generatorBatchTasks, executorRunTasks, false, false, pool,
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, true, sharedPayloadMixes);
+    }
+
+    /** The generator's payloads from shared mixes (r16): {@link Payloads#fillConsecutive}, the same bytes. */
+    public PipelineSettings withSharedPayloadMixes() {
+        return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, true);
     }
 
     /** {@code n} streams, or 0 for one per {@link #CORES_PER_STREAM} cores (one per core without a pool). */
     public PipelineSettings withStreams(int n) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, n);
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, n, wholeFrames, sharedPayloadMixes);
     }
 
     public PipelineSettings withDigest(DigestPolicy newDigest) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, senderThread, buffersOnce, newDigest, generatorTickMillis, streams);
+                count, collectorReservoir, senderThread, buffersOnce, newDigest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
     }
 }

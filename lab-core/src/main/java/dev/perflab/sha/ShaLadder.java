@@ -13,9 +13,10 @@ import java.util.List;
  * they are exhibits ({@code x-…}: r0 with the bug put back, see {@link CountPolicy#UNSYNCHRONIZED_EXHIBIT} and
  * {@link DigestPolicy#SHARED_ACROSS_THREADS_EXHIBIT}); r0 already has both
  * fixes. Step 9 changed nothing but the target. Steps 14 (a 100 Mbit NIC) and 16 (a newer JDK) are not code: {@code --link} and {@code --jdk}
- * show them. r13 and r14 go beyond the report: several r12 streams, so the pipeline's single-threaded
- * stages scale with the cores (r13); and run to completion, one thread per stream and one stream per core
- * (r14). The last entry is the learner's ({@code student}, an exercise): checked and run only when named.
+ * show them. r13 to r16 go beyond the report: several r12 streams, so the pipeline's single-threaded
+ * stages scale with the cores (r13); run to completion, one thread per stream and one stream per core
+ * (r14); whole-frame socket I/O without stream buffers or flusher threads (r15); and payloads that share
+ * their mixes in the generator (r16). The last entry is the learner's ({@code student}, an exercise): checked and run only when named.
  */
 public final class ShaLadder {
     public static final String COMPONENT = "sha-pipeline";
@@ -28,7 +29,7 @@ public final class ShaLadder {
     public static final int TICK_MILLIS = 10;
 
     static final PipelineSettings R0 = new PipelineSettings(1, 1, false, false, PoolPolicy.CACHED, CountPolicy.ATOMIC, false,
-            false, false, DigestPolicy.NEW_PER_TASK, 1, 1);
+            false, false, DigestPolicy.NEW_PER_TASK, 1, 1, false, false);
     static final PipelineSettings R1 = R0.withPool(PoolPolicy.CORES_PLUS_ONE);
     static final PipelineSettings R2 = R1.withCount(CountPolicy.POOL_COMPLETED);
     static final PipelineSettings R3 = R2.withBufferedStreams();
@@ -71,6 +72,34 @@ public final class ShaLadder {
      * more than on a quiet one, so the gain there is still to be measured.
      */
     static final PipelineSettings R14 = R13.withRunToCompletion();
+    /**
+     * Beyond the report (issue 9, §3): whole-frame socket I/O. r14 still wrote through a 64 KiB
+     * {@code BufferedOutputStream} drained by a flusher thread every 1 ms in the generator and the executor, and
+     * read through a {@code BufferedInputStream}: every frame copied into the stream's buffer and out again,
+     * a header read field by field, and a timer thread waking 1,000 times a second per connection, which took
+     * 7–9% of the generator's and the executor's CPU in r14's profile. r15 writes each frame with one call
+     * (it is whole when written, so nothing waits for a flush and there is no flusher), and reads with
+     * {@link FrameIn}: one read takes whatever has arrived into a buffer, and the executor digests (the
+     * collector samples) the records where they lie. Since the thread that digests a run also writes it, and
+     * the write returns once the kernel holds the bytes, a stream needs one result frame, reused while it is in
+     * cache, not a pool of 64 cycled through (2.5 MB, more than a core's L2).
+     *
+     * <p>An earlier trial of "whole frames without stream buffers or flusher" (before r14) was slower than r12
+     * for a cause not found; through an unbuffered {@code DataInputStream} each 4-byte header costs four read
+     * calls on the socket ({@link Frames#readHeader(java.io.DataInputStream, int, String)}), which {@link FrameIn}
+     * avoids. Profile and measurements: README, "SHA-256 pipeline".
+     */
+    static final PipelineSettings R15 = R14.withWholeFrames();
+    /**
+     * Beyond the report (issue 9, §3): cheaper payloads in the generator. A task's payload is four SplitMix64
+     * outputs, those of states (id + 1)·γ to (id + 4)·γ ({@link Payloads#fill}), so task id + 1's payload shares
+     * three outputs with task id's. r16's generator computes each output of a frame once
+     * ({@link Payloads#fillConsecutive}: n + 3 mixes for n tasks instead of 4·n) and writes it where it
+     * belongs; the bytes on the wire are the same, and the collector still rebuilds each sampled payload from
+     * its id alone. In r15's profile filling payloads was about a quarter of the generator's samples and half
+     * of its sending thread's.
+     */
+    static final PipelineSettings R16 = R15.withSharedPayloadMixes();
 
     public static final Ladder<PipelineSettings> LADDER = new Ladder<PipelineSettings>(COMPONENT,
             "SHA-256 pipeline (report 002): generator → executor → collector over TCP", List.of(
@@ -103,6 +132,12 @@ public final class ShaLadder {
             new Entry<>("r14-run-to-completion", Kind.RUNG,
                     "beyond the report: no pool, no sender thread; each stream's one thread reads a frame, digests it and"
                             + " writes the results, one stream per core", R14),
+            new Entry<>("r15-whole-frames", Kind.RUNG,
+                    "beyond the report: each frame written with one call and read in place from a connection buffer;"
+                            + " no stream buffers, no flusher threads", R15),
+            new Entry<>("r16-shared-payload-mixes", Kind.RUNG,
+                    "beyond the report: the generator computes each SplitMix64 output of a frame's payloads once"
+                            + " (consecutive payloads share three of four); the same bytes", R16),
             new Entry<>("x-non-atomic-counter", Kind.EXHIBIT,
                     "step 1's bug: r0 counting executed tasks with count += n on a volatile long from every worker (loses counts)",
                     R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),

@@ -16,7 +16,9 @@
  * what arrived, so losses show up as an error with a count, never silently. From r13 on there are
  * several such streams side by side ({@link dev.perflab.sha.PipelineSettings#streamCount()}), one per
  * group of cores, each with its own connections and threads; the roles add their counts up. From r14 on
- * each stream is one thread per role (the executor's reads, digests and writes), one stream per core.
+ * each stream is one thread per role (the executor's reads, digests and writes), one stream per core. From
+ * r15 on each frame is written whole by one call and read in place ({@link dev.perflab.sha.FrameIn}): no
+ * stream buffers and no flusher threads.
  *
  * <h2>Wire format (big-endian)</h2>
  * <pre>

@@ -2,6 +2,7 @@ package dev.perflab.sha;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.ladder.Entry;
@@ -64,6 +65,35 @@ class ShaPipelineTest {
         assertNull(r.executor().error(), r.log().toString());
         assertEquals(0, r.executor().backlogAtEnd(), "a run is digested before the next is read");
         assertEquals(r.generator().generated(), r.collector().collected());
+    }
+
+    /**
+     * r15 is r14 with whole-frame socket I/O: no stream buffers and no flusher (each frame is written whole by
+     * one call), frames read in place; every task and result still crosses, over several streams too.
+     */
+    @Test
+    void wholeFramesNeedNoStreamBufferNorFlusher() throws Exception {
+        PipelineSettings r15 = ShaLadder.LADDER.resolve("r15-whole-frames").factory();
+        assertEquals(ShaLadder.R14.withWholeFrames(), r15);
+        assertEquals(true, r15.wholeFrames());
+        assertEquals(false, r15.bufferedStreams());
+        assertEquals(false, r15.timedFlush());
+        assertEquals(PoolPolicy.NONE, r15.pool());
+        LoopbackPipeline.Result r = LoopbackPipeline.run(r15.withStreams(2), 0, 0.3);
+        assertNull(r.generator().error(), r.log().toString());
+        assertNull(r.executor().error(), r.log().toString());
+        assertNull(r.collector().error(), r.log().toString());
+        assertTrue(r.generator().generated() > 0);
+        assertEquals(r.generator().generated(), r.executor().executed());
+        assertEquals(r.generator().generated(), r.collector().collected());
+        assertEquals(0, r.collector().sampleErrors());
+    }
+
+    @Test
+    void wholeFramesNeedOneRunPerFrameAndNoPool() {
+        assertThrows(IllegalArgumentException.class, () -> ShaLadder.R13.withWholeFrames());
+        assertThrows(IllegalArgumentException.class,
+                () -> ShaLadder.R14.withBatches(ShaLadder.BATCH_TASKS, ShaLadder.MISMATCHED_RUN_TASKS).withWholeFrames());
     }
 
     @Test

@@ -16,6 +16,16 @@ record PipelineRow(String rung, boolean exhibit, double tasksPerSecond, long gen
         return Conservation.of("generated", generated, "executed", executed, "collected", collected);
     }
 
+    /**
+     * Tasks per CPU-second of the three JVMs: tasks/s ÷ (CPU % × cores). On a machine shared with other jobs
+     * tasks/s depends on what else runs, but the work each CPU-second buys does not (much): compare it with the
+     * ceiling's digests per CPU-second (ceiling ÷ cores). NaN when no CPU was measured.
+     */
+    double tasksPerCpuSecond(int cores) {
+        double cpuSecondsPerSecond = cpuPercent / 100 * cores;
+        return cpuSecondsPerSecond > 0 ? tasksPerSecond / cpuSecondsPerSecond : Double.NaN;
+    }
+
     /** Tasks that did not make it from the generator to the collector (0 for a correct run). */
     long lost() {
         return counts().lost();

@@ -5,13 +5,13 @@ import java.util.List;
 
 /** The printed ladder of {@code ./lab run sha-pipeline}: one row per rung, units in the heading. */
 final class PipelineTable {
-    private static final String ROW = "%-25s %13s %8s %9s %6s %12s %12s %12s %8s %5s  %s";
+    private static final String ROW = "%-25s %13s %8s %9s %6s %12s %12s %12s %12s %8s %5s  %s";
 
     private PipelineTable() {
     }
 
     static String heading() {
-        return String.format(ROW, "rung", "tasks/s", "× prev", "% ceiling", "CPU %", "generated", "executed",
+        return String.format(ROW, "rung", "tasks/s", "× prev", "% ceiling", "CPU %", "tasks/CPU-s", "generated", "executed",
                 "collected", "sampled", "bad", "check");
     }
 
@@ -20,6 +20,7 @@ final class PipelineTable {
                 : String.format("×%.2f", r.tasksPerSecond() / previous.tasksPerSecond());
         return String.format(ROW, r.rung(), String.format("%,.0f", r.tasksPerSecond()), gain,
                 String.format("%.1f%%", 100 * r.tasksPerSecond() / ceiling), String.format("%.0f", r.cpuPercent()),
+                Double.isNaN(r.tasksPerCpuSecond(Machine.cores())) ? "?" : String.format("%,.0f", r.tasksPerCpuSecond(Machine.cores())),
                 count(r.generated()), count(r.executed()), count(r.collected()), count(r.sampled()),
                 count(r.sampleErrors()), r.verdict());
     }
@@ -43,6 +44,12 @@ final class PipelineTable {
                 s.append("  above 100%: the ceiling and the rungs were measured at different moments of a busy machine, or the"
                         + " ceiling too briefly (smoke); the % means nothing here: run ./lab run sha-pipeline on a quiet machine\n");
             }
+            double perCpu = best.tasksPerCpuSecond(Machine.cores());
+            if (!Double.isNaN(perCpu)) {
+                s.append(String.format("  per CPU-second of the three JVMs: %,.0f tasks = %.1f%% of the ceiling's %,.0f digests per"
+                        + " CPU-second (ceiling ÷ %d cores; on a shared machine this, not tasks/s, compares rungs)%n", perCpu,
+                        100 * perCpu * Machine.cores() / ceiling, ceiling / Machine.cores(), Machine.cores()));
+            }
             PipelineRow first = rows.get(0);
             if (!first.exhibit() && first.tasksPerSecond() > 0 && first != best) {
                 s.append(String.format("%s / %s: ×%.1f%n", best.rung(), first.rung(), best.tasksPerSecond() / first.tasksPerSecond()));
@@ -54,7 +61,8 @@ final class PipelineTable {
                     network.theoreticalTasksPerSecond(), network.theoreticalTasksPerSecond() * 44 / 40));
         }
         s.append("tasks/s: collected results per second after the warm-up; CPU %: the three JVMs' CPU time over the "
-                + "measured window ÷ (window × " + Machine.cores() + " cores)\n");
+                + "measured window ÷ (window × " + Machine.cores() + " cores); tasks/CPU-s: tasks/s ÷ (CPU % × "
+                + Machine.cores() + " cores)\n");
         return s.toString();
     }
 }

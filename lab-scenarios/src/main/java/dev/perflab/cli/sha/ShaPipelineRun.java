@@ -269,6 +269,7 @@ public final class ShaPipelineRun {
             n.put("sampled", r.sampled());
             n.put("sample_errors", r.sampleErrors());
             n.put("cpu_percent", r.cpuPercent());
+            n.put("tasks_per_cpu_second", r.tasksPerCpuSecond(Machine.cores()));
             n.put("exhibit", r.exhibit());
             n.put("correct", r.correct());
             ArrayNode errors = n.putArray("errors");

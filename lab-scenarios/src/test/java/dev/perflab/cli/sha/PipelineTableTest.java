@@ -1,8 +1,10 @@
 package dev.perflab.cli.sha;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.perflab.cli.Machine;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,5 +28,18 @@ class PipelineTableTest {
                 21_700_000, PipelineNetwork.LOOPBACK);
         assertTrue(footer.contains("41.5% of the all-core ceiling"), footer);
         assertFalse(footer.contains("above 100%"), footer);
+    }
+
+    /** 50% of the cores for 9M tasks/s: 9M ÷ (0.5 × cores) tasks per CPU-second, compared with the ceiling per core. */
+    @Test
+    void tasksPerCpuSecondDividesByTheCpuTheThreeJvmsUsed() {
+        int cores = Machine.cores();
+        PipelineRow best = row("r15-whole-frames", 9_000_000);
+        assertEquals(9_000_000 / (0.5 * cores), best.tasksPerCpuSecond(cores), 1e-6);
+        String footer = PipelineTable.footer(List.of(row("r0-task-per-thread", 1_000), best), 21_700_000,
+                PipelineNetwork.LOOPBACK);
+        assertTrue(footer.contains(String.format("per CPU-second of the three JVMs: %,.0f tasks = %.1f%% of the ceiling's",
+                9_000_000 / (0.5 * cores), 100 * 9_000_000 / (0.5 * 21_700_000))), footer);
+        assertTrue(Double.isNaN(new PipelineRow("r1", false, 1, 1, 1, 1, 1, 0, 0, List.of()).tasksPerCpuSecond(cores)));
     }
 }
