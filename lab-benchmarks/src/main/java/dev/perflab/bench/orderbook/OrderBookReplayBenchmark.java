@@ -41,9 +41,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  *   <li><b>Enough iterations, and forks.</b> JMH's error is the 99.9% interval of the iteration scores,
  *       t(n−1) · s/√n for n iterations with spread s: 18 × s with 3 iterations, 6.5 × s with 4, 1.9 × s
- *       with 8, 1.02 × s with 16. The standard run measures 2 forks × 8 iterations (±10% holds while the
- *       iterations differ by up to 9.8%, and a fork's JIT luck shows in the spread instead of hiding in
- *       it); {@code --quick} measures 1 fork × 8 (±25% up to a 13% spread). Before, one fork of 4–6
+ *       with 8, 1.02 × s with 16, 0.64 × s with 32. The standard run measures 2 forks × 16 iterations
+ *       (±10% holds while the iterations differ by up to 15.6%, and a fork's JIT luck shows in the spread
+ *       instead of hiding in it): with 2 × 8 a quiet 2-core run found spreads of 7–21% between one-second
+ *       iterations, and only 3 of 14 rows within ±10%. {@code --quick} measures 1 fork × 8 (±25% up to a
+ *       13% spread). Before, one fork of 4–6
  *       iterations needed a 2–4% spread, and measured 10–60%.</li>
  *   <li><b>Warm-up long enough for the slow rungs.</b> With 2 s of warm-up r2 at 1M still climbed from
  *       10.8M to 15.3M commands/s over its four iterations. The generator ran in the fork and profiled
@@ -85,7 +87,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:+AlwaysPreTouch"})
 @Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 8, time = 1)
+@Measurement(iterations = 16, time = 1)
 public class OrderBookReplayBenchmark extends ReplayState {
     @Param({"r1-indexed-level", "r2-intrusive-list", "r3-long-ticks", "r4-tick-array",
             "peer-parity", "peer-exchange-naive", "peer-exchange-direct"})

@@ -42,14 +42,15 @@ public final class OrderBookComponent implements Component {
      * Replay of 250k–1M commands by r1–r4 and the peers: one op is one command, one invocation one whole
      * replay into an empty book built untimed, an iteration as many whole replays as fit in 1 s (the
      * benchmark's class comment says why). JMH's 99.9% error is t(n−1)·s/√n for n iterations with spread
-     * s: 1.02 × s for the standard run's 2 forks × 8 (±10% up to a 9.8% spread), 1.9 × s for the quick
-     * run's 1 × 8 (±25% up to 13%). 5 × 1 s of warm-up: the replay path's compilation settled within 2 s
+     * s: 0.64 × s for the standard run's 2 forks × 16 (±10% up to a 15.6% spread), 1.9 × s for the quick
+     * run's 1 × 8 (±25% up to 13%). The standard run had 2 × 8 (1.02 × s) until a quiet run showed spreads
+     * of 7–21% between one-second iterations (JDK 17, 2 cores): 3 of its 14 rows were within ±10%. 5 × 1 s of warm-up: the replay path's compilation settled within 2 s
      * of replaying here even for r2. The standard run's options are the benchmark's own annotations
      * ({@code OrderBookReplayBenchmark}); {@code ReplayOptionsTest} fails when they differ. Not in a smoke run.
      */
     static final JmhSuite REPLAY = new JmhSuite("replay", PKG + "OrderBookReplayBenchmark", Map.of(
             RunLength.QUICK, new JmhOptions(1, 5, "1s", 8, "1s"),
-            RunLength.STANDARD, new JmhOptions(2, 5, "1s", 8, "1s"),
+            RunLength.STANDARD, new JmhOptions(2, 5, "1s", 16, "1s"),
             RunLength.FULL, new JmhOptions(3, 5, "1s", 10, "2s")),
             Map.of(RunLength.QUICK, "replay(250k|1M)"), id -> !id.equals(NAIVE_RUNG));
 
