@@ -79,7 +79,7 @@ final class Ladders {
     }
 
     /** The group's {@code r0-…} row, else its first rung, else null (a group of peers only). */
-    private static Row base(List<Row> ordered) {
+    static Row base(List<Row> ordered) {
         return ordered.stream().filter(r -> r.isRung() && r.rung().startsWith("r0-")).findFirst()
                 .orElse(ordered.stream().filter(Row::isRung).findFirst().orElse(null));
     }

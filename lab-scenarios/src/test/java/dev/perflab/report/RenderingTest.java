@@ -25,6 +25,23 @@ class RenderingTest {
                 lines.subList(title + 1, title + 7));
     }
 
+    /** The order book's replay runs r0 in a suite of its own: its tuned table divides by r1 and must say so. */
+    @Test
+    void aLadderWithoutR0NamesTheRungItsSpeedupsAreOver() {
+        LadderGroup withoutR0 = new LadderGroup("b.Replay.replay1M", "thrpt", java.util.Map.of(), true, List.of(
+                step("r1-indexed-level", 1.0), step("r2-intrusive-list", 14.0), step("peer-parity", 10.0)));
+        assertEquals(List.of("rung", "score", "× prev", "× r1", "B/op"), GroupTable.headers(withoutR0));
+        LadderGroup withR0 = new LadderGroup("b.Replay.replay1M", "thrpt", java.util.Map.of(), true, List.of(
+                step("r0-persistent-scan", 1.0), step("r1-indexed-level", 14.0)));
+        assertEquals("× r0", GroupTable.headers(withR0).get(3));
+    }
+
+    private static Step step(String rung, double score) {
+        Row row = new Row("b.Replay", "replay1M", java.util.Map.of("rung", rung), "thrpt", score, 0.1, "ops/s", null,
+                "17", "vm", java.util.Map.of());
+        return new Step(row, java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty());
+    }
+
     @Test
     void timePerOpTableShowsDashWhereAllocationWasNotMeasured() {
         String text = Fixtures.report(Fixtures.QUEUE).text(HEADER);

@@ -51,7 +51,7 @@ public final class OrderBookComponent implements Component {
     static final JmhSuite REPLAY = new JmhSuite("replay", PKG + "OrderBookReplayBenchmark", Map.of(
             RunLength.QUICK, new JmhOptions(1, 5, "1s", 8, "1s"),
             RunLength.STANDARD, new JmhOptions(2, 5, "1s", 16, "1s"),
-            RunLength.FULL, new JmhOptions(3, 5, "1s", 10, "2s")),
+            RunLength.FULL, new JmhOptions(3, 5, "1s", 16, "2s")),
             Map.of(RunLength.QUICK, "replay(250k|1M)"), id -> !id.equals(NAIVE_RUNG));
 
     /**
