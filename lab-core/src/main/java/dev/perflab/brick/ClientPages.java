@@ -148,6 +148,10 @@ public final class ClientPages implements ResultSink {
                 Slot slot = slots[p % SLOTS];
                 int rows;
                 for (;;) {
+                    // closed is read before totalLines: finish writes totalLines first, so a switcher that sees
+                    // closed also sees the final count (read the other way round, it could judge a short last
+                    // page against the -1 it read before finish, and report a line as missing that never existed)
+                    boolean done = closed;
                     int total = totalLines;
                     rows = total < 0 ? ROWS : (int) Math.min(ROWS, Math.max(0, total - (long) p * ROWS));
                     if (slot.filled.get() == rows) {
@@ -156,7 +160,7 @@ public final class ClientPages implements ResultSink {
                     if (aborted) {
                         return;
                     }
-                    if (closed) { // every put is done, so this page's missing rows will never come
+                    if (done) { // every put is done, so this page's missing rows will never come
                         failure = new IOException("the server's file has " + total + " lines; line "
                                 + ((long) p * ROWS + firstMissing(slot, rows)) + " never arrived", null);
                         return;
