@@ -1,7 +1,6 @@
 package dev.perflab.kv;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,24 +46,17 @@ import java.util.List;
  * key for the entries and 8 B for its two buckets.
  */
 final class AppendOnlyHashFile extends LinearHashChains {
-    private static final long MAGIC = 0x504C4B5641504E44L; // "PLKVAPND"
-    private static final long H_DATA_END = 8, H_COUNT = 16;
-    private static final int HEADER_BYTES = 24;
-    private static final int RECORD_HEADER_BYTES = 8;
-    /** Marks the rest of a map chunk as unused: no record starts with a negative key length. */
-    private static final int SKIP_TO_NEXT_CHUNK = -1;
     /** Entries per block of the entry arrays: 3 longs each, 384 KiB per block (below G1's humongous size). */
     private static final int ENTRY_BLOCK_SHIFT = 14;
     private static final int ENTRY_LONGS = 3;
     /** Buckets per block of the head arrays: 256 KiB per block. */
     private static final int HEAD_BLOCK_SHIFT = 16;
 
-    private final MappedFile data;
+    private final RecordLog data;
     private final List<long[]> entryBlocks = new ArrayList<>();
     private final List<int[]> headBlocks = new ArrayList<>();
     /** Entries given out: ids 1..entries. */
     private long entries;
-    private long dataEnd;
     /** While the index is rebuilt at open: the offset of the record being indexed, else -1. */
     private long replaying = -1;
 
@@ -74,56 +66,23 @@ final class AppendOnlyHashFile extends LinearHashChains {
 
     AppendOnlyHashFile(Path dir, long initialBuckets, int chunkBytes) throws IOException {
         super(initialBuckets, true);
-        Files.createDirectories(dir);
-        this.data = new MappedFile(dir.resolve("kv.dat"), chunkBytes);
-        ensureBuckets(buckets());
-        if (data.getLong(0) == MAGIC) {
-            rebuild(data.getLong(H_DATA_END), data.getLong(H_COUNT));
-        } else {
-            dataEnd = HEADER_BYTES;
-            data.putLong(H_DATA_END, dataEnd);
-            data.putLong(0, MAGIC);
-        }
-    }
-
-    /**
-     * Indexes every record in {@code [HEADER_BYTES, end)} in file order: a key's last record wins. The
-     * table starts at the level that holds {@code keys} (the count at close), so the rebuild does not split.
-     */
-    private void rebuild(long end, long keys) throws IOException {
-        while (keys * BUCKETS_PER_RECORD > (initialBuckets << level)) {
+        this.data = new RecordLog(dir, chunkBytes);
+        // a reopen indexes every record in file order (a key's last record wins), starting at the level
+        // that holds the keys counted at close, so the rebuild does not split
+        while (data.keysAtClose() * BUCKETS_PER_RECORD > (initialBuckets << level)) {
             level++;
         }
         ensureBuckets(buckets());
-        data.ensureCapacity(end);
-        long chunk = data.chunkBytes();
-        for (long at = HEADER_BYTES; at < end; ) {
-            long left = chunk - (at & (chunk - 1));
-            if (left < RECORD_HEADER_BYTES || data.getInt(at) == SKIP_TO_NEXT_CHUNK) {
-                at += left;
-                continue;
-            }
-            byte[] key = new byte[data.getInt(at)];
-            data.get(at + RECORD_HEADER_BYTES, key);
-            replaying = at;
+        data.scan((offset, key) -> {
+            replaying = offset;
             upsert(hash(key), key, null);
-            at += RECORD_HEADER_BYTES + key.length + data.getInt(at + 4);
-        }
+        });
         replaying = -1;
-        dataEnd = end;
     }
 
     /** The record's offset: where it was appended now, or during a rebuild where it already is. */
     private long record(byte[] key, byte[] value) throws IOException {
-        if (replaying >= 0) {
-            return replaying;
-        }
-        long at = data.fitInChunk(dataEnd, RECORD_HEADER_BYTES + key.length + value.length);
-        if (at - dataEnd >= Integer.BYTES) {
-            data.putInt(dataEnd, SKIP_TO_NEXT_CHUNK);
-        }
-        dataEnd = data.putKeyValue(at, key, value);
-        return at;
+        return replaying >= 0 ? replaying : data.append(key, value);
     }
 
     @Override
@@ -174,16 +133,12 @@ final class AppendOnlyHashFile extends LinearHashChains {
 
     @Override
     protected boolean keyEquals(long e, byte[] key) {
-        long at = offsetOf(e);
-        return data.getInt(at) == key.length && data.equalsAt(at + RECORD_HEADER_BYTES, key);
+        return data.keyEquals(offsetOf(e), key);
     }
 
     @Override
     protected byte[] valueOf(long e) {
-        long at = offsetOf(e);
-        byte[] value = new byte[data.getInt(at + 4)];
-        data.get(at + RECORD_HEADER_BYTES + data.getInt(at), value);
-        return value;
+        return data.valueOf(offsetOf(e));
     }
 
     @Override
@@ -210,8 +165,6 @@ final class AppendOnlyHashFile extends LinearHashChains {
 
     @Override
     public synchronized void close() throws IOException {
-        data.putLong(H_DATA_END, dataEnd);
-        data.putLong(H_COUNT, count);
-        data.close();
+        data.close(count);
     }
 }

@@ -13,6 +13,14 @@ public interface HashCounters {
     long longestChain();
 
     /**
+     * The longest {@link #longestChain()} the contract accepts after {@link KvContract#GROWTH_RECORDS} puts: a
+     * table that grows with its records stays below it, one that does not goes far past it.
+     */
+    default long longestChainAllowed() {
+        return KvContract.LONGEST_CHAIN;
+    }
+
+    /**
      * @param records      records in the store
      * @param buckets      buckets in use
      * @param splits       bucket splits since the store was opened (not persisted)

@@ -24,7 +24,7 @@ import java.io.IOException;
  * Every public method holds the table's one lock ({@code synchronized}): any thread may call any method,
  * one at a time, like Tokyo Cabinet's writer lock. Subclasses call the chain operations only under it.
  */
-abstract class LinearHashChains implements KvStore, HashCounters {
+abstract class LinearHashChains implements HashSegment {
     /** Largest record a put accepts: its header, key and value together (both files' headers are at most this). */
     static final int MAX_RECORD_BYTES = 1 << 20;
     static final int MAX_RECORD_HEADER_BYTES = 24;

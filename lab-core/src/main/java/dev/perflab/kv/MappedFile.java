@@ -120,6 +120,16 @@ final class MappedFile implements AutoCloseable {
         return true;
     }
 
+    /** The mapped chunk holding {@code offset} (for a helper thread that touches its pages: no other use). */
+    MappedByteBuffer chunkOf(long offset) {
+        return chunk(offset);
+    }
+
+    /** {@code offset}'s position in its chunk. */
+    int positionOf(long offset) {
+        return pos(offset);
+    }
+
     private MappedByteBuffer chunk(long offset) {
         return chunks.get((int) (offset >>> chunkShift));
     }

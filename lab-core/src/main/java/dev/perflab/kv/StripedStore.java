@@ -19,7 +19,7 @@ import java.util.stream.IntStream;
  *                                        seg-15/ kv.idx kv.dat   (lock 15)
  * </pre>
  *
- * <p>Thread-safety: as {@link KvStore}; each segment is a {@link LinearHashChains} under its own lock, and
+ * <p>Thread-safety: as {@link KvStore}; each segment is a {@link HashSegment} under its own lock, and
  * the segment array is final and filled before the constructor returns. {@link #count()} sums the
  * segments one after another, so it is exact once the writers have stopped.
  */
@@ -29,20 +29,27 @@ public class StripedStore implements KvStore, HashCounters {
     /** Opens one segment in its folder. */
     @FunctionalInterface
     interface SegmentOpener {
-        LinearHashChains open(Path dir) throws IOException;
+        HashSegment open(Path dir) throws IOException;
     }
 
-    private final LinearHashChains[] segments = new LinearHashChains[SEGMENTS];
+    private final HashSegment[] segments = new HashSegment[SEGMENTS];
+    private final Runnable beforeClose;
 
     public StripedStore(Path dir) throws IOException {
-        this(dir, segmentDir -> new ChainedHashFile(segmentDir, LinearHashStore.INITIAL_BUCKETS, true));
+        this(dir, segmentDir -> new ChainedHashFile(segmentDir, LinearHashStore.INITIAL_BUCKETS, true), () -> { });
     }
 
     /**
-     * The striping with other segments (r4's). The segments open in parallel (r4's rebuild each one's index
+     * The striping with other segments (r4's and r5's). The segments open in parallel (r4's rebuild each one's index
      * at open); the stream's end happens-before this constructor returns, so the array is filled for its caller.
      */
     StripedStore(Path dir, SegmentOpener opener) throws IOException {
+        this(dir, opener, () -> { });
+    }
+
+    /** As above, with {@code beforeClose} run at {@link #close()} before the segments close (r6 stops its toucher). */
+    StripedStore(Path dir, SegmentOpener opener, Runnable beforeClose) throws IOException {
+        this.beforeClose = beforeClose;
         Files.createDirectories(dir);
         try {
             IntStream.range(0, SEGMENTS).parallel().forEach(i -> {
@@ -57,7 +64,7 @@ public class StripedStore implements KvStore, HashCounters {
         }
     }
 
-    private LinearHashChains segment(byte[] key) {
+    private HashSegment segment(byte[] key) {
         // The top bits pick the segment; the segment's buckets use the remainder of the whole hash.
         return segments[(int) (LinearHashChains.hash(key) >>> 60)];
     }
@@ -75,7 +82,7 @@ public class StripedStore implements KvStore, HashCounters {
     @Override
     public final long count() {
         long sum = 0;
-        for (LinearHashChains s : segments) {
+        for (HashSegment s : segments) {
             sum += s.count();
         }
         return sum;
@@ -84,7 +91,7 @@ public class StripedStore implements KvStore, HashCounters {
     @Override
     public final Counters counters() {
         Counters sum = new Counters(0, 0, 0, 0, 0, 0);
-        for (LinearHashChains s : segments) {
+        for (HashSegment s : segments) {
             sum = sum.plus(s.counters());
         }
         return sum;
@@ -93,16 +100,23 @@ public class StripedStore implements KvStore, HashCounters {
     @Override
     public final long longestChain() {
         long longest = 0;
-        for (LinearHashChains s : segments) {
+        for (HashSegment s : segments) {
             longest = Math.max(longest, s.longestChain());
         }
         return longest;
     }
 
+    /** Every segment is of one kind: its bound. */
+    @Override
+    public final long longestChainAllowed() {
+        return segments[0].longestChainAllowed();
+    }
+
     @Override
     public final void close() throws IOException {
+        beforeClose.run();
         IOException first = null;
-        for (LinearHashChains s : segments) {
+        for (HashSegment s : segments) {
             try {
                 s.close();
             } catch (IOException e) {

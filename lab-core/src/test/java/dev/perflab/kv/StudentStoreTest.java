@@ -31,7 +31,7 @@ class StudentStoreTest {
         assertSame(Kind.EXERCISE, STUDENT.kind());
         assertFalse(KvLadder.LADDER.correct().contains(STUDENT));
         assertFalse(KvLadder.LADDER.rungs().contains(STUDENT));
-        assertEquals("r4-append-only", KvLadder.LADDER.tuned().id());
+        assertEquals("r7-write-behind", KvLadder.LADDER.tuned().id());
     }
 
     @Test

@@ -41,7 +41,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class KvPutBenchmark {
-    @Param({"r0-fixed-buckets", "r1-sized-buckets", "r2-growing", "r3-striped", "r4-append-only", "peer-tokyo-hash", "peer-tokyo-hash-sized",
+    @Param({"r0-fixed-buckets", "r1-sized-buckets", "r2-growing", "r3-striped", "r4-append-only", "r5-probed-index", "r6-pages-ahead", "r7-write-behind",
+            "peer-tokyo-hash", "peer-tokyo-hash-sized",
             "peer-tokyo-btree", "peer-mvstore", "peer-lmdb", "peer-rocksdb", "peer-h2-sql"})
     public String rung;
 

@@ -106,6 +106,8 @@ final class KvScenario implements Scenario {
         out.println(machine + " · " + ladder.title());
         out.printf(Locale.ROOT, "%d stores · %,d records max · %d writer threads · %s s max each · stores in %s%s%n", stores.size(),
                 settings.records(), settings.threads(), trim(settings.seconds()), runDir, request.keep() ? " (kept)" : " (removed after each)");
+        out.println("each store in its own writer JVM: " + String.join(" ", WRITER_JVM_FLAGS)
+                + " (heap committed and touched before the run; huge pages where the kernel allows)");
         out.flush();
         List<KvReport.Row> rows = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
@@ -159,8 +161,21 @@ final class KvScenario implements Scenario {
      * --out folder, which outlives the store folders removed after each store) rather than the working directory.
      */
     static List<String> writerCommand(Path dir, List<String> args) {
-        return ChildProcess.javaCommand(List.of(), List.of(ChildProcess.errorFileFlag(dir)), KvWriterMain.class.getName(), args);
+        List<String> flags = new ArrayList<>(WRITER_JVM_FLAGS);
+        flags.add(ChildProcess.errorFileFlag(dir));
+        return ChildProcess.javaCommand(List.of(), flags, KvWriterMain.class.getName(), args);
     }
+
+    /**
+     * Every store's writer JVM, rungs and peers alike: a heap of a quarter of the machine's memory (the JVM's
+     * default maximum) committed and touched at start, on transparent huge pages where the kernel offers them
+     * ({@code madvise} or {@code always}). Without this the heap grows during the measured seconds and the
+     * kernel's first touches of its new pages land in them (a probe of r5 over 60 s: 0.3–0.85 of the 2 cores in
+     * system time in the seconds the heap grew), and an index of gigabytes walks 4-KiB page tables; both made the
+     * last seconds of a fast store slower than its first for reasons that are not the store's (README, issue 16).
+     */
+    static final List<String> WRITER_JVM_FLAGS = List.of(
+            "-XX:InitialRAMPercentage=25", "-XX:MaxRAMPercentage=25", "-XX:+AlwaysPreTouch", "-XX:+UseTransparentHugePages");
 
     private KvReport.Row runOne(Entry<KvStoreFactory> e, KvRunSettings s, Path runDir, PrintWriter out, List<String> skipped)
             throws IOException, InterruptedException {

@@ -59,6 +59,11 @@ public final class KvWriterMain {
             System.err.println(entry.id() + ": " + e.getMessage());
             System.exit(1);
             return;
+        } catch (OutOfMemoryError e) {
+            System.err.printf(java.util.Locale.ROOT, "%s: the writer JVM ran out of memory (%s; heap %,d MiB, a quarter of the machine's); lower --records%n",
+                    entry.id(), e.getMessage(), Runtime.getRuntime().maxMemory() >> 20);
+            System.exit(1);
+            return;
         }
         if (r.counters() != null) {
             System.out.println("store counters: " + r.counters());
