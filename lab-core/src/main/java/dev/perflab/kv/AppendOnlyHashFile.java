@@ -163,8 +163,14 @@ final class AppendOnlyHashFile extends LinearHashChains {
         return new Counters(count, buckets(), splits(), data.maps(), data.mapNanos(), data.mappedBytes());
     }
 
+    /**
+     * Writes the header and forces the records to disk, then lets go of the index: the harness reopens the
+     * store in the same JVM to count it, and two indexes of 3 GB each did not fit the writer's heap.
+     */
     @Override
     public synchronized void close() throws IOException {
         data.close(count);
+        entryBlocks.clear();
+        headBlocks.clear();
     }
 }

@@ -201,8 +201,10 @@ final class ProbedIndexFile implements HashSegment {
         return LONGEST_WALK_SLOTS;
     }
 
+    /** Writes the header and forces the records to disk, then lets go of the table (a reopen builds its own). */
     @Override
     public synchronized void close() throws IOException {
         data.close(count);
+        table = null;
     }
 }

@@ -60,8 +60,8 @@ public final class KvWriterMain {
             System.exit(1);
             return;
         } catch (OutOfMemoryError e) {
-            System.err.printf(java.util.Locale.ROOT, "%s: the writer JVM ran out of memory (%s; heap %,d MiB, a quarter of the machine's); lower --records%n",
-                    entry.id(), e.getMessage(), Runtime.getRuntime().maxMemory() >> 20);
+            System.err.printf(java.util.Locale.ROOT, "%s: the writer JVM ran out of memory (%sheap %,d MiB, a quarter of the machine's); lower --records%n",
+                    entry.id(), e.getMessage() == null ? "" : e.getMessage() + "; ", Runtime.getRuntime().maxMemory() >> 20);
             System.exit(1);
             return;
         }
