@@ -16,9 +16,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * commands. r0 copies its persistent book on every command (65 KB allocated per command at 250k), so one
  * replay of 1M lasts about 35 s on the quiet 2-core machine (28.7k commands/s), and an iteration is always
  * exactly one replay. With the tuned suite's 2 forks × (5 + 8) iterations at four sizes it would take well
- * over an hour; here the standard run is 1 fork, 1 warm-up replay and 6 measured replays per size. JMH's
- * error is then 2.8 × the spread between replays, so ±10% holds up to a 3.6% spread; on the quiet machine
- * r0's replays differed by 1.3% at both sizes (8 replays at 1M gave ±2.4%, and cost 70 s more than 6).
+ * over an hour; here the standard run is 1 fork, 1 warm-up replay and 16 measured replays per size. JMH's
+ * error is then 1.02 × the spread between replays, so ±10% holds up to a 9.8% spread. It was 6 replays
+ * (2.8 ×) after a quiet quick run where r0's replays differed by 1.3%; the quiet standard run that followed
+ * had spreads of 6–8% and errors of ±17.9% (1M) and ±22.5% (250k): r0's replays are not always that alike.
  * {@code --quick} replays 250k only, 8 times (about 4 s each). Being a separate JMH class, its rows form a
  * table of their own: compare r0 with the tuned rungs by their rates, e.g. r4/r0 at 1M.
  */
@@ -26,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:+AlwaysPreTouch"})
 @Warmup(iterations = 1, time = 1)
-@Measurement(iterations = 6, time = 1)
+@Measurement(iterations = 16, time = 1)
 public class OrderBookNaiveReplayBenchmark extends ReplayState {
     @Param({"r0-persistent-scan"})
     public String rung;

@@ -42,28 +42,30 @@ public final class OrderBookComponent implements Component {
      * Replay of 250k–1M commands by r1–r4 and the peers: one op is one command, one invocation one whole
      * replay into an empty book built untimed, an iteration as many whole replays as fit in 1 s (the
      * benchmark's class comment says why). JMH's 99.9% error is t(n−1)·s/√n for n iterations with spread
-     * s: 0.64 × s for the standard run's 2 forks × 16 (±10% up to a 15.6% spread), 1.9 × s for the quick
-     * run's 1 × 8 (±25% up to 13%). The standard run had 2 × 8 (1.02 × s) until a quiet run showed spreads
-     * of 7–21% between one-second iterations (JDK 17, 2 cores): 3 of its 14 rows were within ±10%. 5 × 1 s of warm-up: the replay path's compilation settled within 2 s
+     * s: 0.64 × s for the standard run's 2 forks × 16 (±10% up to a 15.6% spread), 1.28 × s for the quick
+     * run's 1 × 12 (±25% up to 19.5%). The standard run had 2 × 8 (1.02 × s) until a quiet run showed spreads
+     * of 7–21% between one-second iterations (JDK 17, 2 cores): 3 of its 14 rows were within ±10%; the quick
+     * run had 1 × 8 (1.9 × s) until r1 at 250k came out at ±30.5% in a quiet run. 5 × 1 s of warm-up: the replay path's compilation settled within 2 s
      * of replaying here even for r2. The standard run's options are the benchmark's own annotations
      * ({@code OrderBookReplayBenchmark}); {@code ReplayOptionsTest} fails when they differ. Not in a smoke run.
      */
     static final JmhSuite REPLAY = new JmhSuite("replay", PKG + "OrderBookReplayBenchmark", Map.of(
-            RunLength.QUICK, new JmhOptions(1, 5, "1s", 8, "1s"),
+            RunLength.QUICK, new JmhOptions(1, 5, "1s", 12, "1s"),
             RunLength.STANDARD, new JmhOptions(2, 5, "1s", 16, "1s"),
             RunLength.FULL, new JmhOptions(3, 5, "1s", 16, "2s")),
             Map.of(RunLength.QUICK, "replay(250k|1M)"), id -> !id.equals(NAIVE_RUNG));
 
     /**
      * The naive rung's replay on its own budget: an iteration of r0 is exactly one whole replay (about 35 s
-     * at 1M on the quiet 2-core machine), so it gets 1 warm-up replay and 6 measured ones at 250k and 1M in
-     * the standard run (error 2.8 × the spread between replays, which was 1.3% there) and 8 at 250k only in
-     * the quick run (1.9 ×; {@code OrderBookNaiveReplayBenchmark}; its annotations are the standard run's).
+     * at 1M on the quiet 2-core machine), so it gets 1 warm-up replay and 16 measured ones at 250k and 1M in
+     * the standard run (error 1.02 × the spread between replays; with 6, 2.8 ×, a quiet run's 6–8% spreads
+     * gave ±18–23%) and 8 at 250k only in the quick run (1.9 ×; {@code OrderBookNaiveReplayBenchmark}; its
+     * annotations are the standard run's).
      */
     static final JmhSuite REPLAY_NAIVE = new JmhSuite("replay-naive", PKG + "OrderBookNaiveReplayBenchmark", Map.of(
             RunLength.QUICK, new JmhOptions(1, 1, "1s", 8, "1s"),
-            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 6, "1s"),
-            RunLength.FULL, new JmhOptions(2, 1, "1s", 8, "1s")),
+            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 16, "1s"),
+            RunLength.FULL, new JmhOptions(2, 1, "1s", 16, "1s")),
             Map.of(RunLength.QUICK, "replay250k"), id -> id.equals(NAIVE_RUNG));
 
     /** Where the report's point shows: cancel of the last order at a level 1,000 deep. */
