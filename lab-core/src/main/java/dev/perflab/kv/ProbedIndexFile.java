@@ -19,9 +19,9 @@ import java.nio.file.Path;
  *
  * <p><b>What changed from r4, and why.</b> r4's put of a new key reads a bucket head, walks its chain
  * (entries scattered over the index) and splits two buckets, each split walking another chain: about
- * three to four reads at random places of an index that outgrows the CPU cache as the table grows (1.8 GB
- * at 56M keys), so its cost per put rose with the table and it held 0.50 of its first rate over 60 s (README,
- * issue 16). Here a put reads one home slot and the slots after it, which share its cache line most of the
+ * three to four reads at random places of an index that outgrows the CPU cache as the table grows (about
+ * 32 B a key), so its cost per put rose with the table and it held 0.49 of its first rate over 60 s (91M
+ * keys, JDK 17, 2 cores; README, issue 16). Here a put reads one home slot and the slots after it, which share its cache line most of the
  * time (eight slots per 64-byte line; at most half the slots are used, so a walk is short): one miss per
  * put. A slot is one long, a 28-bit tag of the hash beside the record's offset, so the table is a quarter
  * of r4's index per key. It starts with 2 slots per key the store expects (the report's advice, as r1 and
@@ -99,22 +99,33 @@ final class ProbedIndexFile implements HashSegment {
      * more than half.
      */
     private void upsert(long tag, byte[] key, long offset, byte[] value) throws IOException {
+        int i = slotOf(tag, key);
+        if (table[i] != 0) {
+            table[i] = tag << OFFSET_BITS | record(key, offset, value);
+            return;
+        }
+        long slot = tag << OFFSET_BITS | record(key, offset, value);
+        if ((count + 1) * 2 > table.length) {
+            doubleTable();
+            place(table, slot); // its empty slot in the bigger table
+        } else {
+            table[i] = slot; // the empty slot the walk ended on
+        }
+        count++;
+    }
+
+    /**
+     * The walk from {@code tag}'s home slot: the index of {@code key}'s slot, or of the first empty slot,
+     * where it would go (a table at most half full always has one).
+     */
+    private int slotOf(long tag, byte[] key) {
         int slots = table.length;
         for (int i = home(tag, slots); ; i = i + 1 == slots ? 0 : i + 1) {
             long slot = table[i];
-            if (slot == 0) {
-                break; // a new key
-            }
-            if (slot >>> OFFSET_BITS == tag && data.keyEquals(slot & OFFSET_MASK, key)) {
-                table[i] = tag << OFFSET_BITS | record(key, offset, value);
-                return;
+            if (slot == 0 || slot >>> OFFSET_BITS == tag && data.keyEquals(slot & OFFSET_MASK, key)) {
+                return i;
             }
         }
-        if ((count + 1) * 2 > table.length) {
-            doubleTable();
-        }
-        place(table, tag << OFFSET_BITS | record(key, offset, value));
-        count++;
     }
 
     /** The record's offset: {@code offset} during the rebuild, else where {@code value} is appended now. */
@@ -153,17 +164,8 @@ final class ProbedIndexFile implements HashSegment {
 
     @Override
     public synchronized byte[] get(byte[] key) {
-        long tag = tag(LinearHashChains.hash(key));
-        int slots = table.length;
-        for (int i = home(tag, slots); ; i = i + 1 == slots ? 0 : i + 1) {
-            long slot = table[i];
-            if (slot == 0) {
-                return null;
-            }
-            if (slot >>> OFFSET_BITS == tag && data.keyEquals(slot & OFFSET_MASK, key)) {
-                return data.valueOf(slot & OFFSET_MASK);
-            }
-        }
+        long slot = table[slotOf(tag(LinearHashChains.hash(key)), key)];
+        return slot == 0 ? null : data.valueOf(slot & OFFSET_MASK);
     }
 
     @Override

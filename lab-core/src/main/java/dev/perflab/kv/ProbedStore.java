@@ -8,8 +8,8 @@ import java.nio.file.Path;
  * table ({@link ProbedIndexFile}, its layout drawn there) instead of chained linear hashing. One change: how
  * the index finds a key.
  *
- * <p><b>Why.</b> r4 did not hold its write rate over 60 s (0.50 of its first 5 s in its last 5 s, README,
- * issue 16): its cost per put grew with the table, because a put of a new key makes three to four reads at
+ * <p><b>Why.</b> r4 did not hold its write rate over 60 s (0.49 of its first 5 s in its last 5 s, JDK 17,
+ * 2 cores; README, issue 16): its cost per put grew with the table, because a put of a new key makes three to four reads at
  * random places of the index (a bucket head, the chain, two splits' chains) and the index outgrows the CPU
  * cache. Here a put makes one (its home slot's cache line), and the table's doubling streams.
  *
