@@ -7,9 +7,13 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
 
 /**
- * Blocking TCP sockets as every networked role of the lab uses them: listen, accept one peer, connect,
+ * Blocking sockets as every networked role of the lab uses them (TCP, and for the SHA pipeline's
+ * {@link Endpoint} also Unix domain): listen, accept one peer, connect,
  * each with a time limit and a one-line failure that names the peer.
  *
  * <pre>
@@ -49,8 +53,37 @@ public final class Sockets {
         try {
             return configure(server.accept());
         } catch (SocketTimeoutException e) {
-            throw new IOException("no " + expected + " connected to " + describe(server) + " within "
-                    + ACCEPT_TIMEOUT_MILLIS / 1000 + " s");
+            throw nobodyCame(expected, Endpoint.tcp((InetSocketAddress) server.getLocalSocketAddress()));
+        }
+    }
+
+    /** The failure of an accept that waited {@link #ACCEPT_TIMEOUT_MILLIS} for {@code expected}. */
+    static IOException nobodyCame(String expected, Endpoint where) {
+        return new IOException("no " + expected + " connected to " + where + " within " + ACCEPT_TIMEOUT_MILLIS / 1000 + " s");
+    }
+
+    /**
+     * Listens at {@code bind}, TCP or Unix domain ({@link Listener}); a TCP port 0 picks a free one.
+     *
+     * @throws IOException when the address cannot be bound (in use, not this host's, the socket file exists)
+     */
+    public static Listener listen(Endpoint bind) throws IOException {
+        return bind.isUnix() ? new Listener.Unix(bind) : new Listener.Tcp(bind.tcp());
+    }
+
+    /** Connects to a peer at {@code peer}, TCP or Unix domain, or fails with a message naming it. */
+    public static Connection connect(Endpoint peer, String name) throws IOException {
+        if (!peer.isUnix()) {
+            return new Connection.Tcp(connect(peer.tcp(), name));
+        }
+        SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            channel.connect(UnixDomainSocketAddress.of(peer.unix()));
+            return new Connection.Unix(channel, peer);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new IOException("cannot connect to the " + name + " at " + peer + " (" + e.getMessage()
+                    + "); is it running?");
         }
     }
 

@@ -1,11 +1,11 @@
 package dev.perflab.sha;
 
+import dev.perflab.net.Connection;
+import dev.perflab.net.Listener;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -48,7 +48,7 @@ public final class Collector {
     }
 
     private final PipelineSettings settings;
-    private final ServerSocket listener;
+    private final Listener listener;
     private final long warmupNanos;
     private final Consumer<String> log;
     private final AtomicLong collected = new AtomicLong();
@@ -66,7 +66,7 @@ public final class Collector {
     private long resultsVerified;
     private long resultErrors;
 
-    public Collector(PipelineSettings settings, ServerSocket listener, double warmupSeconds, Consumer<String> log) {
+    public Collector(PipelineSettings settings, Listener listener, double warmupSeconds, Consumer<String> log) {
         this.settings = settings;
         this.listener = listener;
         this.warmupNanos = (long) (warmupSeconds * 1e9);
@@ -122,13 +122,13 @@ public final class Collector {
     }
 
     private Report runStream() {
-        Socket executor = null;
+        Connection executor = null;
         String error = null;
         long executorTotal = -1;
         try {
             executor = Roles.accept(listener, "executor");
-            String peer = Roles.peer("executor", executor);
-            InputStream raw = executor.getInputStream();
+            String peer = executor.peer("executor");
+            InputStream raw = executor.in();
             try {
                 executorTotal = settings.wholeFrames() ? read(new FrameIn(raw, Frames.TYPE_RESULTS, peer))
                         : read(new DataInputStream(settings.bufferedStreams()

@@ -1,12 +1,12 @@
 package dev.perflab.sha;
 
+import dev.perflab.net.Connection;
+import dev.perflab.net.Endpoint;
+import dev.perflab.net.Listener;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -70,8 +70,8 @@ public final class Executor {
     public static final long DEFAULT_DRAIN_SECONDS = 600;
 
     private final PipelineSettings settings;
-    private final ServerSocket generatorListener;
-    private final InetSocketAddress collector;
+    private final Listener generatorListener;
+    private final Endpoint collector;
     private final Consumer<String> log;
     private final AtomicReference<String> collectorFailure = new AtomicReference<>();
     private final AtomicLong fullQueueWaits = new AtomicLong();
@@ -83,7 +83,7 @@ public final class Executor {
     /** Tasks read whole from the generator (reader thread only). */
     private long received;
 
-    public Executor(PipelineSettings settings, ServerSocket generatorListener, InetSocketAddress collector,
+    public Executor(PipelineSettings settings, Listener generatorListener, Endpoint collector,
                     Consumer<String> log) {
         this(settings, generatorListener, collector, TimeUnit.SECONDS.toMillis(DEFAULT_DRAIN_SECONDS), log);
     }
@@ -92,7 +92,7 @@ public final class Executor {
      * @param drainMillis how long the pool may take, after the generator's end, to finish the tasks already
      *                    read; past it the rest is reported as not executed (an error), never dropped silently
      */
-    public Executor(PipelineSettings settings, ServerSocket generatorListener, InetSocketAddress collector,
+    public Executor(PipelineSettings settings, Listener generatorListener, Endpoint collector,
                     long drainMillis, Consumer<String> log) {
         if (drainMillis <= 0) {
             throw new IllegalArgumentException("drain deadline must be > 0 ms, got " + drainMillis);
@@ -136,7 +136,7 @@ public final class Executor {
     }
 
     private Report runStream() {
-        Socket generator = null;
+        Connection generator = null;
         FrameOut out = null;
         try {
             out = new FrameOut(Roles.connect(collector, "collector"), settings, "executor");
@@ -152,12 +152,12 @@ public final class Executor {
         }
     }
 
-    private Report serve(Socket generator, FrameOut out) throws IOException {
-        String peer = Roles.peer("generator", generator);
+    private Report serve(Connection generator, FrameOut out) throws IOException {
+        String peer = generator.peer("generator");
         ThreadPoolExecutor pool = settings.pool().create(settings.poolThreads(), settings.queueCapacityRuns(), fullQueueWaits);
         CountPolicy.TaskCounter executed = settings.count().create(pool);
         ResultPath results = new ResultPath(settings, out, collectorFailure, log);
-        InputStream raw = generator.getInputStream();
+        InputStream raw = generator.in();
         FrameIn frames = settings.wholeFrames() ? new FrameIn(raw, Frames.TYPE_TASKS, peer) : null;
         DataInputStream in = frames != null ? null : new DataInputStream(settings.bufferedStreams()
                 ? new BufferedInputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw);
@@ -214,7 +214,7 @@ public final class Executor {
             try {
                 out.finish(executedCount);
             } catch (IOException e) {
-                failure = "collector " + Roles.hostPort(collector) + " closed the connection (" + e.getMessage() + ")";
+                failure = "collector " + collector + " closed the connection (" + e.getMessage() + ")";
             }
         }
         if (failure != null) {

@@ -1,11 +1,11 @@
 package dev.perflab.sha;
 
+import dev.perflab.net.Connection;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.Socket;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -21,16 +21,16 @@ import java.util.concurrent.TimeUnit;
  * makes the write fail instead of hanging.
  */
 final class FrameOut implements Closeable {
-    private final Socket socket;
+    private final Connection socket;
     private final DataOutputStream out;
     private final boolean flushEachFrame;
     private final ScheduledExecutorService timers;
     private volatile long writeStartedNanos;
     private volatile boolean stalled;
 
-    FrameOut(Socket socket, PipelineSettings settings, String name) throws IOException {
+    FrameOut(Connection socket, PipelineSettings settings, String name) throws IOException {
         this.socket = socket;
-        OutputStream raw = socket.getOutputStream();
+        OutputStream raw = socket.out();
         this.out = new DataOutputStream(settings.bufferedStreams()
                 ? new BufferedOutputStream(raw, PipelineSettings.STREAM_BUFFER_BYTES) : raw);
         this.flushEachFrame = !settings.timedFlush();

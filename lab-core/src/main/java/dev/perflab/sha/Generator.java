@@ -1,9 +1,9 @@
 package dev.perflab.sha;
 
 import dev.perflab.concurrent.IdleStrategy;
+import dev.perflab.net.Connection;
+import dev.perflab.net.Endpoint;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -36,7 +36,7 @@ public final class Generator {
     private static final long TICK_NO_SPIN_NANOS = 0;
 
     private final PipelineSettings settings;
-    private final InetSocketAddress executor;
+    private final Endpoint executor;
     private final long ratePerSecond;
     private final long durationNanos;
     private final Consumer<String> log;
@@ -47,7 +47,7 @@ public final class Generator {
      * @param seconds       how long to generate
      * @param log           one-line messages (errors)
      */
-    public Generator(PipelineSettings settings, InetSocketAddress executor, long ratePerSecond, double seconds,
+    public Generator(PipelineSettings settings, Endpoint executor, long ratePerSecond, double seconds,
                      Consumer<String> log) {
         this.settings = settings;
         this.executor = executor;
@@ -81,9 +81,9 @@ public final class Generator {
         long start = System.nanoTime();
         long firstId = (long) stream << PipelineSettings.STREAM_ID_SHIFT;
         long[] progress = new long[1];
-        String peer = "executor " + Roles.hostPort(executor);
+        String peer = "executor " + executor;
         FrameOut out = null;
-        Socket socket;
+        Connection socket;
         try {
             socket = Roles.connect(executor, "executor");
         } catch (IOException e) {

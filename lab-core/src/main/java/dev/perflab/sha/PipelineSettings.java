@@ -27,12 +27,15 @@ package dev.perflab.sha;
  *                            ({@link FrameIn}); no stream buffer and no flusher thread
  * @param sharedPayloadMixes  the generator computes a frame's payloads with {@link Payloads#fillConsecutive}
  *                            (r16 on): the same bytes, each SplitMix64 output once instead of four times
+ * @param unixSockets         where the lab places the three roles on one host ({@code ./lab run sha-pipeline},
+ *                            the in-JVM pipeline of the tests), it connects them through Unix domain sockets
+ *                            (r18 on) instead of loopback TCP; a role itself takes either kind of address
  */
 public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, boolean bufferedStreams,
                                boolean timedFlush, PoolPolicy pool, CountPolicy count,
                                boolean collectorReservoir, boolean senderThread, boolean buffersOnce,
                                DigestPolicy digest, int generatorTickMillis, int streams, boolean wholeFrames,
-                               boolean sharedPayloadMixes) {
+                               boolean sharedPayloadMixes, boolean unixSockets) {
 
     public static final int STREAM_BUFFER_BYTES = 64 * 1024;
     public static final int FLUSH_INTERVAL_MILLIS = 1;
@@ -96,42 +99,42 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
 
     public PipelineSettings withBatches(int generatorTasks, int executorTasks) {
         return new PipelineSettings(generatorTasks, executorTasks, bufferedStreams, timedFlush, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     public PipelineSettings withBufferedStreams() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, true, timedFlush, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     public PipelineSettings withTimedFlush() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, true, pool, count,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     public PipelineSettings withPool(PoolPolicy newPool) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, newPool,
-                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     public PipelineSettings withCount(CountPolicy newCount) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool, newCount,
-                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+                collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     public PipelineSettings withCollectorReservoir() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, true, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+                count, true, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     public PipelineSettings withSenderThread(int tickMillis) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, true, buffersOnce, digest, tickMillis, streams, wholeFrames, sharedPayloadMixes);
+                count, collectorReservoir, true, buffersOnce, digest, tickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     public PipelineSettings withBuffersOnce() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, senderThread, true, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+                count, collectorReservoir, senderThread, true, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     /**
@@ -140,7 +143,7 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
      */
     public PipelineSettings withRunToCompletion() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, PoolPolicy.NONE,
-                count, collectorReservoir, false, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+                count, collectorReservoir, false, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     /**
@@ -149,23 +152,32 @@ public record PipelineSettings(int generatorBatchTasks, int executorRunTasks, bo
      */
     public PipelineSettings withWholeFrames() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, false, false, pool,
-                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, true, sharedPayloadMixes);
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, true, sharedPayloadMixes, unixSockets);
     }
 
     /** The generator's payloads from shared mixes (r16): {@link Payloads#fillConsecutive}, the same bytes. */
     public PipelineSettings withSharedPayloadMixes() {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, true);
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, true, unixSockets);
+    }
+
+    /**
+     * Unix domain sockets between roles on one host (r18): the same frames and the same code in every role,
+     * only the kernel's path between the processes changes.
+     */
+    public PipelineSettings withUnixSockets() {
+        return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, true);
     }
 
     /** {@code n} streams, or 0 for one per {@link #CORES_PER_STREAM} cores (one per core without a pool). */
     public PipelineSettings withStreams(int n) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, n, wholeFrames, sharedPayloadMixes);
+                count, collectorReservoir, senderThread, buffersOnce, digest, generatorTickMillis, n, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 
     public PipelineSettings withDigest(DigestPolicy newDigest) {
         return new PipelineSettings(generatorBatchTasks, executorRunTasks, bufferedStreams, timedFlush, pool,
-                count, collectorReservoir, senderThread, buffersOnce, newDigest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes);
+                count, collectorReservoir, senderThread, buffersOnce, newDigest, generatorTickMillis, streams, wholeFrames, sharedPayloadMixes, unixSockets);
     }
 }

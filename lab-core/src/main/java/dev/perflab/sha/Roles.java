@@ -1,11 +1,11 @@
 package dev.perflab.sha;
 
+import dev.perflab.net.Connection;
+import dev.perflab.net.Endpoint;
+import dev.perflab.net.Listener;
 import dev.perflab.net.Sockets;
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 
 /**
  * Settings and socket plumbing shared by the generator, the executor and the collector: the lab's
@@ -20,31 +20,19 @@ public final class Roles {
     private Roles() {
     }
 
-    /** Opens a listening socket; port 0 picks a free one. */
-    public static ServerSocket listen(InetSocketAddress bind) throws IOException {
+    /** Opens a listening socket, TCP or Unix domain; a TCP port 0 picks a free one. */
+    public static Listener listen(Endpoint bind) throws IOException {
         return Sockets.listen(bind);
     }
 
     /** Accepts one peer, or fails with a message naming the role that did not come. */
-    static Socket accept(ServerSocket server, String expected) throws IOException {
-        return Sockets.accept(server, expected);
+    static Connection accept(Listener listener, String expected) throws IOException {
+        return listener.accept(expected);
     }
 
     /** Connects to a peer, or fails with a message naming it. */
-    static Socket connect(InetSocketAddress peer, String role) throws IOException {
+    static Connection connect(Endpoint peer, String role) throws IOException {
         return Sockets.connect(peer, role);
-    }
-
-    public static String describe(ServerSocket server) {
-        return Sockets.describe(server);
-    }
-
-    public static String hostPort(InetSocketAddress address) {
-        return Sockets.hostPort(address);
-    }
-
-    static String peer(String role, Socket socket) {
-        return Sockets.peer(role, socket);
     }
 
     /** One line for a failed read or write on a connection to {@code peer}; a malformed frame says what is wrong. */

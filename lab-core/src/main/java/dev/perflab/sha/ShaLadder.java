@@ -16,7 +16,8 @@ import java.util.List;
  * show them. r13 to r17 go beyond the report: several r12 streams, so the pipeline's single-threaded
  * stages scale with the cores (r13); run to completion, one thread per stream and one stream per core
  * (r14); whole-frame socket I/O without stream buffers or flusher threads (r15); payloads that share
- * their mixes in the generator (r16); and frames of 4,096 tasks (r17). The last entry is the learner's ({@code student}, an exercise): checked and run only when named.
+ * their mixes in the generator (r16); frames of 4,096 tasks (r17); and Unix domain sockets between roles
+ * on one host (r18). The last entry is the learner's ({@code student}, an exercise): checked and run only when named.
  */
 public final class ShaLadder {
     public static final String COMPONENT = "sha-pipeline";
@@ -29,7 +30,7 @@ public final class ShaLadder {
     public static final int TICK_MILLIS = 10;
 
     static final PipelineSettings R0 = new PipelineSettings(1, 1, false, false, PoolPolicy.CACHED, CountPolicy.ATOMIC, false,
-            false, false, DigestPolicy.NEW_PER_TASK, 1, 1, false, false);
+            false, false, DigestPolicy.NEW_PER_TASK, 1, 1, false, false, false);
     static final PipelineSettings R1 = R0.withPool(PoolPolicy.CORES_PLUS_ONE);
     static final PipelineSettings R2 = R1.withCount(CountPolicy.POOL_COMPLETED);
     static final PipelineSettings R3 = R2.withBufferedStreams();
@@ -113,6 +114,20 @@ public final class ShaLadder {
      * r15 before r15 kept one result frame per stream, 4,096-task frames had been slower (README).
      */
     static final PipelineSettings R17 = R16.withBatches(Frames.MAX_RECORDS, Frames.MAX_RECORDS);
+    /**
+     * Beyond the report (issue 9, §3): Unix domain sockets between roles that share a host. In r16's profile
+     * the kernel's send and receive path was 16% of the executor's threads and most of the collector's and
+     * the generator's own work; loopback TCP runs each byte through the whole TCP/IP stack (segments, acks,
+     * the loopback device, a softirq) to reach a process on the same machine. An {@code AF_UNIX} stream socket
+     * queues the sender's buffer on the receiver's socket directly. Same frames, same role code
+     * ({@link dev.perflab.net.Connection}); only the address the lab hands the roles changes, so r18 runs only
+     * where the lab starts all three on one host (not across {@code --link}'s namespaces, nor between hosts).
+     *
+     * <p>Why it should pay (JDK 17.0.15, Intel Xeon, 2 cores, quiet): one thread writing 164 KB frames and one
+     * reading them in one JVM cost 0.58–0.60 CPU-seconds per GB over loopback TCP and 0.32–0.47 over a Unix
+     * socket, about 24 and 13–19 ns of CPU per 40-byte record; every task crosses two such hops.
+     */
+    static final PipelineSettings R18 = R17.withUnixSockets();
 
     public static final Ladder<PipelineSettings> LADDER = new Ladder<PipelineSettings>(COMPONENT,
             "SHA-256 pipeline (report 002): generator → executor → collector over TCP", List.of(
@@ -153,6 +168,8 @@ public final class ShaLadder {
                             + " (consecutive payloads share three of four); the same bytes", R16),
             new Entry<>("r17-big-frames", Kind.RUNG,
                     "beyond the report: 4,096-task frames in every stage, a quarter of the reads, writes and wake-ups per task", R17),
+            new Entry<>("r18-unix-sockets", Kind.RUNG,
+                    "beyond the report: roles on one host connected by Unix domain sockets instead of loopback TCP", R18),
             new Entry<>("x-non-atomic-counter", Kind.EXHIBIT,
                     "step 1's bug: r0 counting executed tasks with count += n on a volatile long from every worker (loses counts)",
                     R0.withCount(CountPolicy.UNSYNCHRONIZED_EXHIBIT)),

@@ -1,5 +1,6 @@
 package dev.perflab.sha;
 
+import dev.perflab.net.Connection;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +12,7 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -165,10 +167,10 @@ class FrameStreamsTest {
     void aSingleTaskIs44BytesOnTheSocket() throws IOException {
         for (PipelineSettings settings : new PipelineSettings[] {ShaLadder.R0, ShaLadder.R3}) {
             byte[] received;
-            try (ServerSocket server = Roles.listen(LoopbackPipeline.ANY_LOOPBACK_PORT);
+            try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                  Socket client = new Socket(server.getInetAddress(), server.getLocalPort());
                  Socket accepted = server.accept()) {
-                FrameOut out = new FrameOut(client, settings, "test");
+                FrameOut out = new FrameOut(Connection.of(client), settings, "test");
                 out.writeSingle(Frames.TYPE_TASKS, 77, Payloads.of(77), 0);
                 out.finish(1);
                 out.close();

@@ -5,17 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.perflab.net.Connection;
+import dev.perflab.net.Endpoint;
+import dev.perflab.net.Listener;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.net.InetAddress;
 import java.net.Socket;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad input and vanished peers, in process over loopback: each ends one connection with a line naming
@@ -29,18 +33,18 @@ class ShaFaultsTest {
 
     /** A collector and an executor listening on loopback; the test plays the generator by hand. */
     private final class ExecutorUnderTest implements AutoCloseable {
-        final ServerSocket collectorPort = Roles.listen(LoopbackPipeline.ANY_LOOPBACK_PORT);
-        final ServerSocket executorPort = Roles.listen(LoopbackPipeline.ANY_LOOPBACK_PORT);
+        final Listener collectorPort = Roles.listen(Endpoint.tcp(LoopbackPipeline.ANY_LOOPBACK_PORT));
+        final Listener executorPort = Roles.listen(Endpoint.tcp(LoopbackPipeline.ANY_LOOPBACK_PORT));
         final CompletableFuture<Collector.Report> collector =
                 CompletableFuture.supplyAsync(new Collector(TUNED, collectorPort, 0, log::add)::run);
         final CompletableFuture<Executor.Report> executor = CompletableFuture.supplyAsync(
-                new Executor(TUNED, executorPort, LoopbackPipeline.address(collectorPort), log::add)::run);
+                new Executor(TUNED, executorPort, collectorPort.endpoint(), log::add)::run);
 
         ExecutorUnderTest() throws IOException {
         }
 
         Socket connectGenerator() throws IOException {
-            return new Socket(executorPort.getInetAddress(), executorPort.getLocalPort());
+            return new Socket(InetAddress.getLoopbackAddress(), executorPort.endpoint().tcp().getPort());
         }
 
         @Override
@@ -119,10 +123,10 @@ class ShaFaultsTest {
 
     @Test
     void malformedResultFrameNamesTheExecutor() throws Exception {
-        try (ServerSocket collectorPort = Roles.listen(LoopbackPipeline.ANY_LOOPBACK_PORT)) {
+        try (Listener collectorPort = Roles.listen(Endpoint.tcp(LoopbackPipeline.ANY_LOOPBACK_PORT))) {
             CompletableFuture<Collector.Report> collector =
                     CompletableFuture.supplyAsync(new Collector(TUNED, collectorPort, 0, log::add)::run);
-            try (Socket executor = new Socket(collectorPort.getInetAddress(), collectorPort.getLocalPort())) {
+            try (Socket executor = new Socket(InetAddress.getLoopbackAddress(), collectorPort.endpoint().tcp().getPort())) {
                 executor.getOutputStream().write(new byte[] {Frames.TYPE_TASKS, Frames.VERSION, 0, 1});
                 Collector.Report report = collector.get(20, TimeUnit.SECONDS);
                 assertTrue(report.error().contains("bad frame from executor 127.0.0.1:" + executor.getLocalPort()
@@ -133,15 +137,25 @@ class ShaFaultsTest {
 
     @Test
     void executorThatStopsReadingDoesNotHangTheGenerator() throws Exception {
-        try (ServerSocket deaf = Roles.listen(LoopbackPipeline.ANY_LOOPBACK_PORT)) {
-            CompletableFuture<Socket> accepted = CompletableFuture.supplyAsync(() -> {
+        generatorGivesUpOnADeafExecutorAt(Endpoint.tcp(LoopbackPipeline.ANY_LOOPBACK_PORT));
+    }
+
+    /** r18's transport: a write blocked on a full Unix socket waits in a selector, which the liveness close must wake. */
+    @Test
+    void executorThatStopsReadingOnAUnixSocketDoesNotHangTheGenerator(@TempDir Path dir) throws Exception {
+        generatorGivesUpOnADeafExecutorAt(Endpoint.unix(dir.resolve("executor.sock")));
+    }
+
+    private void generatorGivesUpOnADeafExecutorAt(Endpoint where) throws Exception {
+        try (Listener deaf = Roles.listen(where)) {
+            CompletableFuture<Connection> accepted = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return deaf.accept();
+                    return deaf.accept("generator");
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
                 }
             });
-            Generator.Report report = new Generator(TUNED, LoopbackPipeline.address(deaf), 0, 60, log::add).run();
+            Generator.Report report = new Generator(TUNED, deaf.endpoint(), 0, 60, log::add).run();
             assertTrue(report.seconds() < 20, "generator took " + report.seconds() + " s");
             assertNotNull(report.error());
             assertTrue(report.error().contains("stopped reading for " + Roles.LIVENESS_MILLIS / 1000 + " s"), report.error());
@@ -151,12 +165,12 @@ class ShaFaultsTest {
 
     @Test
     void noExecutorListeningIsOneLine() throws Exception {
-        InetSocketAddress closed;
-        try (ServerSocket s = Roles.listen(LoopbackPipeline.ANY_LOOPBACK_PORT)) {
-            closed = LoopbackPipeline.address(s);
+        Endpoint closed;
+        try (Listener s = Roles.listen(Endpoint.tcp(LoopbackPipeline.ANY_LOOPBACK_PORT))) {
+            closed = s.endpoint();
         }
         Generator.Report report = new Generator(TUNED, closed, 0, 1, log::add).run();
-        assertTrue(report.error().contains("cannot connect to the executor at 127.0.0.1:" + closed.getPort()), report.error());
+        assertTrue(report.error().contains("cannot connect to the executor at 127.0.0.1:" + closed.tcp().getPort()), report.error());
         assertEquals(0, report.generated());
     }
 }

@@ -1,5 +1,6 @@
 package dev.perflab.scenario;
 
+import dev.perflab.net.Endpoint;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,7 +65,10 @@ public final class RoleChain {
                 RoleProcess process = RoleProcess.start(role.name(), launch.command(role, connect));
                 started.add(process);
                 if (role.listens()) {
-                    addresses.put(role.name(), hostOf.apply(role) + ":" + process.awaitPort(START_TIMEOUT));
+                    String printed = process.awaitAddress(START_TIMEOUT);
+                    // a Unix socket's file is the address as printed; a TCP port is reached at hostOf's host
+                    addresses.put(role.name(), printed.startsWith(Endpoint.UNIX_PREFIX) ? printed
+                            : hostOf.apply(role) + ":" + process.awaitPort(START_TIMEOUT));
                 }
             }
             return started;

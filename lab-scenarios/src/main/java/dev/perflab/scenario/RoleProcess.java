@@ -60,10 +60,24 @@ public final class RoleProcess implements AutoCloseable {
      * @throws ScenarioException when it does not come in time, with the role's last error line
      */
     public int awaitPort(Duration timeout) throws InterruptedException {
+        String hostPort = awaitAddress(timeout);
         try {
-            String hostPort = listening.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             return Integer.parseInt(hostPort.substring(hostPort.lastIndexOf(':') + 1));
-        } catch (TimeoutException | ExecutionException | NumberFormatException e) {
+        } catch (NumberFormatException e) {
+            throw new ScenarioException("the " + role + " printed 'listening on " + hostPort + "', not HOST:PORT");
+        }
+    }
+
+    /**
+     * Waits for the role's {@code listening on ADDRESS} line and returns the address as printed
+     * ({@code HOST:PORT}, or {@code unix:PATH} for a Unix domain socket).
+     *
+     * @throws ScenarioException when it does not come in time, with the role's last error line
+     */
+    public String awaitAddress(Duration timeout) throws InterruptedException {
+        try {
+            return listening.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
             throw new ScenarioException("the " + role + " did not start listening within " + timeout.toSeconds() + " s"
                     + (errors.isEmpty() ? "" : ": " + errors.get(errors.size() - 1)));
         }

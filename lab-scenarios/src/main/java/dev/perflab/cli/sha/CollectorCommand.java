@@ -1,16 +1,16 @@
 package dev.perflab.cli.sha;
 
 import dev.perflab.scenario.RoleProtocol;
-import dev.perflab.cli.HostPort;
+import dev.perflab.cli.EndpointArg;
 import dev.perflab.cli.LabException;
 import dev.perflab.cli.OutputFile;
+import dev.perflab.net.Endpoint;
+import dev.perflab.net.Listener;
 import dev.perflab.sha.Collector;
 import dev.perflab.sha.Roles;
 import dev.perflab.sha.Sha256;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,9 +30,9 @@ final class CollectorCommand implements Callable<Integer> {
     @Mixin
     RoleOptions role;
 
-    @Option(names = "--bind", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7302", converter = HostPort.class,
-            description = "Where the executor connects (port 0 = any free port). Default: ${DEFAULT-VALUE}.")
-    InetSocketAddress bind;
+    @Option(names = "--bind", paramLabel = "HOST:PORT|unix:PATH", defaultValue = "127.0.0.1:7302", converter = EndpointArg.class,
+            description = "Where the executor connects (port 0 = any free port; unix:PATH = a Unix domain socket file, roles on one host). Default: ${DEFAULT-VALUE}.")
+    Endpoint bind;
 
     @Option(names = "--warmup-seconds", paramLabel = "S", defaultValue = "2",
             description = "Results in the first S seconds are counted but left out of tasks/s. Default: ${DEFAULT-VALUE}.")
@@ -50,8 +50,8 @@ final class CollectorCommand implements Callable<Integer> {
         }
         OutputFile sample = sampleOut != null ? OutputFile.check("--sample-out", sampleOut) : null;
         Collector.Report report;
-        try (ServerSocket listener = Roles.listen(bind)) {
-            RoleProtocol.printListening(out, Roles.describe(listener));
+        try (Listener listener = Roles.listen(bind)) {
+            RoleProtocol.printListening(out, listener.endpoint().toString());
             out.flush();
             report = new Collector(role.entry().factory(), listener, warmupSeconds, line -> {
                 err.println(line);

@@ -1,14 +1,14 @@
 package dev.perflab.cli.sha;
 
 import dev.perflab.scenario.RoleProtocol;
-import dev.perflab.cli.HostPort;
+import dev.perflab.cli.EndpointArg;
 import dev.perflab.cli.LabException;
+import dev.perflab.net.Endpoint;
+import dev.perflab.net.Listener;
 import dev.perflab.sha.Executor;
 import dev.perflab.sha.Roles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,13 +26,13 @@ final class ExecutorCommand implements Callable<Integer> {
     @Mixin
     RoleOptions role;
 
-    @Option(names = "--bind", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7301", converter = HostPort.class,
-            description = "Where generators connect (port 0 = any free port). Default: ${DEFAULT-VALUE}.")
-    InetSocketAddress bind;
+    @Option(names = "--bind", paramLabel = "HOST:PORT|unix:PATH", defaultValue = "127.0.0.1:7301", converter = EndpointArg.class,
+            description = "Where generators connect (port 0 = any free port; unix:PATH = a Unix domain socket file, roles on one host). Default: ${DEFAULT-VALUE}.")
+    Endpoint bind;
 
-    @Option(names = "--connect", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7302", converter = HostPort.class,
+    @Option(names = "--connect", paramLabel = "HOST:PORT|unix:PATH", defaultValue = "127.0.0.1:7302", converter = EndpointArg.class,
             description = "The collector. Default: ${DEFAULT-VALUE}.")
-    InetSocketAddress collector;
+    Endpoint collector;
 
     @Option(names = "--drain-seconds", paramLabel = "S", defaultValue = "" + Executor.DEFAULT_DRAIN_SECONDS,
             description = {"After the generator's end, how long the pool may take to finish the tasks already read;"
@@ -46,8 +46,8 @@ final class ExecutorCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (ServerSocket listener = Roles.listen(bind)) {
-            RoleProtocol.printListening(out, Roles.describe(listener));
+        try (Listener listener = Roles.listen(bind)) {
+            RoleProtocol.printListening(out, listener.endpoint().toString());
             out.flush();
             Executor.Report report = new Executor(role.entry().factory(), listener, collector,
                     (long) Math.ceil(drainSeconds * 1000), line -> {

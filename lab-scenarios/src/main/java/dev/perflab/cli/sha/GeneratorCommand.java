@@ -1,11 +1,11 @@
 package dev.perflab.cli.sha;
 
 import dev.perflab.scenario.RoleProtocol;
-import dev.perflab.cli.HostPort;
+import dev.perflab.cli.EndpointArg;
 import dev.perflab.cli.LabException;
+import dev.perflab.net.Endpoint;
 import dev.perflab.sha.Generator;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,9 +23,9 @@ final class GeneratorCommand implements Callable<Integer> {
     @Mixin
     RoleOptions role;
 
-    @Option(names = "--connect", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7301", converter = HostPort.class,
+    @Option(names = "--connect", paramLabel = "HOST:PORT|unix:PATH", defaultValue = "127.0.0.1:7301", converter = EndpointArg.class,
             description = "The executor. Default: ${DEFAULT-VALUE}.")
-    InetSocketAddress executor;
+    Endpoint executor;
 
     @Option(names = "--rate", paramLabel = "TASKS_PER_S", defaultValue = "0",
             description = "Target tasks/s; 0 = as fast as the executor takes them. Default: ${DEFAULT-VALUE}.")

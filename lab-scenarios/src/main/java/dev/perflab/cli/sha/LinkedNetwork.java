@@ -43,6 +43,12 @@ final class LinkedNetwork implements PipelineNetwork {
         return link.operationsPerSecond(Frames.SINGLE_TASK_FRAME_BYTES);
     }
 
+    /** The generator → executor hop must cross the link, which a Unix domain socket would not. */
+    @Override
+    public boolean sharesOneHost() {
+        return false;
+    }
+
     @Override
     public String describe() {
         return link.describe();

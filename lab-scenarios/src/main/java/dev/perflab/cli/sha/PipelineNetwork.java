@@ -30,6 +30,14 @@ public interface PipelineNetwork {
 
     String describe();
 
+    /**
+     * Whether the three roles share one host's files and loopback, so a rung with Unix domain sockets
+     * (r18) can run as it is meant to; across {@code --link}'s namespaces its sockets would bypass the link.
+     */
+    default boolean sharesOneHost() {
+        return true;
+    }
+
     /** Theoretical tasks/s of the generator → executor link at 44 bytes a task, or 0 when not limited. */
     default double theoreticalTasksPerSecond() {
         return 0;

@@ -10,6 +10,7 @@ import dev.perflab.cli.Machine;
 import dev.perflab.cli.OutputFile;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.net.Endpoint;
 import dev.perflab.proc.ChildProcess;
 import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.JmhRows;
@@ -103,6 +104,10 @@ public final class ShaPipelineRun {
         console.flush();
         List<PipelineRow> rows = new ArrayList<>();
         for (Entry<PipelineSettings> rung : rungs) {
+            if (rung.factory().unixSockets() && !network.sharesOneHost()) {
+                console.printf("  %s: skipped: its Unix domain sockets would not cross %s%n", rung.id(), network.describe());
+                continue;
+            }
             PipelineRow row = runRung(rung);
             console.println(PipelineTable.row(row, previousRung(rows), ceiling));
             row.errors().forEach(e -> console.println("    " + e));
@@ -166,6 +171,11 @@ public final class ShaPipelineRun {
         }
         Machine.writeHeader(result, Machine.header());
         JsonNode rows = new ObjectMapper().readTree(result.toFile());
+        if (rows == null || !rows.isArray() || rows.size() == 0 || !rows.get(0).path("primaryMetric").has("score")) {
+            // e.g. a JVM option that made every fork fail (a profiler agent in JAVA_TOOL_OPTIONS did once)
+            throw new LabException("JMH wrote no SHA-256 ceiling score into " + result + "; see "
+                    + dir.resolve("sha-ceiling.log"), LabException.CHECK_FAILED);
+        }
         JsonNode metric = rows.get(0).path("primaryMetric");
         double error = metric.path("scoreError").asDouble(0);
         return new double[] {metric.path("score").asDouble(), Double.isFinite(error) ? error : 0};
@@ -177,10 +187,12 @@ public final class ShaPipelineRun {
         console.printf("  %s: running %.0f s…%n", id, seconds);
         console.flush();
         Path sample = sampleOut != null ? Files.createTempFile("perflab-sha-sample-", ".txt") : null;
+        // r18 on: the listeners' socket files, in a short path of their own (Linux allows 107 bytes)
+        Path sockets = rung.factory().unixSockets() ? Files.createTempDirectory("perflab-sha-") : null;
         try {
             RoleWindow.Result r = RoleWindow.run(roles,
                     role -> role.name().equals("collector") ? network.collectorHost() : network.executorHost(),
-                    (role, connect) -> command(role, id, connect, sample, seconds),
+                    (role, connect) -> command(role, id, connect, sample, seconds, sockets),
                     timing.warmupSeconds(), timing.measureSeconds(), Machine.cores(),
                     // the executor may drain a backlog before it ends; the others end on time
                     role -> role.name().equals("executor")
@@ -205,6 +217,9 @@ public final class ShaPipelineRun {
             if (sample != null) {
                 Files.deleteIfExists(sample);
             }
+            if (sockets != null) {
+                deleteSocketDirectory(sockets);
+            }
         }
     }
 
@@ -213,28 +228,44 @@ public final class ShaPipelineRun {
         return Math.max(MIN_DRAIN_SECONDS, (long) Math.ceil(DRAIN_SECONDS_PER_RUN_SECOND * seconds));
     }
 
+    /** Deletes the socket files a killed role left behind, then their directory. */
+    private static void deleteSocketDirectory(Path sockets) throws IOException {
+        try (var files = Files.list(sockets)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.deleteIfExists(f);
+            }
+        }
+        Files.deleteIfExists(sockets);
+    }
+
     /**
      * One role's command line: collector and executor behind the executor's prefix, the generator behind its own;
      * each JVM writes its crash log, if it crashes, into the run's folder rather than the working directory.
+     * With {@code sockets} (a rung with Unix domain sockets) the two listeners bind {@code unix:SOCKETS/ROLE.sock}.
      */
-    List<String> command(Role role, String id, String connect, Path sample, double seconds) {
+    List<String> command(Role role, String id, String connect, Path sample, double seconds, Path sockets) {
         List<String> jvmFlags = List.of(ChildProcess.errorFileFlag(dir));
         List<String> args = new ArrayList<>(List.of("--rung", id));
         switch (role.name()) {
             case "collector":
-                args.addAll(List.of("--bind", network.collectorBind(), "--warmup-seconds", String.valueOf(timing.warmupSeconds())));
+                args.addAll(List.of("--bind", bind(network.collectorBind(), sockets, role), "--warmup-seconds",
+                        String.valueOf(timing.warmupSeconds())));
                 if (sample != null) {
                     args.addAll(List.of("--sample-out", sample.toString()));
                 }
                 return ShaRoles.command(network.executorPrefix(), role.name(), jvmFlags, args);
             case "executor":
-                args.addAll(List.of("--bind", network.executorBind(), "--connect", connect,
+                args.addAll(List.of("--bind", bind(network.executorBind(), sockets, role), "--connect", connect,
                         "--drain-seconds", String.valueOf(drainSeconds(seconds))));
                 return ShaRoles.command(network.executorPrefix(), role.name(), jvmFlags, args);
             default:
                 args.addAll(List.of("--connect", connect, "--seconds", String.valueOf(seconds), "--rate", String.valueOf(rate)));
                 return ShaRoles.command(network.generatorPrefix(), role.name(), jvmFlags, args);
         }
+    }
+
+    private static String bind(String tcp, Path sockets, Role role) {
+        return sockets == null ? tcp : Endpoint.UNIX_PREFIX + sockets.resolve(role.name() + ".sock");
     }
 
     /** A printed row as the lab-wide result: counts generated → executed → collected, and the pipeline's extras. */

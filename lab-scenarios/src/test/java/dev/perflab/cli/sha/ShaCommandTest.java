@@ -51,27 +51,38 @@ class ShaCommandTest {
                 new ShaPipelineRun.Timing(0.1, 0.1, List.of()), 0, dir, null, null, PipelineNetwork.LOOPBACK,
                 new java.io.PrintWriter(new java.io.StringWriter()));
         for (dev.perflab.scenario.Role role : roles) {
-            List<String> command = run.command(role, "r0", "127.0.0.1:1", null, 1);
+            List<String> command = run.command(role, "r0", "127.0.0.1:1", null, 1, null);
             assertTrue(command.contains(dev.perflab.proc.ChildProcess.errorFileFlag(dir)), role.name() + ": " + command);
         }
     }
 
-    /** Collector, executor and generator JVMs on loopback, started in that order, all on the tuned rung. */
+    /**
+     * Collector, executor and generator JVMs, started in that order, all on the tuned rung: on loopback TCP, or
+     * with {@code sockets} through Unix domain socket files in that folder (how the lab runs r18 on).
+     */
     private static final class ThreeJvms implements AutoCloseable {
         final RoleProcess collector;
         final RoleProcess executor;
         final RoleProcess generator;
-        final int executorPort;
+        final String executorAddress;
 
         ThreeJvms(double generatorSeconds) throws Exception {
-            collector = ShaRoles.start(List.of(), "collector", List.of(),
-                    List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--warmup-seconds", "0"));
-            int collectorPort = collector.awaitPort(START);
-            executor = ShaRoles.start(List.of(), "executor", List.of(),
-                    List.of("--rung", "tuned", "--bind", "127.0.0.1:0", "--connect", "127.0.0.1:" + collectorPort));
-            executorPort = executor.awaitPort(START);
+            this(generatorSeconds, null);
+        }
+
+        ThreeJvms(double generatorSeconds, java.nio.file.Path sockets) throws Exception {
+            collector = ShaRoles.start(List.of(), "collector", List.of(), List.of("--rung", "tuned", "--bind",
+                    sockets == null ? "127.0.0.1:0" : "unix:" + sockets.resolve("collector.sock"), "--warmup-seconds", "0"));
+            String collectorAddress = address(collector, sockets);
+            executor = ShaRoles.start(List.of(), "executor", List.of(), List.of("--rung", "tuned", "--bind",
+                    sockets == null ? "127.0.0.1:0" : "unix:" + sockets.resolve("executor.sock"), "--connect", collectorAddress));
+            executorAddress = address(executor, sockets);
             generator = ShaRoles.start(List.of(), "generator", List.of(), List.of("--rung", "tuned",
-                    "--connect", "127.0.0.1:" + executorPort, "--seconds", String.valueOf(generatorSeconds)));
+                    "--connect", executorAddress, "--seconds", String.valueOf(generatorSeconds)));
+        }
+
+        private static String address(RoleProcess listening, java.nio.file.Path sockets) throws InterruptedException {
+            return sockets == null ? "127.0.0.1:" + listening.awaitPort(START) : listening.awaitAddress(START);
         }
 
         @Override
@@ -100,7 +111,18 @@ class ShaCommandTest {
 
     @Test
     void executorKilledMidRunStopsGeneratorAndCollectorWithTheirCounts() throws Exception {
-        try (ThreeJvms jvms = new ThreeJvms(60)) {
+        executorKilledMidRun(null);
+    }
+
+    /** The same over Unix domain sockets (r18's transport): a peer's death is a closed connection there too. */
+    @Test
+    void executorKilledMidRunOverUnixSocketsStopsGeneratorAndCollectorWithTheirCounts(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path sockets) throws Exception {
+        executorKilledMidRun(sockets);
+    }
+
+    private void executorKilledMidRun(java.nio.file.Path sockets) throws Exception {
+        try (ThreeJvms jvms = new ThreeJvms(60, sockets)) {
             // killed only once results reach the collector: a loaded machine may take seconds to start sending
             jvms.collector.awaitFlowing(START);
             jvms.executor.kill();
@@ -113,7 +135,7 @@ class ShaCommandTest {
             assertTrue(c.get("collected").asLong() > 0);
             assertEquals(1, jvms.generator.exitCode());
             assertEquals(1, jvms.collector.exitCode());
-            assertTrue(g.get("error").asText().contains("executor 127.0.0.1:" + jvms.executorPort + " closed the connection"),
+            assertTrue(g.get("error").asText().contains("executor " + jvms.executorAddress + " closed the connection"),
                     g.toString());
             assertTrue(c.get("error").asText().contains("closed the connection"), c.toString());
             assertFalse(jvms.generator.errors().isEmpty(), "the generator printed its error line");
