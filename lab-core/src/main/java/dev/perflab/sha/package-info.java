@@ -18,7 +18,9 @@
  * group of cores, each with its own connections and threads; the roles add their counts up. From r14 on
  * each stream is one thread per role (the executor's reads, digests and writes), one stream per core. From
  * r15 on each frame is written whole by one call and read in place ({@link dev.perflab.sha.FrameIn}): no
- * stream buffers and no flusher threads.
+ * stream buffers and no flusher threads. From r18 on, where the lab starts the three roles on one host, the
+ * two hops are Unix domain stream sockets ({@code unix:PATH}, {@link dev.perflab.net.Endpoint}) instead of
+ * loopback TCP: the same frames and the same role code behind {@link dev.perflab.net.Connection}.
  *
  * <h2>Wire format (big-endian)</h2>
  * <pre>
@@ -43,7 +45,7 @@
  * in process by JMH ({@code ShaExecutorBenchmark}), against the SHA-256 ceiling ({@code ShaCeilingBenchmark}).
  *
  * <h2>Liveness</h2>
- * Every socket read times out after {@link dev.perflab.sha.Roles#LIVENESS_MILLIS}; a write blocked that
- * long closes its socket; accepts time out after {@link dev.perflab.sha.Roles#ACCEPT_TIMEOUT_MILLIS}.
+ * Every socket read, TCP or Unix, times out after {@link dev.perflab.sha.Roles#LIVENESS_MILLIS}; a write
+ * blocked that long closes its socket; accepts time out after {@link dev.perflab.sha.Roles#ACCEPT_TIMEOUT_MILLIS}.
  */
 package dev.perflab.sha;

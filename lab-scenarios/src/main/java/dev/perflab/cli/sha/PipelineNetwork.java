@@ -67,7 +67,7 @@ public interface PipelineNetwork {
 
         @Override
         public String describe() {
-            return "loopback TCP (127.0.0.1)";
+            return "loopback TCP (127.0.0.1; Unix domain sockets for r18 on)";
         }
     };
 }

@@ -31,12 +31,13 @@ import java.util.Map;
 
 /**
  * {@code ./lab run sha-pipeline}: measures the SHA-256 ceiling with JMH, then runs the three roles as three
- * JVMs over loopback TCP for each rung, one rung after another, and prints the ladder.
+ * JVMs over loopback TCP (Unix domain sockets from r18 on) for each rung, one rung after another, and
+ * prints the ladder.
  *
  * <pre>
  *   JMH ShaCeilingBenchmark.intrinsicAllThreads ──▶ ceiling tasks/s (same command, same machine)
  *   for each rung:
- *     collector JVM  ◀──TCP──  executor JVM  ◀──TCP──  generator JVM
+ *     collector JVM  ◀──TCP──  executor JVM  ◀──TCP──  generator JVM   (r18 on: unix:/tmp/perflab-sha-…/ROLE.sock)
  *     (listens first)          (listens, connects)     (sends for warm-up + measure seconds)
  *     CPU of the three sampled at the start and end of the measured window
  *     then wait for the three summaries; the executor may first drain a backlog (r0–r4), up to

@@ -19,7 +19,8 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * {@code ./lab run sha-pipeline}: generator → executor → collector, three JVMs over TCP, for each rung
+ * {@code ./lab run sha-pipeline}: generator → executor → collector, three JVMs over TCP (Unix domain sockets
+ * from r18 on), for each rung
  * ({@link ShaPipelineRun}); the run length chooses the warm-up and measured seconds and the ceiling's JMH
  * options (the ceiling suite's own).
  */

@@ -44,16 +44,41 @@ class ShaCommandTest {
         assertTrue(lab.err.toString().contains("--link: link rate 'fast'"), lab.err.toString());
     }
 
+    private static final List<dev.perflab.scenario.Role> ROLES = new ShaPipelineScenario(null, null).roles();
+
+    /** A run on loopback with no rungs, writing into {@code dir}: for the role command lines it builds. */
+    private static ShaPipelineRun loopbackRunIn(java.nio.file.Path dir) {
+        return new ShaPipelineRun(ROLES, List.of(), new ShaPipelineRun.Timing(0.1, 0.1, List.of()), 0, dir, null, null,
+                PipelineNetwork.LOOPBACK, new java.io.PrintWriter(new java.io.StringWriter()));
+    }
+
     @Test
     void everyRoleJvmWritesItsCrashLogIntoTheRunsFolder(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
-        List<dev.perflab.scenario.Role> roles = new ShaPipelineScenario(null, null).roles();
-        ShaPipelineRun run = new ShaPipelineRun(roles, List.of(),
-                new ShaPipelineRun.Timing(0.1, 0.1, List.of()), 0, dir, null, null, PipelineNetwork.LOOPBACK,
-                new java.io.PrintWriter(new java.io.StringWriter()));
+        List<dev.perflab.scenario.Role> roles = ROLES;
+        ShaPipelineRun run = loopbackRunIn(dir);
         for (dev.perflab.scenario.Role role : roles) {
             List<String> command = run.command(role, "r0", "127.0.0.1:1", null, 1, null);
             assertTrue(command.contains(dev.perflab.proc.ChildProcess.errorFileFlag(dir)), role.name() + ": " + command);
         }
+    }
+
+    /** r18's listeners bind socket files in the rung's folder; a TCP rung binds loopback as before. */
+    @Test
+    void unixSocketRungsBindSocketFilesAndTcpRungsLoopback(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        List<dev.perflab.scenario.Role> roles = ROLES;
+        ShaPipelineRun run = loopbackRunIn(dir);
+        assertTrue(dev.perflab.sha.ShaLadder.LADDER.resolve("r18").factory().unixSockets());
+        assertFalse(dev.perflab.sha.ShaLadder.LADDER.resolve("r17").factory().unixSockets());
+        java.nio.file.Path sockets = dir.resolve("s");
+        for (dev.perflab.scenario.Role role : roles) {
+            if (role.listens()) {
+                List<String> unix = run.command(role, "r18", "unix:/x", null, 1, sockets);
+                assertEquals("unix:" + sockets.resolve(role.name() + ".sock"), unix.get(unix.indexOf("--bind") + 1));
+                List<String> tcp = run.command(role, "r17", "127.0.0.1:1", null, 1, null);
+                assertEquals("127.0.0.1:0", tcp.get(tcp.indexOf("--bind") + 1));
+            }
+        }
+        assertTrue(PipelineNetwork.LOOPBACK.sharesOneHost());
     }
 
     /**
