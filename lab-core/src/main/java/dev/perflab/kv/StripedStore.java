@@ -1,7 +1,6 @@
 package dev.perflab.kv;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.IntStream;
@@ -51,16 +50,34 @@ public class StripedStore implements KvStore, HashCounters {
     StripedStore(Path dir, SegmentOpener opener, Runnable beforeClose) throws IOException {
         this.beforeClose = beforeClose;
         Files.createDirectories(dir);
-        try {
-            IntStream.range(0, SEGMENTS).parallel().forEach(i -> {
+        // Each open catches its own failure, so the stream ends only when every open has ended (a thrown
+        // exception would end it while other segments are still opening, and those would leak).
+        IOException[] failures = new IOException[SEGMENTS];
+        IntStream.range(0, SEGMENTS).parallel().forEach(i -> {
+            try {
+                segments[i] = opener.open(dir.resolve(String.format("seg-%02d", i)));
+            } catch (IOException e) {
+                failures[i] = e;
+            }
+        });
+        for (IOException failure : failures) {
+            if (failure != null) {
+                closeOpened(failure);
+                throw failure;
+            }
+        }
+    }
+
+    /** After a segment failed to open: closes those that did (their files and mappings), so nothing leaks. */
+    private void closeOpened(Throwable failure) {
+        for (HashSegment s : segments) {
+            if (s != null) {
                 try {
-                    segments[i] = opener.open(dir.resolve(String.format("seg-%02d", i)));
+                    s.close();
                 } catch (IOException e) {
-                    throw new UncheckedIOException(e);
+                    failure.addSuppressed(e);
                 }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
+            }
         }
     }
 

@@ -223,6 +223,8 @@ final class KvScenario implements Scenario {
         }
         if (exit != 0 || !Files.exists(resultFile)) {
             String why = errors.isEmpty() ? "exit " + exit : errors.get(errors.size() - 1);
+            // the writer's line names its store, and so does every line this result is printed in
+            why = why.startsWith(e.id() + ": ") ? why.substring(e.id().length() + 2) : why;
             out.println("  failed: " + why);
             KvRunResult failed = new KvRunResult(e.id(), new KvTimeline(new long[0], 0), 0, 0, -1, 0, why);
             return new KvReport.Row(e.id(), e.kind(), failed);
