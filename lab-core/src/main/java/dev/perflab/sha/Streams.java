@@ -58,9 +58,12 @@ final class Streams {
         return results;
     }
 
-    /** The streams' errors joined with "; ", or null when every stream ended cleanly. */
+    /**
+     * The streams' errors joined with "; ", each different one once (every stream of a role that cannot reach
+     * its peer fails the same way), or null when every stream ended cleanly.
+     */
     static String errors(List<String> errors) {
-        String joined = errors.stream().filter(Objects::nonNull).collect(Collectors.joining("; "));
+        String joined = errors.stream().filter(Objects::nonNull).distinct().collect(Collectors.joining("; "));
         return joined.isEmpty() ? null : joined;
     }
 
