@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
         "Writes DIR/<component>.json (JMH's JSON), <component>.md, <component>-*.png and the JMH logs.",
         "Times on a 2-core machine for orderbook: --smoke ~40 s, --quick ~9 min, default ~50 min (worked out), --full several hours.",
         "sha-pipeline runs generator, executor and collector as three JVMs over TCP (Unix domain sockets from r18 on) for each rung (--jmh: its JMH suites);",
-        "  --smoke ~35 s, --quick ~1 min, default ~3.5 min.",
+        "  --smoke ~35 s, --quick ~1 min, default ~4 min (4 min 10 s measured with r0–r18, a rebuild included).",
         "kv writes into each store in its own JVM (--store, --records, --threads, --seconds, --keep);",
         "  --smoke ~30 s, --quick ~4 min, default ~15 min."})
 final class RunCommand implements Callable<Integer>, Registry.User {
