@@ -1,0 +1,123 @@
+package dev.perflab;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
+import dev.perflab.cli.Lab;
+import dev.perflab.ladder.Ladder;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The house's rules, read from the compiled classes of {@code lab-scenarios} (and {@code lab-core} for the
+ * first rule). The floors, from the ground up:
+ *
+ * <pre>
+ *   7  dev.perflab.cli                 Lab and the lab-wide commands (run, list, check, report, gate, compare, jdks, doctor)
+ *   6  dev.perflab.cli.latency|profile lab-wide commands big enough for a package of their own
+ *   5  dev.perflab.cli.&lt;component&gt;     one package per component: its Component, its commands, its run options
+ *   4  dev.perflab.cli.component       what a component is (the Component interface, suites, scenarios, the registry)
+ *   3  dev.perflab.gate, compare       judging results
+ *   2  dev.perflab.report, scenario, jmh  reading results; processes of an end-to-end run; running JMH
+ *   1  dev.perflab.base                the ground: file, input and output policies, small value types
+ * </pre>
+ *
+ * A floor uses only floors below it; nothing names a component's classes from outside its package (the
+ * built-in list is a {@code ServiceLoader} file, not code); no package imports another in a loop.
+ */
+class HouseRulesTest {
+    private static final String GROUND = "dev.perflab.base";
+    private static JavaClasses scenarios;
+    private static JavaClasses core;
+
+    @BeforeAll
+    static void importClasses() throws URISyntaxException {
+        scenarios = new ClassFileImporter().importPath(classesOf(Lab.class));
+        core = new ClassFileImporter().importPath(classesOf(Ladder.class));
+    }
+
+    /** The folder (or jar) a class was loaded from: this module's main classes, not its tests. */
+    private static Path classesOf(Class<?> type) throws URISyntaxException {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    @Test
+    void noPackageImportsAnotherInALoop() {
+        ArchRule rule = slices().matching("dev.perflab.(**)").should().beFreeOfCycles();
+        rule.check(scenarios);
+        rule.check(core);
+    }
+
+    @Test
+    void theGroundFloorImportsNothingAboveIt() {
+        noClasses().that().resideInAPackage(GROUND)
+                .should().dependOnClassesThat().resideInAnyPackage("dev.perflab.cli..", "dev.perflab.report..",
+                        "dev.perflab.gate..", "dev.perflab.compare..", "dev.perflab.scenario..", "dev.perflab.jmh..")
+                .check(scenarios);
+    }
+
+    @Test
+    void eachFloorUsesOnlyTheFloorsBelowIt() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("ground").definedBy(GROUND)
+                .layer("plumbing").definedBy("dev.perflab.report", "dev.perflab.scenario..", "dev.perflab.jmh")
+                .layer("judging").definedBy("dev.perflab.gate", "dev.perflab.compare")
+                .layer("component model").definedBy("dev.perflab.cli.component")
+                .layer("components").definedBy(componentPackages().toArray(String[]::new))
+                .layer("lab-wide commands").definedBy("dev.perflab.cli", "dev.perflab.cli.latency", "dev.perflab.cli.profile")
+                .whereLayer("ground").mayNotAccessAnyLayer()
+                .whereLayer("plumbing").mayOnlyAccessLayers("ground")
+                .whereLayer("judging").mayOnlyAccessLayers("plumbing", "ground")
+                .whereLayer("component model").mayOnlyAccessLayers("plumbing", "ground")
+                .whereLayer("components").mayOnlyAccessLayers("component model", "judging", "plumbing", "ground")
+                .whereLayer("lab-wide commands").mayOnlyAccessLayers("lab-wide commands", "component model", "judging",
+                        "plumbing", "ground")
+                .check(scenarios);
+    }
+
+    @Test
+    void onlyAComponentsOwnPackageNamesItsClasses() {
+        Set<String> components = componentPackages();
+        ArchRuleDefinition.classes().that().resideInAnyPackage(components.toArray(String[]::new))
+                .should(new ArchCondition<JavaClass>("be named only from their own package") {
+                    @Override
+                    public void check(JavaClass type, ConditionEvents events) {
+                        for (Dependency d : type.getDirectDependenciesToSelf()) {
+                            JavaClass origin = d.getOriginClass();
+                            if (!origin.getPackageName().equals(type.getPackageName())) {
+                                events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                            }
+                        }
+                    }
+                })
+                .check(scenarios);
+    }
+
+    /** The packages that hold a class implementing {@code Component}: one per component. */
+    private static Set<String> componentPackages() {
+        Set<String> packages = scenarios.stream()
+                .filter(c -> !c.isInterface() && c.getAllRawInterfaces().stream()
+                        .anyMatch(i -> i.getName().equals("dev.perflab.cli.component.Component")))
+                .map(JavaClass::getPackageName)
+                .collect(Collectors.toCollection(TreeSet::new));
+        if (packages.size() < 7) {
+            throw new AssertionError("expected the seven built-in components' packages, found " + packages);
+        }
+        return packages;
+    }
+}
