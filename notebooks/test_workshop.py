@@ -75,3 +75,15 @@ def test_show_prints_the_header_above_a_drawn_figure(capsys):
     ax.bar(["r0", "r1"], [1.0, 2.0])
     workshop.show(fig, "JDK 17 · CPU Test · 2 cores")
     assert capsys.readouterr().out.startswith("JDK 17 · CPU Test · 2 cores")
+
+
+def test_a_smoke_result_made_without_iperf3_is_made_again_once_iperf3_is_here(tmp_path, monkeypatch):
+    made_without = tmp_path / "run.json"
+    made_without.write_text(json.dumps({"ceiling_skipped": "ceiling not measured: iperf3 is not on the PATH"}))
+    measured = tmp_path / "measured.json"
+    measured.write_text(json.dumps({"ceiling_skipped": None, "ceiling_mb_per_s": 2000.0}))
+    monkeypatch.setattr(workshop.shutil, "which", lambda name: "/usr/bin/iperf3")
+    assert workshop._made_without_a_ceiling_now_measurable(made_without)
+    assert not workshop._made_without_a_ceiling_now_measurable(measured)
+    monkeypatch.setattr(workshop.shutil, "which", lambda name: None)
+    assert not workshop._made_without_a_ceiling_now_measurable(made_without), "still no iperf3: keep the result"

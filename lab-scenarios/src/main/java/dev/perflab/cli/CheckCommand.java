@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.LabException;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.ladder.Checks;
 import dev.perflab.ladder.Contract;

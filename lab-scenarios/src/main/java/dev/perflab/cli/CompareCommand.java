@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.LabException;
 import dev.perflab.compare.CompareOutput;
 import dev.perflab.compare.RunComparison;
 import dev.perflab.report.JmhResults;

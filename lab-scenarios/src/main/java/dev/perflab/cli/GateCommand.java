@@ -1,5 +1,7 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.LabException;
+import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.gate.GateEvaluator;

@@ -1,5 +1,7 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.Jdk;
+import dev.perflab.base.LabException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,14 +1,15 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.LabException;
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.GroupCommand;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.latency.LatencyCommand;
 import dev.perflab.cli.profile.ProfileCommand;
 import dev.perflab.ladder.UnknownEntryException;
-import dev.perflab.report.ReportCommand;
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code ./lab}: the one entry point of the lab. Every subcommand prints numbers with their units and
@@ -20,29 +21,10 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
         description = "perflab: field reports turned into measured ladders of rungs, naive to tuned.",
-        subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class, JdksCommand.class, LatencyCommand.class, ProfileCommand.class},
+        subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class,
+                JdksCommand.class, LatencyCommand.class, ProfileCommand.class, DoctorCommand.class},
         footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})
-public final class Lab implements Runnable {
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        throw missingSubcommand(spec);
-    }
-
-    /**
-     * For a command that only groups subcommands ({@code ./lab}, {@code ./lab orderbook}) run without one:
-     * prints its usage on stderr and returns the one-line error to throw (exit 2, like any bad input).
-     */
-    public static LabException missingSubcommand(CommandLine.Model.CommandSpec spec) {
-        CommandLine cmd = spec.commandLine();
-        cmd.usage(cmd.getErr());
-        String name = qualifiedName(cmd);
-        return new LabException((name.isEmpty() ? "" : name + ": ") + "missing subcommand, one of: "
-                + String.join(", ", cmd.getSubcommands().keySet().stream().filter(n -> !n.equals("help")).toList()));
-    }
+public final class Lab extends GroupCommand {
 
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -63,7 +45,7 @@ public final class Lab implements Runnable {
         CommandLine cli = new CommandLine(new Lab());
         for (Component component : registry.all()) {
             for (Object subcommand : component.subcommands()) {
-                cli.addSubcommand(subcommand);
+                addOrMerge(cli, new CommandLine(subcommand));
             }
         }
         cli.addSubcommand(new CommandLine.HelpCommand());
@@ -77,18 +59,28 @@ public final class Lab implements Runnable {
         return cli;
     }
 
+    /**
+     * Adds a component's command group; when another component already added a group of that name (the ring
+     * and the forwarder both under {@code ./lab mdf}), its subcommands join that group instead.
+     */
+    private static void addOrMerge(CommandLine cli, CommandLine group) {
+        CommandLine existing = cli.getSubcommands().get(group.getCommandName());
+        if (existing == null) {
+            cli.addSubcommand(group);
+            return;
+        }
+        for (CommandLine sub : new java.util.LinkedHashSet<>(group.getSubcommands().values())) {
+            existing.addSubcommand(sub.getCommandName(), sub);
+        }
+    }
+
     private static int badArguments(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
-        String name = qualifiedName(cmd);
-        err.println("lab: " + e.getMessage() + " (see ./lab " + (name.isEmpty() ? "" : name + " ") + "--help)");
+        String name = GroupCommand.qualifiedName(cmd);
+        err.println("lab: " + BadArguments.message(e) + " (see ./lab " + (name.isEmpty() ? "" : name + " ") + "--help)");
         err.flush();
         return LabException.BAD_INPUT;
-    }
-
-    private static String qualifiedName(CommandLine cmd) {
-        String name = cmd.getCommandSpec().qualifiedName(" ");
-        return name.startsWith("lab ") ? name.substring(4) : "";
     }
 
     private static int failed(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {

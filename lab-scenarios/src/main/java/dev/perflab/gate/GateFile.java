@@ -1,7 +1,7 @@
 package dev.perflab.gate;
 
-import dev.perflab.cli.InputFile;
-import dev.perflab.cli.LabException;
+import dev.perflab.base.InputFile;
+import dev.perflab.base.LabException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.nio.ByteBuffer;

@@ -1,12 +1,6 @@
 package dev.perflab.report;
 
-import dev.perflab.cli.OutputFile;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler;
-
-import javax.imageio.ImageIO;
+import dev.perflab.base.OutputFile;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
@@ -24,6 +18,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
 
 /**
  * Draws one PNG bar chart per benchmark method with XChart, headless: the x axis holds the non-rung params of

@@ -63,6 +63,22 @@ public final class Formats {
         return String.format(Locale.ROOT, b < 10 ? "%.1f" : "%,.0f", b);
     }
 
+    /** A length of time for people: {@code 0.8 s}, {@code 45 s}, {@code 8 min 33 s}, {@code 1 h 05 min}. */
+    public static String duration(double seconds) {
+        if (seconds < 10) {
+            return String.format(Locale.ROOT, "%.1f s", seconds);
+        }
+        long s = Math.round(seconds);
+        if (s < 60) {
+            return s + " s";
+        }
+        if (s < 3600) {
+            return String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
+        }
+        long minutes = Math.round(seconds / 60);
+        return String.format(Locale.ROOT, "%d h %02d min", minutes / 60, minutes % 60);
+    }
+
     /** Decimals that show {@code digits} significant digits of a positive number below 1,000. */
     private static int decimalsFor(double positive, int digits) {
         int magnitude = (int) Math.floor(Math.log10(positive));

@@ -2,6 +2,7 @@ package dev.perflab.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -13,12 +14,32 @@ import java.util.function.Function;
 final class GroupTable {
     private static final String BASE_COLUMN = "× r0";
     private static final List<String> PLAIN = List.of("mode", "score", "B/op");
+    /** A row whose error is wider than this share of its score is too noisy to rank against its neighbours. */
+    static final double NOISY_RELATIVE_ERROR = 0.25;
+    private static final String NOTE = "note";
+    /** What a table with a noisy row says under it. */
+    static final String NOISY_FOOTNOTE = String.format(Locale.ROOT,
+            "noisy: the error is wider than ±%.0f%% of the score, too wide to rank the row; measure longer (--full) or on a quieter machine",
+            NOISY_RELATIVE_ERROR * 100);
 
     private GroupTable() {
     }
 
     static List<String> headers(LadderGroup group) {
-        return group.ladder() ? List.of("rung", "score", "× prev", baseColumn(group), "B/op") : PLAIN;
+        List<String> headers = new ArrayList<>(group.ladder() ? List.of("rung", "score", "× prev", baseColumn(group), "B/op") : PLAIN);
+        if (anyNoisy(group)) {
+            headers.add(NOTE);
+        }
+        return headers;
+    }
+
+    /** True when the row's error is wider than {@link #NOISY_RELATIVE_ERROR} of its score. */
+    static boolean noisy(Row row) {
+        return Double.isFinite(row.scoreError()) && row.scoreError() > NOISY_RELATIVE_ERROR * Math.abs(row.score());
+    }
+
+    static boolean anyNoisy(LadderGroup group) {
+        return group.steps().stream().anyMatch(s -> noisy(s.row()));
     }
 
     /** {@code × r0}, or {@code × rN} for the rung the group's speedups are over ({@code r1-…} → {@code × r1}). */
@@ -35,8 +56,14 @@ final class GroupTable {
     /** One list of cells per step; {@code score} renders the score column. */
     static List<List<String>> cells(LadderGroup group, Function<Row, String> score) {
         List<List<String>> rows = new ArrayList<>();
+        boolean notes = anyNoisy(group);
         for (Step step : group.steps()) {
-            rows.add(group.ladder() ? ladderCells(step, score) : plainCells(step, score));
+            List<String> cells = new ArrayList<>(group.ladder() ? ladderCells(step, score) : plainCells(step, score));
+            if (notes) {
+                cells.add(noisy(step.row()) ? String.format(Locale.ROOT, "noisy (±%.0f%%)",
+                        100 * step.row().scoreError() / Math.abs(step.row().score())) : "");
+            }
+            rows.add(cells);
         }
         return rows;
     }

@@ -1,13 +1,12 @@
 package dev.perflab.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.perflab.cli.InputFile;
-import dev.perflab.cli.LabException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-
+import dev.perflab.base.InputFile;
+import dev.perflab.base.LabException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;

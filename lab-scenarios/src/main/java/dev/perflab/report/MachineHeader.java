@@ -11,12 +11,12 @@ import java.util.Optional;
  * Finds the machine description recorded next to a JMH result: for {@code run.json} the first line of
  * {@code run.machine.txt} (or of {@code run.json.machine.txt}), naming JDK, CPU model and core count.
  */
-final class MachineHeader {
+public final class MachineHeader {
     private MachineHeader() {
     }
 
     /** The sibling file's first non-blank line, if the file exists and is readable. */
-    static Optional<String> of(Path json) {
+    public static Optional<String> of(Path json) {
         for (Path candidate : candidates(json)) {
             Optional<String> line = firstLine(candidate);
             if (line.isPresent()) {
@@ -26,7 +26,7 @@ final class MachineHeader {
         return Optional.empty();
     }
 
-    static List<Path> candidates(Path json) {
+    public static List<Path> candidates(Path json) {
         String name = json.getFileName().toString();
         String stem = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
         return List.of(json.resolveSibling(stem + ".machine.txt"), json.resolveSibling(name + ".machine.txt"));

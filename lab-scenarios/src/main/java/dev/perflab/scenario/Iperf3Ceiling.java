@@ -61,6 +61,11 @@ public final class Iperf3Ceiling {
         return Optional.empty();
     }
 
+    /** Empty when iperf3 is on the PATH; otherwise the one line saying it is not. */
+    public static Optional<String> unavailableReason() {
+        return find().isPresent() ? Optional.empty() : Optional.of("iperf3 is not on the PATH");
+    }
+
     /** Runs iperf3 over loopback for {@code seconds} (whole seconds, at least 1). */
     public static Result measure(double seconds) throws IOException, InterruptedException {
         Optional<String> iperf3 = find();

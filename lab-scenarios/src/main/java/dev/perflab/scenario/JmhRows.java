@@ -3,7 +3,7 @@ package dev.perflab.scenario;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.perflab.cli.OutputFile;
+import dev.perflab.base.OutputFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -5,16 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.toy.ToyComponent;
 import dev.perflab.cli.toy.ToyLadder;
 import dev.perflab.ladder.Check;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.ladder.Ladder;
-import java.util.function.LongUnaryOperator;
-import dev.perflab.cli.component.RunLength;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -100,10 +100,9 @@ class CheckCommandTest {
 
     @Test
     void runHandsTheStudentRingToJmhBesideR2AndR3() {
-        RunCommand run = new RunCommand();
-        run.rungs = List.of("r2", "student", "r3");
         assertEquals(List.of("r2-raw-bytes", "student", "r3-single-writer-ring"),
-                run.jmhParams(Registry.builtIn().byName("mdf-ring"), RunLength.QUICK).get("rung"));
+                JmhRun.jmhParams(Registry.builtIn().byName("mdf-ring"), RunLength.QUICK, List.of("r2", "student", "r3"), Map.of())
+                        .get("rung"));
     }
 
     @Test
@@ -120,12 +119,10 @@ class CheckCommandTest {
 
     @Test
     void runHandsTheStudentRungToJmhBesideTheRealOnesOnlyWhenNamed() {
-        RunCommand run = new RunCommand();
-        run.rungs = List.of("r1", "student", "r2");
-        Map<String, List<String>> params = run.jmhParams(Registry.builtIn().byName("orderbook"), RunLength.QUICK);
+        Map<String, List<String>> params = JmhRun.jmhParams(Registry.builtIn().byName("orderbook"), RunLength.QUICK,
+                List.of("r1", "student", "r2"), Map.of());
         assertEquals(List.of("r1-indexed-level", "student", "r2-intrusive-list"), params.get("rung"));
-        run.rungs = null;
-        assertEquals(null, run.jmhParams(Registry.builtIn().byName("orderbook"), RunLength.QUICK).get("rung"),
+        assertEquals(null, JmhRun.jmhParams(Registry.builtIn().byName("orderbook"), RunLength.QUICK, null, Map.of()).get("rung"),
                 "without --rung the suites' own @Param lists (rungs and peers, no exercise) apply");
     }
 

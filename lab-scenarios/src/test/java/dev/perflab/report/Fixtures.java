@@ -5,18 +5,18 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** The hand-made JMH 1.37 result files under {@code src/test/resources/report/}. */
-final class Fixtures {
+public final class Fixtures {
     /** Order-book cancel ladders in thrpt (ops/s) with {@code -prof gc}; depth=1000 rows hand-shuffled. */
-    static final String ORDERBOOK = "orderbook-thrpt.json";
+    public static final String ORDERBOOK = "orderbook-thrpt.json";
     /** A queue ladder in avgt (ns/op) without {@code -prof gc}; a peer sits between r1 and r2. */
-    static final String QUEUE = "queue-avgt.json";
+    public static final String QUEUE = "queue-avgt.json";
     /** Another project's results: no rung param, thrpt/sample/ss modes, JDK 21. */
-    static final String FOREIGN = "foreign.json";
+    public static final String FOREIGN = "foreign.json";
 
     private Fixtures() {
     }
 
-    static Path path(String name) {
+    public static Path path(String name) {
         try {
             return Path.of(Fixtures.class.getResource("/report/" + name).toURI());
         } catch (URISyntaxException | NullPointerException e) {

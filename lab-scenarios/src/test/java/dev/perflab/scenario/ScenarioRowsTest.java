@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.perflab.cli.LabException;
+import dev.perflab.base.LabException;
 import dev.perflab.report.LadderReport;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -18,6 +20,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Put throughput of each key-value rung and peer when the store already holds {@code prefill} records:
@@ -35,11 +38,15 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>Run: {@code ./lab run kv --jmh} (default results in {@code results/kv/jmh}), or
  * {@code java -jar lab-benchmarks/target/benchmarks.jar KvPutBenchmark -p rung=r0-fixed-buckets,r3-striped -p prefill=0,1000000 -prof gc}.
- * Prefill takes seconds for the rungs, longer for the SQL peer (5M rows: minutes on 2 cores).
+ * Prefill takes seconds for the rungs, longer for the SQL peer (5M rows: minutes on 2 cores), so the
+ * standard run (these annotations) keeps one fork: each fork prefills once per trial.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 5, time = 2)
 public class KvPutBenchmark {
     @Param({"r0-fixed-buckets", "r1-sized-buckets", "r2-growing", "r3-striped", "r4-append-only", "r5-probed-index", "r6-pages-ahead", "r7-write-behind",
             "peer-tokyo-hash", "peer-tokyo-hash-sized",

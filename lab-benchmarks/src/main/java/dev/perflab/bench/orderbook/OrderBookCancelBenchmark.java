@@ -42,6 +42,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * tear-down checks every call produced the events it should. One fork per rung keeps the JIT's profile
  * of one rung from polluting another's (the book is called through an interface).
  *
+ * <h2>Budget</h2>
+ * A cancel lasts nanoseconds, so a 500 ms iteration already holds millions of them; what varies between
+ * iterations on a shared machine is interference (another process's time slice, a GC, a JIT mode switch),
+ * not the operation. JMH's error is t(n−1)·s/√n for n iterations with spread s, so many short iterations
+ * narrow it fastest: 24 give 0.77 × s, where 5 gave 3.9 × s. These annotations are the default run's
+ * options ({@code ./lab run orderbook}); the other lengths are in {@code OrderBookComponent}.
+ *
  * <h2>Run</h2>
  * {@code ./lab run orderbook}, or directly:
  * {@code java -jar lab-benchmarks/target/benchmarks.jar OrderBookCancelBenchmark -p depth=1000 -prof gc}.
@@ -51,8 +58,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 24, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 public class OrderBookCancelBenchmark {
     static final long LEVEL_PRICE_TICKS = 10_000;
     static final long NONEXISTENT_ID = Long.MAX_VALUE;

@@ -13,15 +13,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * The naive rung's replay, on its own budget: the same stream, op and steps as
  * {@link OrderBookReplayBenchmark} (one op is one command, one invocation one whole replay of [0, N) into
  * an empty book built untimed; {@link ReplayState}), at the report's two points only: 250k and 1M
- * commands. r0 copies its persistent book on every command (65 KB allocated per command at 250k), so one
- * replay of 1M lasts about 35 s on the quiet 2-core machine (28.7k commands/s), and an iteration is always
- * exactly one replay. With the tuned suite's 2 forks × (5 + 8) iterations at four sizes it would take well
- * over an hour; here the standard run is 1 fork, 1 warm-up replay and 16 measured replays per size. JMH's
- * error is then 1.02 × the spread between replays, so ±10% holds up to a 9.8% spread. It was 6 replays
- * (2.8 ×) after a quiet quick run where r0's replays differed by 1.3%; the quiet standard run that followed
- * had spreads of 6–8% and errors of ±17.9% (1M) and ±22.5% (250k): r0's replays are not always that alike.
- * {@code --quick} replays 250k only, 8 times (about 4 s each). Being a separate JMH class, its rows form a
- * table of their own: compare r0 with the tuned rungs by their rates, e.g. r4/r0 at 1M.
+ * commands. r0 copies its persistent book on every command (tens of KB allocated per command), so one
+ * replay lasts seconds at 250k and tens of seconds at 1M, and an iteration is always exactly one replay.
+ * With the tuned suite's budget at every size it would take hours; here the default run replays 250k
+ * once to warm up and 16 times measured (JMH's error is then 1.02 × the spread between replays, and r0's
+ * replays differ by a few percent), and {@code --full} adds 1M. Being a separate JMH class, its rows form a
+ * table of their own: compare r0 with the tuned rungs by their rates, e.g. r4/r0 at 250k, which the lab
+ * prints as the ladder's end-to-end speedup.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

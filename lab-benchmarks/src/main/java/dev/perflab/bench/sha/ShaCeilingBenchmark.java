@@ -49,6 +49,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * (so ± tens of percent): intrinsic about 12M digests/s on one thread and 23–25M digests/s on both;
  * without it about 2.6M digests/s on one thread, 4.7 times slower. 32 and 44 bytes score the same.
  *
+ * <h2>Budget</h2>
+ * Every rung's "% of ceiling" divides by this score, so its error must be small. JMH's error is a 99.9%
+ * interval, Student's t times the standard error: one fork of 3 iterations has t = 31.6 (2 degrees of
+ * freedom), so even a few percent of spread becomes tens of percent of error. Two forks of 8 iterations give
+ * t = 4.07 over 16 samples and take the fork-to-fork spread in. These annotations are the standard run's
+ * options ({@code ./lab run sha-pipeline} measures its ceiling with them); {@code ShaPipelineComponent}
+ * holds the shorter and longer lengths.
+ *
  * <h2>Run</h2>
  * {@code ./lab run sha-pipeline --jmh --benchmark '.*[iI]ntrinsic.*'} (all four methods; the executor suite
  * has none that match and is skipped), or
@@ -57,9 +65,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
+@Fork(2)
 @Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Measurement(iterations = 8, time = 1)
 public class ShaCeilingBenchmark {
 
     @Param({"32", "44"})

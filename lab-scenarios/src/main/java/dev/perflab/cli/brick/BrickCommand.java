@@ -1,6 +1,11 @@
 package dev.perflab.cli.brick;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.base.HostPort;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.MemorySize;
+import dev.perflab.base.OutputFile;
 import dev.perflab.brick.BrickClient;
 import dev.perflab.brick.BrickFormatException;
 import dev.perflab.brick.BrickGenerator;
@@ -12,12 +17,7 @@ import dev.perflab.brick.MoverSettings;
 import dev.perflab.brick.ReferenceTransform;
 import dev.perflab.brick.ResultCheck;
 import dev.perflab.brick.ResultFile;
-import dev.perflab.cli.Lab;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.OutputFile;
-import dev.perflab.cli.Machine;
-import dev.perflab.cli.latency.MemorySize;
-import dev.perflab.cli.HostPort;
+import dev.perflab.cli.component.GroupCommand;
 import dev.perflab.ladder.Entry;
 import dev.perflab.scenario.RoleProtocol;
 import java.io.BufferedOutputStream;
@@ -56,14 +56,7 @@ import picocli.CommandLine.Spec;
                 "./lab run brick moves one generated file through every rung and prints the ladder."},
         subcommands = {BrickCommand.Generate.class, BrickCommand.Transform.class, BrickCommand.Check.class,
                 BrickCommand.Move.class, BrickCommand.Serve.class, BrickCommand.Fetch.class})
-public final class BrickCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public void run() {
-        throw Lab.missingSubcommand(spec);
-    }
+public final class BrickCommand extends GroupCommand {
 
     static final double MB = 1e6;
 

@@ -1,6 +1,9 @@
 package dev.perflab.cli.brick;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.MemorySize;
 import dev.perflab.brick.BrickGenerator;
 import dev.perflab.brick.BrickLadder;
 import dev.perflab.brick.Bricks;
@@ -8,19 +11,15 @@ import dev.perflab.brick.LineScanner;
 import dev.perflab.brick.MoverSettings;
 import dev.perflab.brick.ResultCheck;
 import dev.perflab.brick.ResultFile;
-import dev.perflab.cli.Lab;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.Machine;
 import dev.perflab.cli.component.LinkedRun;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
-import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.cli.component.ScenarioRequest;
-import dev.perflab.cli.latency.MemorySize;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
-import dev.perflab.proc.ChildProcess;
 import dev.perflab.scenario.JmhRows;
+import dev.perflab.scenario.LabCommand;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleProcess;
 import dev.perflab.scenario.link.LinkNamespaces;
@@ -33,13 +32,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code ./lab run brick}: generates one file, measures the machine's own ceilings on it ({@link Ceilings}),
@@ -54,7 +53,7 @@ import java.util.stream.Collectors;
  * beside the ceilings (the server's 256-byte responses are what crosses it). Where namespaces cannot be made
  * (not root, no iproute2) the run is skipped with that one line, exit 0.
  */
-final class BrickScenario implements Scenario {
+final class BrickScenario implements Scenario<BrickScenario.Options> {
     static final String BENCHMARK = BrickLadder.COMPONENT + ".move";
     /** What a rung with one request per round trip moves instead of the whole file. */
     static final long SLICE_BYTES = 16L << 20;
@@ -74,9 +73,19 @@ final class BrickScenario implements Scenario {
         return "MB/s";
     }
 
+    /** {@code ./lab run brick}'s own options. */
+    static final class Options {
+        @Option(names = "--size", paramLabel = "BYTES",
+                description = "Size of the file the run generates and moves (e.g. 1g, 128m; default by run length: smoke 8m, quick 128m, standard and full 1g).")
+        String size;
+
+        @Mixin
+        ScenarioOptions.Link link = new ScenarioOptions.Link();
+    }
+
     @Override
-    public Set<ScenarioOption> options() {
-        return EnumSet.of(ScenarioOption.SIZE, ScenarioOption.LINK);
+    public Options newOptions() {
+        return new Options();
     }
 
     static long defaultSize(RunLength length) {
@@ -107,8 +116,8 @@ final class BrickScenario implements Scenario {
     }
 
     @Override
-    public int run(ScenarioRequest request) throws IOException, InterruptedException {
-        long size = request.size() != null ? MemorySize.any("--size", request.size()).bytes() : defaultSize(request.length());
+    public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
+        long size = options.size != null ? MemorySize.any("--size", options.size).bytes() : defaultSize(request.length());
         if (size < BrickGenerator.ROUND_BYTES) {
             throw new LabException("--size: at least " + BrickGenerator.ROUND_BYTES + " bytes (one line of every length 0–200)");
         }
@@ -116,14 +125,15 @@ final class BrickScenario implements Scenario {
                 ? request.rungs().stream().map(BrickLadder.LADDER::resolve).distinct().collect(Collectors.toList())
                 : request.length() == RunLength.SMOKE ? List.of(BrickLadder.LADDER.naive(), BrickLadder.LADDER.tuned())
                 : BrickLadder.LADDER.entries().stream().filter(e -> e.kind() != Kind.EXERCISE).collect(Collectors.toList());
-        if (request.link() == null) {
-            return run(request, size, rungs, null);
+        String rate = options.link.rate();
+        if (rate == null) {
+            return run(request, size, rungs, null, null);
         }
-        return LinkedRun.run(request, link -> run(request, size, rungs, link));
+        return LinkedRun.run(request, rate, link -> run(request, size, rungs, rate, link));
     }
 
-    /** The run, on loopback ({@code link} null) or with the server behind an emulated link. */
-    private int run(ScenarioRequest request, long size, List<Entry<MoverSettings>> rungs, LinkNamespaces link)
+    /** The run, on loopback ({@code link} null) or with the server behind an emulated link of {@code rate}. */
+    private int run(ScenarioRequest request, long size, List<Entry<MoverSettings>> rungs, String rate, LinkNamespaces link)
             throws IOException, InterruptedException {
         Files.createDirectories(request.dir());
         Path rowsFile = request.dir().resolve(BrickLadder.COMPONENT + ".json");
@@ -179,7 +189,7 @@ final class BrickScenario implements Scenario {
                     extra.put("linkCeiling", JmhRows.Metric.single(link.bitsPerSecond() / 8.0 / BrickCommand.MB, "MB/s"));
                 }
                 jmh.add(BENCHMARK, "thrpt", link == null ? Map.of("rung", row.rung().id())
-                                : Map.of("rung", row.rung().id(), "link", request.link()),
+                                : Map.of("rung", row.rung().id(), "link", rate),
                         JmhRows.Metric.single(row.error() == null ? row.mbPerSecondIn() : Double.NaN, "MB/s"), Map.of(), extra);
             }
             jmh.write(rowsFile);
@@ -266,7 +276,7 @@ final class BrickScenario implements Scenario {
     private static RoleProcess role(String name, List<String> args, List<String> prefix) throws IOException {
         List<String> labArgs = new ArrayList<>(List.of(BrickLadder.COMPONENT, name));
         labArgs.addAll(args);
-        return RoleProcess.start(name, ChildProcess.javaCommand(prefix, List.of(), Lab.class.getName(), labArgs));
+        return RoleProcess.start(name, LabCommand.of(prefix, List.of(), labArgs));
     }
 
     private static void deleteAll(Path dir) throws IOException {

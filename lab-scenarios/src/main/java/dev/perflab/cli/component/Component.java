@@ -12,7 +12,8 @@ import java.util.Optional;
  * offers and never test its name; a capability a component lacks is an empty default here, and the
  * command that needs it says so in one line (exit 2).
  *
- * <p>Registered once, in {@link Registry#builtIn()}. See the package comment for how to add one.
+ * <p>Registered once, by a line in {@code META-INF/services/dev.perflab.cli.component.Component}
+ * ({@link Registry#builtIn()}). See the package comment for how to add one.
  */
 public interface Component {
     /** The rungs, peers and exhibits; {@link Ladder#component()} is the component's name everywhere. */
@@ -41,6 +42,11 @@ public interface Component {
         return List.of("naive", "tuned");
     }
 
+    /** The speedups {@code ./lab run} prints under the ladder, with their intervals; none by default. */
+    default List<Headline> headlines() {
+        return List.of();
+    }
+
     /** What {@code ./lab profile} profiles by default; empty if the component cannot be profiled. */
     default Optional<ProfileDefaults> profile() {
         return Optional.empty();
@@ -52,12 +58,17 @@ public interface Component {
     }
 
     /** The end-to-end run {@code ./lab run} does instead of the JMH suites; empty if none. */
-    default Optional<Scenario> scenario() {
+    default Optional<Scenario<?>> scenario() {
         return Optional.empty();
     }
 
     /** Extra subcommands of {@code ./lab} (picocli command objects), e.g. {@code ./lab orderbook generate}. */
     default List<Object> subcommands() {
+        return List.of();
+    }
+
+    /** What this component's runs use beyond a JDK, for {@code ./lab doctor}; none by default. */
+    default List<Prerequisite> prerequisites() {
         return List.of();
     }
 

@@ -1,6 +1,6 @@
 package dev.perflab.cli.component;
 
-import dev.perflab.cli.LabException;
+import dev.perflab.base.LabException;
 import dev.perflab.scenario.link.LinkNamespaces;
 import java.io.IOException;
 import java.util.Optional;
@@ -21,10 +21,10 @@ public final class LinkedRun {
     private LinkedRun() {
     }
 
-    /** Runs {@code body} with the link {@code request.link()} names (not null). */
-    public static int run(ScenarioRequest request, Body body) throws IOException, InterruptedException {
+    /** Runs {@code body} with the link {@code rate} names ({@code 100mbit}; not null). */
+    public static int run(ScenarioRequest request, String rate, Body body) throws IOException, InterruptedException {
         try {
-            LinkNamespaces.parseBitsPerSecond(request.link());
+            LinkNamespaces.parseBitsPerSecond(rate);
         } catch (IllegalArgumentException e) {
             throw new LabException("--link: " + e.getMessage());
         }
@@ -34,7 +34,7 @@ public final class LinkedRun {
             request.console().flush();
             return 0;
         }
-        try (LinkNamespaces link = LinkNamespaces.create(request.link())) {
+        try (LinkNamespaces link = LinkNamespaces.create(rate)) {
             return body.run(link);
         } catch (IOException e) {
             throw new LabException("--link: " + e.getMessage(), LabException.CHECK_FAILED);

@@ -1,5 +1,6 @@
 package dev.perflab.cli.component;
 
+import dev.perflab.jmh.JmhOptions;
 import java.util.Map;
 
 /**

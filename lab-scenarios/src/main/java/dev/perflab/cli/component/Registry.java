@@ -3,24 +3,21 @@ package dev.perflab.cli.component;
 import dev.perflab.ladder.UnknownEntryException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
 /**
- * The components the lab knows, in the order {@code ./lab list} shows them. {@link #builtIn()} is the one
- * place a component is registered; a test adds its own with {@link #with(Component)} and hands the result
- * to {@code Lab.newCommandLine(Registry)}.
+ * The components the lab knows, in the order {@code ./lab list} shows them. The built-in ones are listed in
+ * one file, {@code META-INF/services/dev.perflab.cli.component.Component}, one class per line, and found with
+ * {@link ServiceLoader} (as JMH finds its profilers and JDBC its drivers), so no code names a component's
+ * classes outside its own package. A test adds its own with {@link #with(Component)} and hands the result to
+ * {@code Lab.newCommandLine(Registry)}.
  *
  * <p>Immutable; safe to share between threads.
  */
 public final class Registry {
-    private static final Registry BUILT_IN = new Registry(List.of(
-            new dev.perflab.cli.orderbook.OrderBookComponent(),
-            new dev.perflab.cli.sha.ShaPipelineComponent(),
-            new dev.perflab.cli.mdf.MdfRingComponent(),
-            new dev.perflab.cli.brick.BrickComponent(),
-            new dev.perflab.cli.kv.KvComponent(),
-            new dev.perflab.cli.pump.SocketPumpComponent(),
-            new dev.perflab.cli.forwarder.ForwarderComponent()));
+    private static final Registry BUILT_IN = new Registry(
+            ServiceLoader.load(Component.class, Registry.class.getClassLoader()).stream().map(ServiceLoader.Provider::get).toList());
 
     private final List<Component> components;
 
@@ -35,7 +32,7 @@ public final class Registry {
         this.components = List.copyOf(components);
     }
 
-    /** Every component of the lab. Add a component here, one line. */
+    /** Every built-in component of the lab: add one with a line in {@code META-INF/services/dev.perflab.cli.component.Component}. */
     public static Registry builtIn() {
         return BUILT_IN;
     }

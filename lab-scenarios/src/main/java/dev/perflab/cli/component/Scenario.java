@@ -4,7 +4,6 @@ import dev.perflab.scenario.Role;
 import java.io.IOException;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.Set;
 
 /**
  * A component's end-to-end run: its roles as separate processes talking over TCP, one rung after another,
@@ -19,10 +18,13 @@ import java.util.Set;
  *   every role, at its end      ──▶  summary {json}         ──▶  counts per stage: sent = received
  * </pre>
  *
- * <p>The scenario says which of the run command's scenario options it takes ({@link #options()}); the
- * command refuses the others in one line before anything starts.
+ * <p>The scenario brings its own {@code ./lab run} options ({@link #newOptions()}): a picocli mixin with the
+ * options only it takes ({@code --records}, {@code --size}) and the shared ones it wants from
+ * {@link ScenarioOptions}. picocli refuses every other option before anything starts.
+ *
+ * @param <O> the scenario's options: an object whose fields carry picocli's {@code @Option}/{@code @Mixin}
  */
-public interface Scenario {
+public interface Scenario<O> {
     /** The roles, in the order they start (listeners before the roles that connect to them). */
     List<Role> roles();
 
@@ -34,15 +36,16 @@ public interface Scenario {
         return OptionalInt.empty();
     }
 
-    /** The run command's scenario options this scenario takes. */
-    Set<ScenarioOption> options();
+    /** A fresh, empty options object for one {@code ./lab run}; picocli fills it from the command line. */
+    O newOptions();
 
     /**
      * Runs the rungs asked for and prints the ladder; also writes JMH-shaped rows (see
      * {@link dev.perflab.scenario.JmhRows}) so {@code report}, {@code gate} and {@code compare} read them.
      *
+     * @param options the object {@link #newOptions()} made, filled from the command line
      * @return 0, or 1 when a correct rung broke the conservation check
      */
-    int run(ScenarioRequest request) throws IOException, InterruptedException;
+    int run(ScenarioRequest request, O options) throws IOException, InterruptedException;
 
 }

@@ -1,8 +1,8 @@
 package dev.perflab.cli.forwarder;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.HostPort;
+import dev.perflab.base.HostPort;
+import dev.perflab.base.LabException;
 import dev.perflab.forwarder.ClientStream;
 import dev.perflab.forwarder.EpochClock;
 import dev.perflab.forwarder.Subscription;

@@ -2,8 +2,8 @@ package dev.perflab.cli.forwarder;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.HostPort;
+import dev.perflab.base.HostPort;
+import dev.perflab.base.LabException;
 import dev.perflab.forwarder.CountingHistory;
 import dev.perflab.forwarder.Forwarder;
 import dev.perflab.ladder.Entry;
@@ -50,7 +50,7 @@ public final class ForwarderCommand implements Callable<Integer> {
     InetSocketAddress bind;
 
     @Option(names = "--ring", paramLabel = "ID", defaultValue = "r3-single-writer-ring",
-            description = "The mdf-ring rung to store into (./lab list mdf-ring), e.g. r0 for the report's 5,000-message window. Default: ${DEFAULT-VALUE}.")
+            description = "The mdf-ring rung to store into (./lab list mdf-ring), e.g. r0 for the report's window of 5,000 messages. Default: ${DEFAULT-VALUE}.")
     String ring;
 
     @Option(names = "--clients", paramLabel = "K", defaultValue = "1",

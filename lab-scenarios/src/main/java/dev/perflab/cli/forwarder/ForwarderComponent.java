@@ -1,6 +1,7 @@
 package dev.perflab.cli.forwarder;
 
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Prerequisite;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.forwarder.ForwarderLadder;
@@ -21,7 +22,7 @@ public final class ForwarderComponent implements Component {
     }
 
     @Override
-    public Optional<Scenario> scenario() {
+    public Optional<Scenario<?>> scenario() {
         return Optional.of(new ForwarderScenario(ForwarderLadder.LADDER));
     }
 
@@ -30,9 +31,15 @@ public final class ForwarderComponent implements Component {
         return List.of("naive", "tuned");
     }
 
-    /** The roles' subcommands hang under {@code ./lab mdf} ({@link dev.perflab.cli.MdfCommand}). */
+    /** The roles as {@code ./lab mdf forwarder|client|simulator}, beside the ring's {@code generate} and {@code replay}. */
     @Override
     public List<Object> subcommands() {
-        return List.of();
+        return List.of(new ForwarderRoles());
+    }
+
+    /** iperf3 measures the loopback ceiling each stage is a percentage of. */
+    @Override
+    public List<Prerequisite> prerequisites() {
+        return List.of(Prerequisite.iperf3());
     }
 }

@@ -3,13 +3,13 @@ package dev.perflab.cli.forwarder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.perflab.cli.Lab;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.Machine;
-import dev.perflab.cli.OutputFile;
+import dev.perflab.base.JsonNumbers;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
-import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.forwarder.ForwarderLadder;
@@ -25,6 +25,7 @@ import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.CpuMeter;
 import dev.perflab.scenario.Iperf3Ceiling;
 import dev.perflab.scenario.JmhRows;
+import dev.perflab.scenario.LabCommand;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleChain;
 import dev.perflab.scenario.RoleProcess;
@@ -36,12 +37,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code ./lab run mdf}: the forwarder of report 000 end to end, each configuration as separate processes
@@ -64,7 +65,7 @@ import java.util.stream.Collectors;
  * the Simulator's first byte to the day's last message stored; its send rate from the first byte written
  * to any client to the last.
  */
-final class ForwarderScenario implements Scenario {
+final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     static final String BENCHMARK = ForwarderLadder.COMPONENT + ".forward";
     static final double BYTES_PER_MB = 1e6;
     /** Clients that subscribe before the day starts; one more joins late. */
@@ -102,9 +103,19 @@ final class ForwarderScenario implements Scenario {
         return "MB/s";
     }
 
+    /** {@code ./lab run mdf}'s own options. */
+    static final class Options {
+        @Option(names = "--rate", paramLabel = "MSGS_PER_S", defaultValue = "0", converter = ScenarioOptions.NonNegativeRate.class,
+                description = "Pace the Simulator at this many messages/s and measure publish → client latency; 0 (default) = as fast as it goes.")
+        long rate;
+
+        @Mixin
+        ScenarioOptions.Json json = new ScenarioOptions.Json();
+    }
+
     @Override
-    public Set<ScenarioOption> options() {
-        return EnumSet.of(ScenarioOption.RATE, ScenarioOption.JSON);
+    public Options newOptions() {
+        return new Options();
     }
 
     static int dayMessages(RunLength length) {
@@ -128,16 +139,13 @@ final class ForwarderScenario implements Scenario {
     }
 
     @Override
-    public int run(ScenarioRequest request) throws IOException, InterruptedException {
-        if (request.rate() < 0) {
-            throw new LabException("--rate must be ≥ 0 messages/s");
-        }
+    public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
-        OutputFile json = request.json() != null ? OutputFile.check("--json", request.json()) : null;
+        OutputFile json = options.json.path() != null ? OutputFile.check("--json", options.json.path()) : null;
         Path day = Files.createTempFile("perflab-mdf-day-", ".bin");
         try {
-            return new Run(request, configs, rowsFile, json, day).run();
+            return new Run(request, options.rate, configs, rowsFile, json, day).run();
         } finally {
             Files.deleteIfExists(day);
         }
@@ -150,12 +158,14 @@ final class ForwarderScenario implements Scenario {
     static List<String> roleCommand(Path dir, String... args) {
         List<String> all = new ArrayList<>(List.of("mdf"));
         all.addAll(List.of(args));
-        return ChildProcess.javaCommand(List.of(), List.of(ChildProcess.errorFileFlag(dir)), Lab.class.getName(), all);
+        return LabCommand.of(List.of(), List.of(ChildProcess.errorFileFlag(dir)), all);
     }
 
     /** One {@code ./lab run mdf}. */
     private final class Run {
         private final ScenarioRequest request;
+        /** Messages/s the Simulator is paced at ({@code --rate}); 0 for as fast as it goes. */
+        private final long rate;
         private final List<Entry<ForwarderConfig>> configs;
         private final OutputFile rowsFile;
         private final OutputFile json;
@@ -163,8 +173,9 @@ final class ForwarderScenario implements Scenario {
         private final PrintWriter console;
         private final Duration deadline;
 
-        Run(ScenarioRequest request, List<Entry<ForwarderConfig>> configs, OutputFile rowsFile, OutputFile json, Path dayFile) {
+        Run(ScenarioRequest request, long rate, List<Entry<ForwarderConfig>> configs, OutputFile rowsFile, OutputFile json, Path dayFile) {
             this.request = request;
+            this.rate = rate;
             this.configs = configs;
             this.rowsFile = rowsFile;
             this.json = json;
@@ -179,7 +190,7 @@ final class ForwarderScenario implements Scenario {
             console.printf("perflab run mdf · %s%n", header);
             console.printf("one day of %,d messages (%,d bytes) per configuration; %d clients subscribed before the day + 1 late joiner;"
                     + " loopback TCP (127.0.0.1); %s%n", day.messages(), day.bytes(), ON_TIME_CLIENTS,
-                    request.rate() > 0 ? String.format("Simulator paced at %,d messages/s", request.rate()) : "Simulator as fast as its rung goes");
+                    rate > 0 ? String.format("Simulator paced at %,d messages/s", rate) : "Simulator as fast as its rung goes");
             console.printf("ceiling: iperf3 over loopback for %.0f s…%n", CEILING_SECONDS);
             console.flush();
             Iperf3Ceiling.Result ceiling = Iperf3Ceiling.measure(CEILING_SECONDS);
@@ -192,7 +203,7 @@ final class ForwarderScenario implements Scenario {
             for (Entry<ForwarderConfig> config : configs) {
                 Outcome o = runOne(config, day);
                 RungResult result = o.print(config, ceiling, console);
-                result.addTo(rows, BENCHMARK, unit(), request.rate() > 0 ? Map.of("rate", Long.toString(request.rate())) : Map.of());
+                result.addTo(rows, BENCHMARK, unit(), rate > 0 ? Map.of("rate", Long.toString(rate)) : Map.of());
                 results.add(result);
                 jsonConfigs.add(o.json(config, result, ceiling));
             }
@@ -206,11 +217,11 @@ final class ForwarderScenario implements Scenario {
                 ObjectNode root = new ObjectMapper().createObjectNode();
                 Machine.describe(root);
                 root.put("network", "loopback");
-                root.put("ceiling_mb_per_s", ceiling.mbPerSecond());
+                JsonNumbers.put(root, "ceiling_mb_per_s", ceiling.mbPerSecond());
                 root.put("ceiling_skipped", ceiling.skipped());
                 root.put("day_messages", day.messages());
                 root.put("day_bytes", day.bytes());
-                root.put("rate", request.rate());
+                root.put("rate", rate);
                 root.put("on_time_clients", ON_TIME_CLIENTS);
                 root.set("configurations", jsonConfigs);
                 ByteArrayOutputStream buffer = new ByteArrayOutputStream();
@@ -244,8 +255,8 @@ final class ForwarderScenario implements Scenario {
                 forwarder.awaitFlowing(RoleChain.START_TIMEOUT);
                 List<String> simulator = new ArrayList<>(lab("simulator", "--rung", config.id(), "--connect", connect,
                         "--day", dayFile.toString(), "--deadline-seconds", seconds(roleDeadline)));
-                if (request.rate() > 0) {
-                    simulator.addAll(List.of("--rate", Long.toString(request.rate())));
+                if (rate > 0) {
+                    simulator.addAll(List.of("--rate", Long.toString(rate)));
                 }
                 RoleProcess sim = RoleProcess.start("simulator", simulator);
                 started.add(sim);
@@ -283,7 +294,7 @@ final class ForwarderScenario implements Scenario {
         private List<String> client(String name, String connect, Duration roleDeadline) {
             List<String> args = new ArrayList<>(List.of("client", "--name", name, "--connect", connect,
                     "--deadline-seconds", seconds(roleDeadline)));
-            if (request.rate() > 0) {
+            if (rate > 0) {
                 args.add("--latency");
             }
             return lab(args.toArray(new String[0]));
@@ -471,14 +482,14 @@ final class ForwarderScenario implements Scenario {
             n.put("ring", config.factory().ringRung());
             n.put("exhibit", result.exhibit());
             n.put("correct", result.correct());
-            n.put("cpu_percent", cpuPercent);
+            JsonNumbers.put(n, "cpu_percent", cpuPercent);
             ObjectNode stages = n.putObject("stages_mb_per_s");
-            stages.put("simulator_send", number("simulator", "mb_per_s"));
-            stages.put("forwarder_receive", number("forwarder", "mb_per_s"));
-            stages.put("forwarder_send", number("forwarder", "send_mb_per_s"));
-            n.put("forwarder_messages_per_s", number("forwarder", "messages_per_s"));
-            n.put("ceiling_percent", ceiling.measured() ? 100 * number("forwarder", "mb_per_s") / ceiling.mbPerSecond() : Double.NaN);
-            n.put("late_catch_up_ms", lateCatchUpMillis());
+            JsonNumbers.put(stages, "simulator_send", number("simulator", "mb_per_s"));
+            JsonNumbers.put(stages, "forwarder_receive", number("forwarder", "mb_per_s"));
+            JsonNumbers.put(stages, "forwarder_send", number("forwarder", "send_mb_per_s"));
+            JsonNumbers.put(n, "forwarder_messages_per_s", number("forwarder", "messages_per_s"));
+            JsonNumbers.put(n, "ceiling_percent", ceiling.measured() ? 100 * number("forwarder", "mb_per_s") / ceiling.mbPerSecond() : Double.NaN);
+            JsonNumbers.put(n, "late_catch_up_ms", lateCatchUpMillis());
             n.put("late_published_at_join", latePublishedAtJoin());
             n.put("late_history_reads", lateHistoryReads());
             ArrayNode out = n.putArray("clients");

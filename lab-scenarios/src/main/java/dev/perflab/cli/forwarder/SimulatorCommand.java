@@ -1,8 +1,7 @@
 package dev.perflab.cli.forwarder;
 
-import dev.perflab.cli.pump.DaySource;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.HostPort;
+import dev.perflab.base.HostPort;
+import dev.perflab.base.LabException;
 import dev.perflab.forwarder.EpochClock;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.forwarder.ForwarderLadder;
@@ -11,6 +10,7 @@ import dev.perflab.ladder.Entry;
 import dev.perflab.net.Sockets;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.WireDay;
+import dev.perflab.scenario.DaySource;
 import dev.perflab.scenario.RoleProtocol;
 import java.io.Closeable;
 import java.io.IOException;

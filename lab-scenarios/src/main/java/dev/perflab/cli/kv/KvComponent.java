@@ -1,12 +1,14 @@
 package dev.perflab.cli.kv;
 
 import dev.perflab.cli.component.Component;
-import dev.perflab.cli.component.JmhOptions;
 import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.Prerequisite;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
+import dev.perflab.jmh.JmhOptions;
 import dev.perflab.kv.KvLadder;
 import dev.perflab.kv.KvStoreFactory;
+import dev.perflab.kv.peers.TokyoHashStore;
 import dev.perflab.ladder.Ladder;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +24,9 @@ public final class KvComponent implements Component {
      * Put throughput after a prefill. Each fork prefills once per trial at the store's own put rate (5M records:
      * minutes for r0, Tokyo Cabinet's default hash and the SQL peer), so forks stay at 1 outside --full.
      */
-    static final JmhSuite PUT = new JmhSuite("put", "dev.perflab.bench.kv.KvPutBenchmark", Map.of(
+    static final JmhSuite PUT = JmhSuite.of("put", "dev.perflab.bench.kv.KvPutBenchmark", Map.of(
             RunLength.SMOKE, new JmhOptions(1, 1, "1s", 2, "1s"),
             RunLength.QUICK, new JmhOptions(1, 1, "2s", 3, "2s"),
-            RunLength.STANDARD, new JmhOptions(1, 2, "2s", 5, "2s"),
             RunLength.FULL, new JmhOptions(2, 3, "5s", 5, "5s")));
 
     @Override
@@ -44,7 +45,17 @@ public final class KvComponent implements Component {
     }
 
     @Override
-    public Optional<Scenario> scenario() {
+    public Optional<Scenario<?>> scenario() {
         return Optional.of(new KvScenario(KvLadder.LADDER));
+    }
+
+    /** Tokyo Cabinet for two peers; disk for the stores a standard run writes (under {@code results/}). */
+    @Override
+    public List<Prerequisite> prerequisites() {
+        return List.of(new Prerequisite("Tokyo Cabinet (libtokyocabinet.so.9)", "the peer-tokyo-* stores are skipped, each with a line",
+                        TokyoHashStore.installCommand(),
+                        () -> TokyoHashStore.available() ? Optional.empty() : Optional.of("libtokyocabinet.so.9 does not load")),
+                new Prerequisite("free disk under results/", "a run stops before it starts, naming the space it needs (--records lowers it)",
+                        "free disk, or give --out a folder on a larger disk", KvScenario::standardRunDiskProblem));
     }
 }

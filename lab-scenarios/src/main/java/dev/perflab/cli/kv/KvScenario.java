@@ -2,12 +2,13 @@ package dev.perflab.cli.kv;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.Machine;
-import dev.perflab.cli.OutputFile;
+import dev.perflab.base.Counts;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
-import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.kv.Folders;
 import dev.perflab.kv.KvRunResult;
@@ -26,11 +27,12 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code ./lab run kv}: every store asked for, one after another, each in its own JVM ({@link KvWriterMain})
@@ -45,7 +47,35 @@ import java.util.stream.Collectors;
  * </pre>
  * Exit 1 when a rung or peer fails the count check; an exhibit failing it is what it is for.
  */
-final class KvScenario implements Scenario {
+final class KvScenario implements Scenario<KvScenario.Options> {
+    /** Most writer threads {@code --threads} takes: far past what any machine here has cores for, short of a fork bomb. */
+    static final int MAX_THREADS = 1_024;
+
+    /** {@code ./lab run kv}'s own options. */
+    static final class Options {
+        @Option(names = "--store", split = ",", paramLabel = "ID",
+                description = "Only these stores (rungs and peers: ids, r-prefixes, naive, tuned); the same as --rung, as kv calls them.")
+        List<String> stores;
+
+        @Option(names = "--records", paramLabel = "N", converter = Counts.class,
+                description = "Most records per store (10m, 500k, 2000000); default by run length: smoke 12m, quick 30m, standard and full 10m.")
+        Long records;
+
+        @Option(names = "--threads", paramLabel = "N",
+                description = "Writer threads (default 10, the report's; smoke 4).")
+        Integer threads;
+
+        @Option(names = "--seconds", paramLabel = "S", converter = ScenarioOptions.PositiveSeconds.class,
+                description = "Most seconds per store (default by run length: smoke 8, quick 15, standard 60, full 120).")
+        Double seconds;
+
+        @Option(names = "--keep", description = "Keep the stores' files (default: each store's folder is removed after its run).")
+        boolean keep;
+
+        @Mixin
+        ScenarioOptions.Json json = new ScenarioOptions.Json();
+    }
+
     /** Disk a store may need per record, a bound over every store here (LMDB's and H2's pages are the largest). */
     static final long DISK_BYTES_PER_RECORD = 400;
     /** Progress lines show this many seconds of rates each. */
@@ -79,33 +109,38 @@ final class KvScenario implements Scenario {
     }
 
     @Override
-    public Set<ScenarioOption> options() {
-        return EnumSet.of(ScenarioOption.SECONDS, ScenarioOption.RECORDS, ScenarioOption.THREADS, ScenarioOption.KEEP,
-                ScenarioOption.JSON);
+    public Options newOptions() {
+        return new Options();
     }
 
     @Override
-    public int run(ScenarioRequest request) throws IOException, InterruptedException {
+    public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         KvRunSettings d = defaults(request.length());
+        if (options.threads != null && options.threads > MAX_THREADS) {
+            throw new LabException("--threads must be at most " + MAX_THREADS + ", got " + options.threads);
+        }
         KvRunSettings settings;
         try {
-            settings = new KvRunSettings(request.records() != null ? request.records() : d.records(),
-                    request.threads() != null ? request.threads() : d.threads(),
-                    request.seconds() != null ? request.seconds() : d.seconds());
+            settings = new KvRunSettings(options.records != null ? options.records : d.records(),
+                    options.threads != null ? options.threads : d.threads(),
+                    options.seconds != null ? options.seconds : d.seconds());
         } catch (IllegalArgumentException e) {
             throw new LabException(e.getMessage());
         }
-        List<Entry<KvStoreFactory>> stores = stores(request);
-        OutputFile json = request.json() != null ? OutputFile.check("--json", request.json()) : null;
+        if (options.stores != null && request.rungs() != null) {
+            throw new LabException("--store and --rung name the same thing; give one of them");
+        }
+        List<Entry<KvStoreFactory>> stores = stores(options.stores != null ? options.stores : request.rungs(), request.length());
+        OutputFile json = options.json.path() != null ? OutputFile.check("--json", options.json.path()) : null;
         PrintWriter out = request.console();
         Path dir = request.dir();
         Files.createDirectories(dir);
         Path runDir = dir.resolve("stores-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        checkDisk(dir, settings, request.keep() ? stores.size() : 1);
+        checkDisk(dir, settings, options.keep ? stores.size() : 1);
         String machine = Machine.header();
         out.println(machine + " · " + ladder.title());
         out.printf(Locale.ROOT, "%d stores · %,d records max · %d writer threads · %s s max each · stores in %s%s%n", stores.size(),
-                settings.records(), settings.threads(), trim(settings.seconds()), runDir, request.keep() ? " (kept)" : " (removed after each)");
+                settings.records(), settings.threads(), trim(settings.seconds()), runDir, options.keep ? " (kept)" : " (removed after each)");
         out.println("each store in its own writer JVM: " + String.join(" ", WRITER_JVM_FLAGS)
                 + " (heap committed and touched before the run; huge pages where the kernel allows)");
         out.flush();
@@ -117,12 +152,12 @@ final class KvScenario implements Scenario {
                 if (row != null) {
                     rows.add(row);
                 }
-                if (!request.keep()) {
+                if (!options.keep) {
                     Folders.deleteTree(runDir.resolve(e.id()));
                 }
             }
         } finally {
-            if (!request.keep()) {
+            if (!options.keep) {
                 Folders.deleteTree(runDir);
             }
         }
@@ -137,18 +172,41 @@ final class KvScenario implements Scenario {
         return broken ? LabException.CHECK_FAILED : 0;
     }
 
-    private List<Entry<KvStoreFactory>> stores(ScenarioRequest request) {
-        if (request.rungs() != null) {
-            return request.rungs().stream().map(ladder::resolve).distinct().collect(Collectors.toList());
+    private List<Entry<KvStoreFactory>> stores(List<String> named, RunLength length) {
+        if (named != null) {
+            return named.stream().map(ladder::resolve).distinct().collect(Collectors.toList());
         }
-        if (request.length() == RunLength.SMOKE) {
+        if (length == RunLength.SMOKE) {
             return List.of(ladder.naive(), ladder.tuned());
         }
         return ladder.correct();
     }
 
+    /** Empty when the disk under {@code results/} holds what a standard run writes; else how much is missing. */
+    static Optional<String> standardRunDiskProblem() {
+        KvRunSettings standard = defaults(RunLength.STANDARD);
+        long need = standard.records() * DISK_BYTES_PER_RECORD;
+        Path dir = Path.of("results").toAbsolutePath();
+        while (dir != null && !Files.exists(dir)) {
+            dir = dir.getParent();
+        }
+        try {
+            long free = dir == null ? 0 : Files.getFileStore(dir).getUsableSpace();
+            return free >= need ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
+                    "%.1f GB free at %s, a standard kv run needs about %.1f GB", free / 1e9, dir, need / 1e9));
+        } catch (IOException e) {
+            return Optional.of("cannot read the free space at " + dir + ": " + e.getMessage());
+        }
+    }
+
     private static void checkDisk(Path dir, KvRunSettings s, int storesAtOnce) throws IOException {
-        long need = Math.multiplyExact(Math.multiplyExact(s.records(), DISK_BYTES_PER_RECORD), (long) storesAtOnce);
+        long need;
+        try {
+            need = Math.multiplyExact(Math.multiplyExact(s.records(), DISK_BYTES_PER_RECORD), (long) storesAtOnce);
+        } catch (ArithmeticException e) {
+            throw new LabException(String.format(Locale.ROOT, "--records %,d: no disk holds %d B per record of that many; lower --records",
+                    s.records(), DISK_BYTES_PER_RECORD));
+        }
         long free = Files.getFileStore(dir).getUsableSpace();
         if (free < need) {
             throw new LabException(String.format(Locale.ROOT, "%s: %.1f GB free, the kv run needs about %.1f GB (%d B per record × %,d records%s); lower --records or use --out on a larger disk",

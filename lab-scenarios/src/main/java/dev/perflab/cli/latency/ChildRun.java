@@ -1,5 +1,6 @@
 package dev.perflab.cli.latency;
 
+import dev.perflab.base.MemorySize;
 import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.Sender;
 import dev.perflab.latency.TimingMode;

@@ -1,6 +1,6 @@
 package dev.perflab.cli.latency;
 
-import dev.perflab.cli.LabException;
+import dev.perflab.base.LabException;
 import java.util.Locale;
 
 /** The garbage collectors a latency run can choose, with the HotSpot flag that selects each. */

@@ -35,7 +35,7 @@ final class GcMatrix {
 
     static int run(ChildRun base, PrintWriter out, Path json) throws IOException, InterruptedException {
         List<ChildRun> runs = configurations(base);
-        out.println("latency " + base.component() + " --gc-matrix · " + dev.perflab.cli.Machine.header()
+        out.println("latency " + base.component() + " --gc-matrix · " + dev.perflab.base.Machine.header()
                 + " · heap " + base.heap().text());
         out.println(LatencyCommand.plan(base) + " · intended latency");
         out.println("ZGC (JDK 17) has no separate young generation: one row, young n/a.");

@@ -3,10 +3,9 @@ package dev.perflab.cli.latency;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.perflab.cli.Machine;
+import dev.perflab.base.Machine;
 import dev.perflab.cli.component.LatencyWorkload;
 import dev.perflab.cli.component.Registry;
-import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.LatencyHarness;
@@ -15,6 +14,7 @@ import dev.perflab.latency.LatencyTask;
 import dev.perflab.latency.Sender;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
+import dev.perflab.scenario.RoleProtocol;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -30,9 +30,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The child JVM of {@code ./lab latency}: one latency run in a fresh JVM whose collector and heap the

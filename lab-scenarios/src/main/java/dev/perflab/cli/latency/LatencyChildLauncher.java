@@ -2,7 +2,7 @@ package dev.perflab.cli.latency;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.perflab.cli.LabException;
+import dev.perflab.base.LabException;
 import dev.perflab.proc.ChildProcess;
 import dev.perflab.scenario.RoleProtocol;
 import java.io.IOException;

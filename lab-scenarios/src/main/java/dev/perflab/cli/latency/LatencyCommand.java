@@ -2,10 +2,11 @@ package dev.perflab.cli.latency;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.perflab.cli.InputFile;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.OutputFile;
-import dev.perflab.cli.Machine;
+import dev.perflab.base.InputFile;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.MemorySize;
+import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.ladder.UnknownEntryException;

@@ -1,6 +1,6 @@
 package dev.perflab.cli.latency;
 
-import dev.perflab.cli.LabException;
+import dev.perflab.base.LabException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,11 +1,10 @@
 package dev.perflab.cli.mdf;
 
-import dev.perflab.cli.MdfCommand;
 import dev.perflab.cli.component.Component;
-import dev.perflab.cli.component.JmhOptions;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.ProfileDefaults;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.jmh.JmhOptions;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.mdf.MdfRingFactory;
 import dev.perflab.mdf.MdfRingLadder;
@@ -32,15 +31,13 @@ public final class MdfRingComponent implements Component {
      * standard run is the benchmark's own annotations ({@code MdfRingOptionsTest} fails when they differ). The
      * smoke run stays as {@code ci/gates.yaml} was calibrated on: it gates scores, not error bars.
      */
-    static final JmhSuite RING = new JmhSuite("ring", PKG + "MdfRingBenchmark", Map.of(
+    static final JmhSuite RING = JmhSuite.of("ring", PKG + "MdfRingBenchmark", Map.of(
             RunLength.SMOKE, new JmhOptions(1, 2, "1s", 2, "500ms"),
             RunLength.QUICK, new JmhOptions(1, 2, "1s", 5, "300ms"),
-            RunLength.STANDARD, new JmhOptions(1, 2, "1s", 10, "500ms"),
             RunLength.FULL, new JmhOptions(2, 3, "1s", 10, "1s")));
 
     /** A late joiner reads the last 5,000 / 100,000 / 400,000 messages: r0 from H2, r1+ from memory. */
-    static final JmhSuite HISTORY = new JmhSuite("history", PKG + "MdfHistoryBenchmark", Map.of(
-            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 3, "1s"),
+    static final JmhSuite HISTORY = JmhSuite.of("history", PKG + "MdfHistoryBenchmark", Map.of(
             RunLength.FULL, new JmhOptions(2, 2, "2s", 5, "2s")));
 
     /**

@@ -1,12 +1,12 @@
 package dev.perflab.cli.orderbook;
 
-import dev.perflab.cli.OrderBookCommand;
 import dev.perflab.cli.component.Component;
-import dev.perflab.cli.component.JmhOptions;
+import dev.perflab.cli.component.Headline;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.LatencyWorkload;
 import dev.perflab.cli.component.ProfileDefaults;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.jmh.JmhOptions;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.latency.LatencyTask;
@@ -25,48 +25,47 @@ import java.util.Optional;
  */
 public final class OrderBookComponent implements Component {
     private static final String PKG = "dev.perflab.bench.orderbook.";
-    /** Cancel lasts nanoseconds: 300 ms iterations already hold millions of operations. */
-    private static final JmhOptions CANCEL_QUICK = new JmhOptions(1, 1, "300ms", 3, "300ms");
+    /** The report's two points in every length: a level of one order, and a level 1,000 orders deep. */
+    private static final Map<String, List<String>> TWO_DEPTHS = Map.of("depth", List.of("1", "1000"));
 
-    /** Cancel first, last and nonexistent at one level of depth 1–1000. */
-    static final JmhSuite CANCEL = new JmhSuite("cancel", PKG + "OrderBookCancelBenchmark", Map.of(
-            RunLength.SMOKE, CANCEL_QUICK,
-            RunLength.QUICK, CANCEL_QUICK,
-            RunLength.STANDARD, new JmhOptions(1, 3, "1s", 5, "1s"),
-            RunLength.FULL, new JmhOptions(3, 5, "2s", 10, "2s")));
+    /**
+     * Cancel first, last and nonexistent at one price level of depth 1 to 1,000. The default run measures the
+     * report's headline, cancel of the last order, at depth 1 and 1,000 with the class's annotations (many
+     * short iterations: a cancel lasts nanoseconds, and the error shrinks with the count); {@code --full} every
+     * method at every depth, two forks each; {@code --quick} fewer iterations; {@code --smoke} what the gates
+     * read (naive and tuned, every method, depth 1 and 1,000).
+     */
+    static final JmhSuite CANCEL = JmhSuite.of("cancel", PKG + "OrderBookCancelBenchmark")
+            .standard("cancelLast", TWO_DEPTHS)
+            .with(RunLength.SMOKE, new JmhOptions(1, 1, "300ms", 3, "300ms"))
+            .with(RunLength.QUICK, new JmhOptions(1, 1, "1s", 10, "300ms"), "cancelLast", TWO_DEPTHS)
+            .with(RunLength.FULL, new JmhOptions(2, 2, "1s", 24, "500ms"));
 
     /** The rung whose replay has its own suite and budget ({@link #REPLAY_NAIVE}); every other rung replays in {@link #REPLAY}. */
     static final String NAIVE_RUNG = OrderBookLadder.LADDER.resolve("naive").id();
 
     /**
-     * Replay of 250k–1M commands by r1–r4 and the peers: one op is one command, one invocation one whole
-     * replay into an empty book built untimed, an iteration as many whole replays as fit in 1 s (the
-     * benchmark's class comment says why). JMH's 99.9% error is t(n−1)·s/√n for n iterations with spread
-     * s: 0.64 × s for the standard run's 2 forks × 16 (±10% up to a 15.6% spread), 1.28 × s for the quick
-     * run's 1 × 12 (±25% up to 19.5%). The standard run had 2 × 8 (1.02 × s) until a quiet run showed spreads
-     * of 7–21% between one-second iterations (JDK 17, 2 cores): 3 of its 14 rows were within ±10%; the quick
-     * run had 1 × 8 (1.9 × s) until r1 at 250k came out at ±30.5% in a quiet run. 5 × 1 s of warm-up: the replay path's compilation settled within 2 s
-     * of replaying here even for r2. The standard run's options are the benchmark's own annotations
-     * ({@code OrderBookReplayBenchmark}); {@code ReplayOptionsTest} fails when they differ. Not in a smoke run.
+     * Replay of the recorded stream by r1–r4 and the peers: one op is one command, one invocation one whole
+     * replay (the benchmark's class comment says why). The default run replays 250k commands, where the
+     * naive rung's replay fits the run too, with the class's annotations; {@code --full} every size from 250k
+     * to 1M with two forks; {@code --quick} 250k with fewer iterations. Not in a smoke run.
      */
-    static final JmhSuite REPLAY = new JmhSuite("replay", PKG + "OrderBookReplayBenchmark", Map.of(
-            RunLength.QUICK, new JmhOptions(1, 5, "1s", 12, "1s"),
-            RunLength.STANDARD, new JmhOptions(2, 5, "1s", 16, "1s"),
-            RunLength.FULL, new JmhOptions(3, 5, "1s", 16, "2s")),
-            Map.of(RunLength.QUICK, "replay(250k|1M)"), id -> !id.equals(NAIVE_RUNG));
+    static final JmhSuite REPLAY = JmhSuite.of("replay", PKG + "OrderBookReplayBenchmark")
+            .standard("replay250k", Map.of())
+            .with(RunLength.QUICK, new JmhOptions(1, 3, "1s", 8, "1s"), "replay250k")
+            .with(RunLength.FULL, new JmhOptions(2, 5, "1s", 16, "1s"))
+            .takingRungs(id -> !id.equals(NAIVE_RUNG));
 
     /**
-     * The naive rung's replay on its own budget: an iteration of r0 is exactly one whole replay (about 35 s
-     * at 1M on the quiet 2-core machine), so it gets 1 warm-up replay and 16 measured ones at 250k and 1M in
-     * the standard run (error 1.02 × the spread between replays; with 6, 2.8 ×, a quiet run's 6–8% spreads
-     * gave ±18–23%) and 8 at 250k only in the quick run (1.9 ×; {@code OrderBookNaiveReplayBenchmark}; its
-     * annotations are the standard run's).
+     * The naive rung's replay on its own budget: an iteration of r0 is exactly one whole replay (seconds at
+     * 250k, tens of seconds at 1M), so it gets its own counts: 250k in the default and quick runs, 250k and 1M
+     * in the full run ({@code OrderBookNaiveReplayBenchmark}'s annotations are the default's).
      */
-    static final JmhSuite REPLAY_NAIVE = new JmhSuite("replay-naive", PKG + "OrderBookNaiveReplayBenchmark", Map.of(
-            RunLength.QUICK, new JmhOptions(1, 1, "1s", 8, "1s"),
-            RunLength.STANDARD, new JmhOptions(1, 1, "1s", 16, "1s"),
-            RunLength.FULL, new JmhOptions(2, 1, "1s", 16, "1s")),
-            Map.of(RunLength.QUICK, "replay250k"), id -> id.equals(NAIVE_RUNG));
+    static final JmhSuite REPLAY_NAIVE = JmhSuite.of("replay-naive", PKG + "OrderBookNaiveReplayBenchmark")
+            .standard("replay250k", Map.of())
+            .with(RunLength.QUICK, new JmhOptions(1, 1, "1s", 6, "1s"), "replay250k")
+            .with(RunLength.FULL, new JmhOptions(1, 1, "1s", 16, "1s"))
+            .takingRungs(id -> id.equals(NAIVE_RUNG));
 
     /** Where the report's point shows: cancel of the last order at a level 1,000 deep. */
     static final ProfileDefaults PROFILE = new ProfileDefaults("OrderBookCancelBenchmark.cancelLast",
@@ -85,7 +84,17 @@ public final class OrderBookComponent implements Component {
     /** The flat-cancel gate compares depth 1 with depth 1,000 (ci/gates.yaml). */
     @Override
     public Map<String, List<String>> smokeParams() {
-        return Map.of("depth", List.of("1", "1000"));
+        return TWO_DEPTHS;
+    }
+
+    /** The report's two claims, tuned over naive: the whole replay, and a cancel at a level 1,000 orders deep. */
+    @Override
+    public List<Headline> headlines() {
+        return List.of(
+                new Headline("replay of 250k commands", "OrderBookReplayBenchmark.replay250k", Map.of("rung", "tuned"),
+                        "OrderBookNaiveReplayBenchmark.replay250k", Map.of("rung", "naive")),
+                new Headline("cancel of the last order at depth 1,000", "OrderBookCancelBenchmark.cancelLast",
+                        Map.of("rung", "tuned", "depth", "1000"), "OrderBookCancelBenchmark.cancelLast", Map.of("rung", "naive", "depth", "1000")));
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.perflab.cli.profile;
 
-import dev.perflab.cli.LabException;
+import dev.perflab.base.LabException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

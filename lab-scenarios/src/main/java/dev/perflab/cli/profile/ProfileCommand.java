@@ -1,12 +1,12 @@
 package dev.perflab.cli.profile;
 
-import dev.perflab.cli.JmhProcess;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.OutputFile;
-import dev.perflab.cli.Machine;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.ProfileDefaults;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
 import java.io.IOException;
@@ -44,8 +44,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "profile", mixinStandardHelpOptions = true, description = {
         "Flame graphs of rungs under JMH with async-profiler (its agent from the Maven artifact); about 10 s per rung.",
-        "Per rung: DIR/<rung>/<benchmark-params>/flame-<event>-forward.html and -reverse.html, converted from the "
-                + "jfr-<event>.jfr beside them, and DIR/<rung>/jmh.log.",
+        "Per rung, in DIR/<rung>/<benchmark-params>/: flame-<event>-forward.html and flame-<event>-reverse.html,",
+        "converted from the jfr-<event>.jfr beside them; and DIR/<rung>/jmh.log.",
         "DIR/engine.txt names the engine that sampled; --diff A B adds DIR/diff-A-to-B-more-in-B.html and -more-in-A.html."})
 public final class ProfileCommand implements Callable<Integer>, Registry.User {
     static final List<String> EVENTS = List.of("cpu", "alloc", "lock", "wall");

@@ -1,8 +1,7 @@
 package dev.perflab.cli.pump;
 
+import dev.perflab.cli.component.GroupCommand;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code ./lab pump}: the socket pump's two roles, each runnable alone so a pump can span hosts.
@@ -17,12 +16,5 @@ import picocli.CommandLine.Spec;
         "Start the receiver, then the sender, both with the same --rung.",
         "./lab run socket-pump runs both for every rung, beside iperf3's ceiling, and prints the ladder."},
         subcommands = {ReceiverCommand.class, SenderCommand.class})
-public final class PumpCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
+public final class PumpCommand extends GroupCommand {
 }

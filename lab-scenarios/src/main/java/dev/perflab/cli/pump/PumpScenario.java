@@ -3,14 +3,14 @@ package dev.perflab.cli.pump;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.perflab.cli.Lab;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.Machine;
-import dev.perflab.cli.OutputFile;
+import dev.perflab.base.JsonNumbers;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.LinkedRun;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
-import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
@@ -24,6 +24,7 @@ import dev.perflab.pump.WireDay;
 import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.Iperf3Ceiling;
 import dev.perflab.scenario.JmhRows;
+import dev.perflab.scenario.LabCommand;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleWindow;
 import dev.perflab.scenario.RungResult;
@@ -34,12 +35,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code ./lab run socket-pump}: the ceiling first (iperf3 over loopback, or the emulated link's rate), then
@@ -57,7 +57,7 @@ import java.util.Set;
  * MB is 10^6 bytes; the bytes counted are the day files' (headers, lengths and checksums included), which is
  * what TCP carries.
  */
-final class PumpScenario implements Scenario {
+final class PumpScenario implements Scenario<PumpScenario.Options> {
     /** The benchmark name of the rows this run writes; gates select them by it. */
     static final String BENCHMARK = PumpLadder.COMPONENT + ".stream";
     /** Over an emulated link a day is cut to what the link carries in this time, so every rung sends several. */
@@ -93,24 +93,34 @@ final class PumpScenario implements Scenario {
         return "MB/s";
     }
 
-    @Override
-    public Set<ScenarioOption> options() {
-        return EnumSet.of(ScenarioOption.SECONDS, ScenarioOption.JSON, ScenarioOption.LINK);
+    /** {@code ./lab run socket-pump}'s own options. */
+    static final class Options {
+        @Mixin
+        ScenarioOptions.Seconds seconds = new ScenarioOptions.Seconds();
+
+        @Mixin
+        ScenarioOptions.Json json = new ScenarioOptions.Json();
+
+        @Mixin
+        ScenarioOptions.Link link = new ScenarioOptions.Link();
     }
 
     @Override
-    public int run(ScenarioRequest request) throws IOException, InterruptedException {
-        if (request.seconds() != null && request.seconds() <= 0) {
-            throw new LabException("--seconds must be > 0");
-        }
+    public Options newOptions() {
+        return new Options();
+    }
+
+    @Override
+    public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<Pump>> rungs = request.rungsOf(ladder);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(PumpLadder.COMPONENT + ".json"));
-        OutputFile json = request.json() != null ? OutputFile.check("--json", request.json()) : null;
-        Timing timing = new Timing(request.warmupSeconds(), request.measureSeconds());
-        if (request.link() == null) {
+        OutputFile json = options.json.path() != null ? OutputFile.check("--json", options.json.path()) : null;
+        Timing timing = new Timing(ScenarioOptions.Seconds.warmup(request.length()), options.seconds.measured(request.length()));
+        if (options.link.rate() == null) {
             return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console(), request.dir()).run();
         }
-        return LinkedRun.run(request, link -> new Run(rungs, timing, link, request.length(), rowsFile, json, request.console(), request.dir()).run());
+        return LinkedRun.run(request, options.link.rate(),
+                link -> new Run(rungs, timing, link, request.length(), rowsFile, json, request.console(), request.dir()).run());
     }
 
     /** Messages in the day the sender repeats: the report's day on loopback; over a link, what it carries in {@link #LINK_DAY_SECONDS}. */
@@ -209,7 +219,7 @@ final class PumpScenario implements Scenario {
                 ObjectNode root = new ObjectMapper().createObjectNode();
                 Machine.describe(root);
                 root.put("network", link == null ? "loopback" : link.describe());
-                root.put("ceiling_mb_per_s", ceiling.mbPerSecond());
+                JsonNumbers.put(root, "ceiling_mb_per_s", ceiling.mbPerSecond());
                 root.put("ceiling_source", link == null ? "iperf3" : "link");
                 root.put("ceiling_skipped", ceiling.skipped());
                 root.put("warmup_s", timing.warmupSeconds());
@@ -252,12 +262,12 @@ final class PumpScenario implements Scenario {
         private ObjectNode jsonRung(RungResult r, double messagesPerSecond, double percent) {
             ObjectNode n = new ObjectMapper().createObjectNode();
             n.put("rung", r.rung());
-            n.put("mb_per_s", r.score());
-            n.put("messages_per_s", messagesPerSecond);
-            n.put("ceiling_percent", percent);
+            JsonNumbers.put(n, "mb_per_s", r.score());
+            JsonNumbers.put(n, "messages_per_s", messagesPerSecond);
+            JsonNumbers.put(n, "ceiling_percent", percent);
             n.put("sent", r.counts().count("sent"));
             n.put("received", r.counts().count("received"));
-            n.put("cpu_percent", r.cpuPercent());
+            JsonNumbers.put(n, "cpu_percent", r.cpuPercent());
             n.put("correct", r.correct());
             ArrayNode errors = n.putArray("errors");
             r.errors().forEach(errors::add);
@@ -285,6 +295,6 @@ final class PumpScenario implements Scenario {
      * log, if it crashes, into the run's folder {@code dir} (the --out folder) rather than the working directory.
      */
     static List<String> roleCommand(List<String> prefix, Path dir, List<String> args) {
-        return ChildProcess.javaCommand(prefix, List.of(ChildProcess.errorFileFlag(dir)), Lab.class.getName(), args);
+        return LabCommand.of(prefix, List.of(ChildProcess.errorFileFlag(dir)), args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.perflab.cli.pump;
 
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.HostPort;
+import dev.perflab.base.HostPort;
+import dev.perflab.base.LabException;
 import dev.perflab.ladder.Entry;
 import dev.perflab.mdf.MdfFormatException;
 import dev.perflab.net.Sockets;

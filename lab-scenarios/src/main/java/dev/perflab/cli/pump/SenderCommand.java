@@ -1,11 +1,12 @@
 package dev.perflab.cli.pump;
 
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.HostPort;
+import dev.perflab.base.HostPort;
+import dev.perflab.base.LabException;
 import dev.perflab.ladder.Entry;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.PumpLadder;
 import dev.perflab.pump.WireDay;
+import dev.perflab.scenario.DaySource;
 import dev.perflab.scenario.RoleProtocol;
 import java.io.IOException;
 import java.io.PrintWriter;

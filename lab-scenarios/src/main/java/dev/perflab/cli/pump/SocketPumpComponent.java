@@ -1,6 +1,7 @@
 package dev.perflab.cli.pump;
 
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Prerequisite;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.pump.Pump;
@@ -20,12 +21,18 @@ public final class SocketPumpComponent implements Component {
     }
 
     @Override
-    public Optional<Scenario> scenario() {
+    public Optional<Scenario<?>> scenario() {
         return Optional.of(new PumpScenario(PumpLadder.LADDER));
     }
 
     @Override
     public List<Object> subcommands() {
         return List.of(new PumpCommand());
+    }
+
+    /** iperf3 measures the ceiling every rung is a percentage of; {@code --link} needs iproute2 and root. */
+    @Override
+    public List<Prerequisite> prerequisites() {
+        return List.of(Prerequisite.iperf3(), Prerequisite.link());
     }
 }

@@ -1,11 +1,11 @@
 package dev.perflab.cli.sha;
 
-import dev.perflab.scenario.RoleProtocol;
-import dev.perflab.cli.EndpointArg;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.OutputFile;
+import dev.perflab.base.EndpointArg;
+import dev.perflab.base.LabException;
+import dev.perflab.base.OutputFile;
 import dev.perflab.net.Endpoint;
 import dev.perflab.net.Listener;
+import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.sha.Collector;
 import dev.perflab.sha.Roles;
 import dev.perflab.sha.Sha256;

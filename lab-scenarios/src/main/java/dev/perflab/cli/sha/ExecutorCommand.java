@@ -1,10 +1,10 @@
 package dev.perflab.cli.sha;
 
-import dev.perflab.scenario.RoleProtocol;
-import dev.perflab.cli.EndpointArg;
-import dev.perflab.cli.LabException;
+import dev.perflab.base.EndpointArg;
+import dev.perflab.base.LabException;
 import dev.perflab.net.Endpoint;
 import dev.perflab.net.Listener;
+import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.sha.Executor;
 import dev.perflab.sha.Roles;
 import java.io.IOException;

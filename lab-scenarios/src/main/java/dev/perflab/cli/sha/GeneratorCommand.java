@@ -1,9 +1,9 @@
 package dev.perflab.cli.sha;
 
-import dev.perflab.scenario.RoleProtocol;
-import dev.perflab.cli.EndpointArg;
-import dev.perflab.cli.LabException;
+import dev.perflab.base.EndpointArg;
+import dev.perflab.base.LabException;
 import dev.perflab.net.Endpoint;
+import dev.perflab.scenario.RoleProtocol;
 import dev.perflab.sha.Generator;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
 package dev.perflab.cli.sha;
 
-import dev.perflab.cli.Machine;
+import dev.perflab.base.Machine;
 import java.util.List;
 
 /** The printed ladder of {@code ./lab run sha-pipeline}: one row per rung, units in the heading. */

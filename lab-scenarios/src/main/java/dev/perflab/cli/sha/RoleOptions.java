@@ -1,6 +1,6 @@
 package dev.perflab.cli.sha;
 
-import dev.perflab.cli.LabException;
+import dev.perflab.base.LabException;
 import dev.perflab.ladder.Entry;
 import dev.perflab.sha.PipelineSettings;
 import dev.perflab.sha.ShaLadder;

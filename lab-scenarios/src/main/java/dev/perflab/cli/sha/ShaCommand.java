@@ -1,8 +1,7 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.cli.component.GroupCommand;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code ./lab sha}: the SHA-256 pipeline's three roles, each runnable alone so a pipeline can span hosts.
@@ -17,12 +16,5 @@ import picocli.CommandLine.Spec;
         "Start the collector, then the executor, then the generator; all with the same --rung.",
         "./lab run sha-pipeline runs all three for every rung and prints the ladder."},
         subcommands = {GeneratorCommand.class, ExecutorCommand.class, CollectorCommand.class})
-public final class ShaCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public void run() {
-        throw dev.perflab.cli.Lab.missingSubcommand(spec);
-    }
+public final class ShaCommand extends GroupCommand {
 }

@@ -4,15 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.perflab.cli.JmhProcess;
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.Machine;
-import dev.perflab.cli.OutputFile;
+import dev.perflab.base.JsonNumbers;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.OutputFile;
+import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.net.Endpoint;
 import dev.perflab.proc.ChildProcess;
-import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleWindow;
@@ -25,8 +25,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -284,7 +284,7 @@ public final class ShaPipelineRun {
     private void writeJson(Path file, List<PipelineRow> rows, double ceiling) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = mapper.createObjectNode();
-        root.put("ceiling_tasks_per_s", ceiling);
+        JsonNumbers.put(root, "ceiling_tasks_per_s", ceiling);
         Machine.describe(root);
         root.put("network", network.describe());
         root.put("warmup_s", timing.warmupSeconds());
@@ -294,14 +294,14 @@ public final class ShaPipelineRun {
         for (PipelineRow r : rows) {
             ObjectNode n = out.addObject();
             n.put("rung", r.rung());
-            n.put("tasks_per_s", r.tasksPerSecond());
+            JsonNumbers.put(n, "tasks_per_s", r.tasksPerSecond());
             n.put("generated", r.generated());
             n.put("executed", r.executed());
             n.put("collected", r.collected());
             n.put("sampled", r.sampled());
             n.put("sample_errors", r.sampleErrors());
-            n.put("cpu_percent", r.cpuPercent());
-            n.put("tasks_per_cpu_second", r.tasksPerCpuSecond(Machine.cores()));
+            JsonNumbers.put(n, "cpu_percent", r.cpuPercent());
+            JsonNumbers.put(n, "tasks_per_cpu_second", r.tasksPerCpuSecond(Machine.cores()));
             n.put("exhibit", r.exhibit());
             n.put("correct", r.correct());
             ArrayNode errors = n.putArray("errors");

@@ -1,22 +1,23 @@
 package dev.perflab.cli.sha;
 
-import dev.perflab.cli.LabException;
-import dev.perflab.cli.OutputFile;
+import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.LinkedRun;
+import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
-import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
-import dev.perflab.scenario.Role;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.scenario.Role;
 import dev.perflab.sha.Frames;
 import dev.perflab.sha.PipelineSettings;
 import java.io.IOException;
-import java.util.EnumSet;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.Set;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code ./lab run sha-pipeline}: generator → executor → collector, three JVMs over TCP (Unix domain sockets
@@ -24,7 +25,26 @@ import java.util.Set;
  * ({@link ShaPipelineRun}); the run length chooses the warm-up and measured seconds and the ceiling's JMH
  * options (the ceiling suite's own).
  */
-final class ShaPipelineScenario implements Scenario {
+final class ShaPipelineScenario implements Scenario<ShaPipelineScenario.Options> {
+    /** {@code ./lab run sha-pipeline}'s own options. */
+    static final class Options {
+        @Mixin
+        ScenarioOptions.Seconds seconds = new ScenarioOptions.Seconds();
+
+        @Option(names = "--rate", paramLabel = "TASKS_PER_S", defaultValue = "0", converter = ScenarioOptions.NonNegativeRate.class,
+                description = "Offered tasks/s; 0 (default) = as fast as the pipeline takes them.")
+        long rate;
+
+        @Mixin
+        ScenarioOptions.Json json = new ScenarioOptions.Json();
+
+        @Option(names = "--sample-out", paramLabel = "FILE", description = "Write every rung's collector sample as lines '<payloadHex> <digestHex>'.")
+        Path sampleOut;
+
+        @Mixin
+        ScenarioOptions.Link link = new ScenarioOptions.Link();
+    }
+
     private final Ladder<PipelineSettings> ladder;
     private final JmhSuite ceiling;
 
@@ -52,39 +72,32 @@ final class ShaPipelineScenario implements Scenario {
     }
 
     @Override
-    public Set<ScenarioOption> options() {
-        return EnumSet.complementOf(EnumSet.of(ScenarioOption.SIZE, ScenarioOption.RECORDS, ScenarioOption.THREADS,
-                ScenarioOption.KEEP));
+    public Options newOptions() {
+        return new Options();
     }
 
     @Override
-    public int run(ScenarioRequest request) throws IOException, InterruptedException {
-        if (request.rate() < 0) {
-            throw new LabException("--rate must be ≥ 0 tasks/s, was " + request.rate());
+    public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
+        Path json = options.json.path();
+        if (json != null) {
+            OutputFile.check("--json", json);
         }
-        if (request.seconds() != null && (!(request.seconds() > 0) || request.seconds().isInfinite())) {
-            throw new LabException("--seconds must be > 0, was " + request.seconds());
-        }
-        if (request.json() != null) {
-            OutputFile.check("--json", request.json());
-        }
-        if (request.sampleOut() != null) {
-            OutputFile.check("--sample-out", request.sampleOut());
+        if (options.sampleOut != null) {
+            OutputFile.check("--sample-out", options.sampleOut);
         }
         List<Entry<PipelineSettings>> rungs = request.rungsOf(ladder);
-        ShaPipelineRun.Timing timing = timing(request);
-        String link = request.link();
+        ShaPipelineRun.Timing timing = timing(request.length(), options.seconds);
+        String link = options.link.rate();
         if (link == null) {
-            return new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(), request.json(), request.sampleOut(),
+            return new ShaPipelineRun(roles(), rungs, timing, options.rate, request.dir(), json, options.sampleOut,
                     PipelineNetwork.LOOPBACK, request.console()).run();
         }
-        return LinkedRun.run(request, namespaces -> new ShaPipelineRun(roles(), rungs, timing, request.rate(), request.dir(),
-                request.json(), request.sampleOut(), new LinkedNetwork(namespaces), request.console()).run());
+        return LinkedRun.run(request, link, namespaces -> new ShaPipelineRun(roles(), rungs, timing, options.rate, request.dir(),
+                json, options.sampleOut, new LinkedNetwork(namespaces), request.console()).run());
     }
 
-    /** Warm-up and measured seconds per rung by run length ({@link ScenarioRequest}); the ceiling's JMH options are the ceiling suite's. */
-    ShaPipelineRun.Timing timing(ScenarioRequest request) {
-        return new ShaPipelineRun.Timing(request.warmupSeconds(), request.measureSeconds(),
-                ceiling.optionsFor(request.length()).orElseThrow().args());
+    /** Warm-up and measured seconds per rung by run length; the ceiling's JMH options are the ceiling suite's. */
+    ShaPipelineRun.Timing timing(RunLength length, ScenarioOptions.Seconds seconds) {
+        return new ShaPipelineRun.Timing(ScenarioOptions.Seconds.warmup(length), seconds.measured(length), ceiling.jmhArgs(length));
     }
 }

@@ -1,7 +1,6 @@
 package dev.perflab.cli.sha;
 
-import dev.perflab.cli.Lab;
-import dev.perflab.proc.ChildProcess;
+import dev.perflab.scenario.LabCommand;
 import dev.perflab.scenario.RoleProcess;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,7 +15,7 @@ final class ShaRoles {
     static List<String> command(List<String> prefix, String role, List<String> jvmFlags, List<String> args) {
         List<String> labArgs = new ArrayList<>(List.of("sha", role));
         labArgs.addAll(args);
-        return ChildProcess.javaCommand(prefix, jvmFlags, Lab.class.getName(), labArgs);
+        return LabCommand.of(prefix, jvmFlags, labArgs);
     }
 
     static RoleProcess start(List<String> prefix, String role, List<String> jvmFlags, List<String> args) throws IOException {

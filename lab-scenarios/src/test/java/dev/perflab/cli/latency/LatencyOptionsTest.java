@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.perflab.cli.LabException;
+import dev.perflab.base.LabException;
+import dev.perflab.base.MemorySize;
 import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.Sender;
 import dev.perflab.latency.ThreadModel;

@@ -1,123 +1,105 @@
 package dev.perflab.cli.orderbook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.perflab.cli.component.JmhOptions;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.RunLength;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import dev.perflab.jmh.BenchmarkCatalog;
+import dev.perflab.jmh.JmhOptions;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The replay suites' standard runs are the benchmarks' own annotations, so that running a class directly
- * ({@code java -jar benchmarks.jar OrderBookReplayBenchmark}) measures what {@code ./lab run orderbook} does.
- * {@code lab-scenarios} does not depend on {@code lab-benchmarks}, so this reads the annotations from the
- * source files (their time unit is JMH's default, seconds). It also pins the budgets that issue 9 asked
- * for: enough iterations for JMH's error to be usable, forks in the standard run, a warm-up that covers
- * the slow-to-warm rungs, and r0 on a separate, smaller budget.
+ * The order book's budgets, read where they live: the default run's in the benchmark classes' annotations
+ * (through JMH's benchmark list, as the lab reads them), the other lengths' in {@code OrderBookComponent}.
+ * They pin what makes each length's rows usable: enough iterations for JMH's error (t(n−1)·s/√n) to rank the
+ * rungs, a warm-up that covers the slow-to-warm ones, and r0's replay on a budget of its own.
  */
 class ReplayOptionsTest {
-    private static final Path BENCHMARKS = Path.of(System.getProperty("basedir", "."))
-            .resolve("../lab-benchmarks/src/main/java/dev/perflab/bench/orderbook");
-    /** JMH's error is t(n−1)·s/√n; these keep it at most about twice the iteration spread s. */
-    private static final int QUICK_MIN_ITERATIONS = 12;
-    private static final int STANDARD_MIN_MEASURED = 32;
+    private static final String PKG = "dev.perflab.bench.orderbook.";
+    private static final BenchmarkCatalog CATALOG = BenchmarkCatalog.ofThisClassPath();
+    /** JMH's error with n iterations is t(n−1)/√n × the spread: 0.87 × with 20, 1.9 × with 8. */
+    private static final int DEFAULT_MIN_ITERATIONS = 20;
+    private static final int QUICK_MIN_ITERATIONS = 8;
+    private static final int FULL_MIN_MEASURED = 32;
     private static final int MIN_WARMUP_SECONDS = 5;
-    /** r0: 16 replays give an error of 1.02 × the spread between replays (6 gave 2.8 ×: ±18–23% from 6–8% spreads). */
+    /** r0: 16 replays give an error of 1.02 × the spread between replays. */
     private static final int NAIVE_MIN_REPLAYS = 16;
-    /** r0 in the quick run, 250k only: 8 replays (1.9 ×; ±19.6% quiet, within the quick goal of ±25%). */
-    private static final int NAIVE_QUICK_MIN_REPLAYS = 8;
 
-    static java.util.stream.Stream<Arguments> suites() {
-        return java.util.stream.Stream.of(
-                Arguments.of(OrderBookComponent.REPLAY, "OrderBookReplayBenchmark.java"),
-                Arguments.of(OrderBookComponent.REPLAY_NAIVE, "OrderBookNaiveReplayBenchmark.java"));
+    private static JmhOptions options(JmhSuite suite, RunLength length, String method) {
+        return suite.options(length, suite.className() + "." + method, CATALOG);
     }
 
-    @ParameterizedTest
-    @MethodSource("suites")
-    void standardRunIsTheBenchmarksAnnotations(JmhSuite suite, String file) throws Exception {
-        Path benchmark = BENCHMARKS.resolve(file);
-        assertTrue(Files.isRegularFile(benchmark), "not found: " + benchmark);
-        String source = Files.readString(benchmark);
-        int forks = Integer.parseInt(group(source, benchmark, "@Fork\\(value = (\\d+)", 1));
-        String warmup = "@Warmup\\(iterations = (\\d+), time = (\\d+)\\)";
-        String measurement = "@Measurement\\(iterations = (\\d+), time = (\\d+)\\)";
-        JmhOptions annotated = new JmhOptions(forks,
-                Integer.parseInt(group(source, benchmark, warmup, 1)), group(source, benchmark, warmup, 2) + "s",
-                Integer.parseInt(group(source, benchmark, measurement, 1)), group(source, benchmark, measurement, 2) + "s");
-        assertEquals(annotated, suite.optionsFor(RunLength.STANDARD).orElseThrow());
+    @Test
+    void theDefaultRunIsTheAnnotationsAndMeasuresEnoughIterations() {
+        assertTrue(OrderBookComponent.REPLAY.optionsFor(RunLength.STANDARD).isEmpty(), "the standard run passes no flags");
+        JmhOptions replay = options(OrderBookComponent.REPLAY, RunLength.STANDARD, "replay250k");
+        assertTrue(replay.forks() * replay.iterations() >= DEFAULT_MIN_ITERATIONS, replay.toString());
+        JmhOptions cancel = options(OrderBookComponent.CANCEL, RunLength.STANDARD, "cancelLast");
+        assertTrue(cancel.forks() * cancel.iterations() >= DEFAULT_MIN_ITERATIONS, cancel.toString());
+        assertEquals("^dev\\.perflab\\.bench\\.orderbook\\.OrderBookReplayBenchmark\\.(replay250k)$",
+                OrderBookComponent.REPLAY.include(RunLength.STANDARD, null));
+        assertEquals(List.of("1", "1000"), OrderBookComponent.CANCEL.params(RunLength.STANDARD, Map.of()).get("depth"));
     }
 
-    /** r1–r4 and the peers: 12 iterations when quick (error 1.28 × the spread), 2 forks × 16 in the standard run (0.64 ×: the quiet spreads were 7–21%). */
+    @Test
+    void aTableCannotHoldTheStandardRunsOptions() {
+        assertThrows(IllegalArgumentException.class, () -> OrderBookComponent.CANCEL
+                .with(RunLength.STANDARD, new JmhOptions(1, 1, "1s", 1, "1s")));
+    }
+
+    /** r1–r4 and the peers: 8 iterations when quick (error 1.9 × the spread), 2 forks × 16 when full. */
     @Test
     void tunedRungsMeasureEnoughIterationsAndForks() {
-        JmhOptions quick = OrderBookComponent.REPLAY.optionsFor(RunLength.QUICK).orElseThrow();
+        JmhOptions quick = options(OrderBookComponent.REPLAY, RunLength.QUICK, "replay250k");
         assertTrue(quick.iterations() * quick.forks() >= QUICK_MIN_ITERATIONS, quick.toString());
-        for (RunLength length : new RunLength[] {RunLength.STANDARD, RunLength.FULL}) {
-            JmhOptions options = OrderBookComponent.REPLAY.optionsFor(length).orElseThrow();
-            assertTrue(options.forks() >= 2, length + ": " + options);
-            assertTrue(options.forks() * options.iterations() >= STANDARD_MIN_MEASURED, length + ": " + options);
-        }
+        JmhOptions full = options(OrderBookComponent.REPLAY, RunLength.FULL, "replay1M");
+        assertTrue(full.forks() >= 2, full.toString());
+        assertTrue(full.forks() * full.iterations() >= FULL_MIN_MEASURED, full.toString());
     }
 
-    /** r2 still climbed after 2 s of warm-up; every run length warms the tuned rungs for 5 one-second iterations or more. */
+    /** r2 still climbs after 2 s of warm-up; the default and full runs warm the tuned rungs for 5 seconds or more. */
     @Test
     void tunedRungsWarmUpForFiveSeconds() {
-        for (RunLength length : RunLength.values()) {
-            OrderBookComponent.REPLAY.optionsFor(length).ifPresent(options -> {
-                assertEquals("1s", options.warmupTime(), length + ": " + options);
-                assertTrue(options.warmupIterations() >= MIN_WARMUP_SECONDS, length + ": " + options);
-            });
+        for (RunLength length : List.of(RunLength.STANDARD, RunLength.FULL)) {
+            JmhOptions options = options(OrderBookComponent.REPLAY, length, "replay250k");
+            assertTrue(options.warmupSeconds() >= MIN_WARMUP_SECONDS, length + ": " + options);
         }
     }
 
-    /**
-     * r0 (one replay per iteration, ~50 s at 1M) runs in its own suite with fewer replays than the tuned
-     * rungs get iterations, and the quick run replays 250k only; the tuned suite does not list r0.
-     */
+    /** r0 (one replay per iteration) has its own suite, with fewer replays than the tuned rungs get iterations. */
     @Test
     void theNaiveRungHasItsOwnSmallerBudget() {
-        for (RunLength length : RunLength.values()) {
-            OrderBookComponent.REPLAY_NAIVE.optionsFor(length).ifPresent(naive -> {
-                JmhOptions tuned = OrderBookComponent.REPLAY.optionsFor(length).orElseThrow();
-                int replays = length == RunLength.QUICK ? NAIVE_QUICK_MIN_REPLAYS : NAIVE_MIN_REPLAYS;
-                assertTrue(naive.warmupIterations() >= 1 && naive.iterations() >= replays, length + ": " + naive);
-                assertTrue(naive.forks() * (naive.warmupIterations() + naive.iterations())
-                        < tuned.forks() * (tuned.warmupIterations() + tuned.iterations()), length + ": " + naive);
-            });
+        for (RunLength length : List.of(RunLength.STANDARD, RunLength.FULL)) {
+            JmhOptions naive = options(OrderBookComponent.REPLAY_NAIVE, length, "replay250k");
+            JmhOptions tuned = options(OrderBookComponent.REPLAY, length, "replay250k");
+            assertTrue(naive.warmupIterations() >= 1 && naive.iterations() >= NAIVE_MIN_REPLAYS, length + ": " + naive);
+            assertTrue(naive.forks() * (naive.warmupIterations() + naive.iterations())
+                    < tuned.forks() * (tuned.warmupIterations() + tuned.iterations()), length + ": " + naive);
         }
         assertEquals("^dev\\.perflab\\.bench\\.orderbook\\.OrderBookNaiveReplayBenchmark\\.(replay250k)$",
                 OrderBookComponent.REPLAY_NAIVE.include(RunLength.QUICK, null));
-        assertTrue(new OrderBookComponent().suites().containsAll(
-                java.util.List.of(OrderBookComponent.REPLAY, OrderBookComponent.REPLAY_NAIVE)));
-    }
-
-    private static String group(String source, Path file, String regex, int group) {
-        Matcher m = Pattern.compile(regex).matcher(source);
-        assertTrue(m.find(), "no " + regex + " in " + file);
-        return m.group(group);
+        assertTrue(new OrderBookComponent().suites().containsAll(List.of(OrderBookComponent.REPLAY, OrderBookComponent.REPLAY_NAIVE)));
     }
 
     /** {@code --rung r4} replays r4 on the tuned budget only; {@code --rung r0} only on r0's; an exercise goes with the tuned rungs. */
     @Test
     void namedRungsGoToTheSuiteWhoseBudgetTheyNeed() {
-        java.util.Map<String, java.util.List<String>> named = java.util.Map.of("rung",
-                java.util.List.of("r0-persistent-scan", "r4-tick-array", "student"));
-        assertEquals(java.util.List.of("r4-tick-array", "student"),
-                OrderBookComponent.REPLAY.params(named).get("rung"));
-        assertEquals(java.util.List.of("r0-persistent-scan"),
-                OrderBookComponent.REPLAY_NAIVE.params(named).get("rung"));
-        assertEquals(java.util.List.of(), OrderBookComponent.REPLAY_NAIVE.params(
-                java.util.Map.of("rung", java.util.List.of("r4-tick-array"))).get("rung"));
-        assertEquals(java.util.Map.of("depth", java.util.List.of("1")), 
-                OrderBookComponent.REPLAY_NAIVE.params(java.util.Map.of("depth", java.util.List.of("1"))), "no --rung: unchanged");
+        Map<String, List<String>> named = Map.of("rung", List.of("r0-persistent-scan", "r4-tick-array", "student"));
+        assertEquals(List.of("r4-tick-array", "student"), OrderBookComponent.REPLAY.params(RunLength.QUICK, named).get("rung"));
+        assertEquals(List.of("r0-persistent-scan"), OrderBookComponent.REPLAY_NAIVE.params(RunLength.QUICK, named).get("rung"));
+        assertEquals(List.of(), OrderBookComponent.REPLAY_NAIVE.params(RunLength.QUICK,
+                Map.of("rung", List.of("r4-tick-array"))).get("rung"));
+        assertEquals(Map.of("depth", List.of("1")),
+                OrderBookComponent.REPLAY_NAIVE.params(RunLength.QUICK, Map.of("depth", List.of("1"))), "no --rung: unchanged");
+    }
+
+    /** The user's --param wins over a length's own params. */
+    @Test
+    void theUsersParamWinsOverTheLengths() {
+        assertEquals(List.of("10"), OrderBookComponent.CANCEL.params(RunLength.STANDARD, Map.of("depth", List.of("10"))).get("depth"));
     }
 }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.perflab.base.LabException;
 import dev.perflab.cli.LabCli;
-import dev.perflab.cli.LabException;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.mdf.MdfRingLadder;

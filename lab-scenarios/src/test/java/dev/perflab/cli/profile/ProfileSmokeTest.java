@@ -3,8 +3,8 @@ package dev.perflab.cli.profile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.perflab.base.LabException;
 import dev.perflab.cli.LabCli;
-import dev.perflab.cli.LabException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.perflab.cli.Machine;
+import dev.perflab.base.Machine;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.base.LabException;
 import dev.perflab.cli.LabCli;
 import dev.perflab.cli.component.Registry;
-import dev.perflab.cli.LabException;
 import dev.perflab.cli.profile.AsyncProfilerLibrary;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package dev.perflab.cli.toy;
 
 import dev.perflab.cli.component.Component;
-import dev.perflab.cli.component.JmhOptions;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.jmh.JmhOptions;
 import dev.perflab.ladder.Ladder;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +21,6 @@ final class ToyBrokenComponent implements Component {
 
     @Override
     public List<JmhSuite> suites() {
-        return List.of(new JmhSuite("sum", ToyBrokenBenchmark.class.getName(), Map.of(RunLength.SMOKE, TINY)));
+        return List.of(JmhSuite.of("sum", ToyBrokenBenchmark.class.getName(), Map.of(RunLength.SMOKE, TINY)));
     }
 }

@@ -1,11 +1,11 @@
 package dev.perflab.cli.toy;
 
 import dev.perflab.cli.component.Component;
-import dev.perflab.cli.component.JmhOptions;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.ProfileDefaults;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
+import dev.perflab.jmh.JmhOptions;
 import dev.perflab.ladder.Ladder;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +14,7 @@ import java.util.function.LongUnaryOperator;
 
 /** The toy component: everything a component can offer, in one class, registered by one line in a test. */
 public final class ToyComponent implements Component {
-    /** As short as JMH allows: one 100 ms iteration, no warm-up, one fork. */
+    /** As short as JMH allows: one 100 ms iteration, no warm-up, one fork (the standard run: ToySumBenchmark's annotations, the same). */
     private static final JmhOptions TINY = new JmhOptions(1, 0, "100ms", 1, "100ms");
 
     @Override
@@ -24,8 +24,8 @@ public final class ToyComponent implements Component {
 
     @Override
     public List<JmhSuite> suites() {
-        return List.of(new JmhSuite("sum", ToySumBenchmark.class.getName(), Map.of(
-                RunLength.SMOKE, TINY, RunLength.QUICK, TINY, RunLength.STANDARD, TINY, RunLength.FULL, TINY)));
+        return List.of(JmhSuite.of("sum", ToySumBenchmark.class.getName(), Map.of(
+                RunLength.SMOKE, TINY, RunLength.QUICK, TINY, RunLength.FULL, TINY)));
     }
 
     @Override
@@ -34,7 +34,7 @@ public final class ToyComponent implements Component {
     }
 
     @Override
-    public Optional<Scenario> scenario() {
+    public Optional<Scenario<?>> scenario() {
         return Optional.of(new ToyScenario());
     }
 }

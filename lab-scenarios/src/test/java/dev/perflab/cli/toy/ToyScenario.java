@@ -2,7 +2,7 @@ package dev.perflab.cli.toy;
 
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
-import dev.perflab.cli.component.ScenarioOption;
+import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
@@ -16,16 +16,21 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.function.LongUnaryOperator;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Mixin;
 
 /** Two roles over loopback TCP: a sink that listens and counts, a source that connects and sends sums. */
-final class ToyScenario implements Scenario {
+final class ToyScenario implements Scenario<ToyScenario.Options> {
+    /** The toy's one option, {@code --seconds}, from the shared mixin. */
+    static final class Options {
+        @Mixin
+        ScenarioOptions.Seconds seconds = new ScenarioOptions.Seconds();
+    }
+
     static final double WARMUP_SECONDS = 0.2;
     static final double MEASURE_SECONDS = 0.5;
 
@@ -46,17 +51,17 @@ final class ToyScenario implements Scenario {
     }
 
     @Override
-    public Set<ScenarioOption> options() {
-        return EnumSet.of(ScenarioOption.SECONDS);
+    public Options newOptions() {
+        return new Options();
     }
 
     @Override
-    public int run(ScenarioRequest request) throws IOException, InterruptedException {
+    public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<LongUnaryOperator>> rungs = request.rungs() != null
                 ? request.rungs().stream().map(ToyLadder.LADDER::resolve).collect(Collectors.toList())
                 : request.length() == RunLength.SMOKE ? List.of(ToyLadder.LADDER.naive(), ToyLadder.LADDER.tuned())
                 : ToyLadder.LADDER.rungs();
-        double measure = request.seconds() != null ? request.seconds() : MEASURE_SECONDS;
+        double measure = options.seconds.given().orElse(MEASURE_SECONDS);
         List<RungResult> results = new ArrayList<>();
         JmhRows rows = new JmhRows();
         for (Entry<LongUnaryOperator> rung : rungs) {

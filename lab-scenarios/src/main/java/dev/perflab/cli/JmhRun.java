@@ -1,0 +1,344 @@
+package dev.perflab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.perflab.base.Jdk;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Headline;
+import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.jmh.BenchmarkCatalog;
+import dev.perflab.jmh.JmhOptions;
+import dev.perflab.jmh.JmhProcess;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Ladder;
+import dev.perflab.report.ChartOutput;
+import dev.perflab.report.Formats;
+import dev.perflab.report.LadderReport;
+import dev.perflab.report.Row;
+import dev.perflab.report.Speedup;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * {@code ./lab run COMPONENT} over a component's JMH suites: one JMH run per suite through the shaded
+ * benchmarks jar (one forked JVM per benchmark and parameter set, {@code -prof gc} always on), JMH's JSON
+ * saved untouched and merged into {@code DIR/COMPONENT.json}, and the ladder printed: each rung's score ±
+ * error, × the previous rung, × r0, and bytes allocated per op.
+ *
+ * <pre>
+ *   plan: each suite's rows (JMH -lp)  ──▶  estimate from the options  ──▶  per suite: JMH ──▶ SUITE.json
+ *                                                                          └─ merge ──▶ COMPONENT.json, .md, charts
+ * </pre>
+ *
+ * Rows a suite was asked for but did not write fail the run (exit 1) after the rows that ran are saved.
+ */
+final class JmhRun {
+    /** How many missing rows one suite's part of the message names; the rest are counted. */
+    static final int MISSING_ROWS_SHOWN = 3;
+
+    private final Component component;
+    private final RunLength length;
+    private final Path dir;
+    private final String benchmark;
+    private final Map<String, String> userParams;
+    private final Map<String, List<String>> jmhParams;
+    private final List<Path> jdks;
+    private final PrintWriter console;
+    private final List<MissingRows> missing = new ArrayList<>();
+
+    JmhRun(Component component, RunLength length, Path dir, String benchmark, Map<String, String> userParams,
+           Map<String, List<String>> jmhParams, List<Path> jdks, PrintWriter console) {
+        this.component = component;
+        this.length = length;
+        this.dir = dir;
+        this.benchmark = benchmark;
+        this.userParams = userParams;
+        this.jmhParams = jmhParams;
+        this.jdks = jdks;
+        this.console = console;
+    }
+
+    /** Runs the suites (on each JDK of {@code --jdk}, else on the current one); 0, or exit 1 when rows are missing. */
+    int run() throws IOException, InterruptedException {
+        String name = component.name();
+        if (jdks == null || jdks.isEmpty()) {
+            runOnce(dir, List.of(), Machine.header());
+            return failIfMissing();
+        }
+        Map<String, Path> results = new LinkedHashMap<>();
+        for (Jdk jdk : jdks.stream().map(Jdk::at).collect(Collectors.toList())) {
+            String label = uniqueLabel(jdk.label(), results.keySet());
+            results.put(label, runOnce(dir.resolve(label), List.of("-jvm", jdk.java().toString()), Machine.header(jdk)));
+        }
+        String comparison = JdkComparison.text(results);
+        Path jdksText = dir.resolve(name + "-jdks.txt");
+        OutputFile.check("--out", jdksText).writeString(comparison);
+        console.println();
+        console.print(comparison);
+        console.println("saved: " + jdksText);
+        console.flush();
+        return failIfMissing();
+    }
+
+    /**
+     * JMH {@code -p} overrides: the user's {@code --param}s, and {@code rung} as resolved ids (an exercise such as
+     * {@code student} included when named). A smoke run narrows what the user did not choose to the component's
+     * smoke rungs and params; {@code --rung} and {@code --param} still win.
+     */
+    static Map<String, List<String>> jmhParams(Component target, RunLength runLength, List<String> rungs, Map<String, String> params) {
+        Ladder<?> ladder = target.ladder();
+        Map<String, List<String>> result = new LinkedHashMap<>();
+        params.forEach((name, values) -> result.put(name, List.of(values.split(","))));
+        List<String> chosen = rungs;
+        if (runLength == RunLength.SMOKE) {
+            chosen = rungs != null ? rungs : target.smokeRungs();
+            target.smokeParams().forEach(result::putIfAbsent);
+        }
+        if (chosen != null) {
+            result.put("rung", chosen.stream().map(ladder::resolve).map(Entry::id).distinct().collect(Collectors.toList()));
+        }
+        return result;
+    }
+
+    /**
+     * Rows a suite was asked for that its JMH run did not write (a benchmark that threw: JMH prints the
+     * stack trace in its log, goes on with the next benchmark and exits 0), or a whole suite whose JMH
+     * run failed.
+     *
+     * @param rows the missing combinations, as people read them; empty when the whole run failed
+     * @param why  what happened, when the whole run failed; null otherwise
+     */
+    record MissingRows(String suite, List<JmhProcess.Configuration> rows, String why, Path log) {
+        String describe() {
+            String what = why != null ? "suite " + suite + " " + why
+                    : rows.stream().limit(MISSING_ROWS_SHOWN).map(Object::toString).collect(Collectors.joining(", "))
+                    + (rows.size() > MISSING_ROWS_SHOWN ? " and " + (rows.size() - MISSING_ROWS_SHOWN) + " more" : "");
+            return what + " (JMH log " + log + ")";
+        }
+    }
+
+    /** 0 when every requested row is in the results; else the one line that says which are not (exit 1). */
+    private int failIfMissing() {
+        if (missing.isEmpty()) {
+            return 0;
+        }
+        throw new LabException("rows missing from the results, so the run failed (the rows that ran are saved): "
+                + missing.stream().map(MissingRows::describe).collect(Collectors.joining("; ")), LabException.CHECK_FAILED);
+    }
+
+    private static String uniqueLabel(String label, Set<String> taken) {
+        String candidate = label;
+        for (int i = 2; taken.contains(candidate); i++) {
+            candidate = label + "-" + i;
+        }
+        return candidate;
+    }
+
+    /**
+     * Runs every suite once (on one JVM), saves the merged JSON in {@code dir}, prints the ladder; returns the
+     * JSON. Rows a suite did not write are added to {@link #missing}; the rows that ran are saved all the same.
+     */
+    private Path runOnce(Path dir, List<String> extraJmhArgs, String header) throws IOException, InterruptedException {
+        OutputFile.checkDirectory("--out", dir);
+        String name = component.name();
+        console.printf("perflab run %s (%s) · %s%n", name, length.name().toLowerCase(Locale.ROOT), header);
+        Map<JmhSuite, List<JmhProcess.Configuration>> planned = new LinkedHashMap<>();
+        Set<String> knownParams = new TreeSet<>();
+        for (JmhSuite suite : component.suites()) {
+            if (suite.runsIn(length)) {
+                planned.put(suite, JmhProcess.listConfigurations(suite.include(length, benchmark), suite.params(length, jmhParams), knownParams));
+            }
+        }
+        for (String param : userParams.keySet()) {
+            if (!knownParams.contains(param)) {
+                throw new LabException("--param " + param + ": no " + name + " benchmark in this run has a parameter '"
+                        + param + "'; known: " + String.join(", ", knownParams));
+            }
+        }
+        printEstimate(planned);
+        long started = System.nanoTime();
+        List<Path> jsons = new ArrayList<>();
+        int missingBefore = missing.size();
+        for (Map.Entry<JmhSuite, List<JmhProcess.Configuration>> suite : planned.entrySet()) {
+            runSuite(suite.getKey(), suite.getValue(), suite.getKey().params(length, jmhParams), extraJmhArgs, dir).ifPresent(jsons::add);
+        }
+        if (jsons.isEmpty() && missing.size() > missingBefore) {
+            failIfMissing();
+        }
+        if (jsons.isEmpty()) {
+            throw new LabException("no " + name + " benchmark matches --benchmark " + benchmark
+                    + "; methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
+        }
+        Path merged = dir.resolve(name + ".json");
+        mergeJsonArrays(jsons, merged);
+        Machine.writeHeader(merged, header);
+        console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
+        printLadder(merged, dir, header);
+        return merged;
+    }
+
+    /**
+     * The run's time before it starts, added up from every planned row's options: the standard run's are the
+     * benchmark classes' annotations, read from JMH's benchmark list. What the options cannot know (starting
+     * each fork's JVM, setting up its state, an invocation that outlasts its iteration) comes on top.
+     */
+    private void printEstimate(Map<JmhSuite, List<JmhProcess.Configuration>> planned) {
+        BenchmarkCatalog catalog = length == RunLength.STANDARD ? BenchmarkCatalog.load() : null;
+        double seconds = 0;
+        int rows = 0;
+        int forks = 0;
+        for (Map.Entry<JmhSuite, List<JmhProcess.Configuration>> suite : planned.entrySet()) {
+            for (JmhProcess.Configuration row : suite.getValue()) {
+                JmhOptions options = suite.getKey().options(length, row.benchmark(), catalog);
+                seconds += options.iterationSeconds();
+                forks += Math.max(options.forks(), 1);
+                rows++;
+            }
+        }
+        console.printf("plan: %d rows in %d suites, %d forked JVMs; at least %s of warm-up and measurement"
+                        + " (each fork's start and set-up come on top)%n",
+                rows, planned.values().stream().filter(l -> !l.isEmpty()).count(), forks, Formats.duration(seconds));
+        console.flush();
+    }
+
+    /**
+     * Runs one suite's JMH; returns its JSON when JMH wrote one. JMH writes to a temporary name that is renamed
+     * only when it ends, so an interrupted run never leaves an empty file over the previous run's. Requested rows
+     * the JSON lacks, or the whole suite when JMH failed, are added to {@link #missing}.
+     */
+    private Optional<Path> runSuite(JmhSuite suite, List<JmhProcess.Configuration> planned, Map<String, List<String>> suiteParams,
+                                    List<String> extraJmhArgs, Path dir) throws IOException, InterruptedException {
+        String include = suite.include(length, benchmark);
+        int total = planned.size();
+        if (total == 0) {
+            console.printf("suite %s: %s, skipped%n", suite.name(),
+                    suiteParams.containsKey("rung") && suiteParams.get("rung").isEmpty() ? "none of the named rungs is measured here"
+                            : "no benchmark matches");
+            return Optional.empty();
+        }
+        String name = component.name();
+        Path json = dir.resolve(name + "-" + suite.name() + ".json");
+        Path partial = dir.resolve("." + name + "-" + suite.name() + ".json.partial");
+        Path log = dir.resolve(name + "-" + suite.name() + ".log");
+        List<String> args = new ArrayList<>(List.of(include));
+        args.addAll(suite.jmhArgs(length));
+        args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", partial.toString()));
+        args.addAll(extraJmhArgs);
+        suiteParams.forEach((param, values) -> args.addAll(List.of("-p", param + "=" + String.join(",", values))));
+        console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name(), total,
+                suite.optionsFor(length).map(JmhOptions::toString).orElse("options of the benchmark class's annotations"), log);
+        console.flush();
+        Files.deleteIfExists(partial);
+        int exit;
+        boolean written = false;
+        try {
+            exit = JmhProcess.run(suite.name(), total, args, log, console);
+        } finally {
+            if (Files.isRegularFile(partial) && Files.size(partial) > 0) {
+                Files.move(partial, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                written = true;
+            } else {
+                Files.deleteIfExists(partial);
+            }
+        }
+        if (!written) {
+            missing.add(new MissingRows(suite.name(), planned, "failed (JMH exit " + exit + ", no results written)", log));
+            return Optional.empty();
+        }
+        List<JmhProcess.Configuration> absent = absentRows(planned, json);
+        if (!absent.isEmpty()) {
+            missing.add(new MissingRows(suite.name(), absent, null, log));
+        } else if (exit != 0) {
+            missing.add(new MissingRows(suite.name(), List.of(), "failed (JMH exit " + exit + ")", log));
+        }
+        return Optional.of(json);
+    }
+
+    /** The planned combinations that have no row (same benchmark, same params) in JMH's JSON. */
+    static List<JmhProcess.Configuration> absentRows(List<JmhProcess.Configuration> planned, Path json) throws IOException {
+        Set<JmhProcess.Configuration> written = new HashSet<>();
+        for (JsonNode row : new ObjectMapper().readTree(json.toFile())) {
+            Map<String, String> rowParams = new LinkedHashMap<>();
+            row.path("params").fields().forEachRemaining(p -> rowParams.put(p.getKey(), p.getValue().asText()));
+            written.add(new JmhProcess.Configuration(row.path("benchmark").asText(), rowParams));
+        }
+        return planned.stream().filter(c -> !written.contains(c)).collect(Collectors.toList());
+    }
+
+    /** Concatenates JMH's result arrays; every row stays exactly as JMH wrote it. */
+    static void mergeJsonArrays(List<Path> inputs, Path output) throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        ArrayNode merged = mapper.createArrayNode();
+        for (Path input : inputs) {
+            JsonNode rows = mapper.readTree(input.toFile());
+            rows.forEach(merged::add);
+        }
+        OutputFile.check("--out", output).write(out -> mapper.writerWithDefaultPrettyPrinter().writeValue(out, merged));
+    }
+
+    /**
+     * The component's headline speedups, one line each, with the range they take within both rows' errors:
+     * {@code tuned over naive, replay of 250k commands: ×712 (×650–×780 within the errors)}. A headline whose
+     * rows this run did not measure (a {@code --rung} or {@code --benchmark} that left them out) is not printed.
+     */
+    private String headlines(LadderReport report) {
+        StringBuilder out = new StringBuilder();
+        for (Headline h : component.headlines()) {
+            Optional<Row> top = single(report, h.benchmark(), h.params());
+            Optional<Row> base = single(report, h.baseBenchmark(), h.baseParams());
+            if (top.isEmpty() || base.isEmpty()) {
+                continue;
+            }
+            OptionalDouble speedup = LadderReport.speedup(base.get(), top.get());
+            double[] range = Speedup.interval(base.get(), top.get());
+            out.append(String.format(Locale.ROOT, "%s%s over %s, %s: %s (%s–%s within both rows' errors)%n",
+                    out.length() == 0 ? "\n" : "", top.get().rung(), base.get().rung(), h.what(), Formats.speedup(speedup),
+                    Formats.speedup(OptionalDouble.of(range[0])), Double.isInfinite(range[1]) ? "×∞" : Formats.speedup(OptionalDouble.of(range[1]))));
+        }
+        return out.toString();
+    }
+
+    /** The one row of {@code benchmark} with these params, rung names ({@code tuned}) resolved on the component's ladder. */
+    private Optional<Row> single(LadderReport report, String benchmark, Map<String, String> params) {
+        Map<String, String> resolved = new LinkedHashMap<>(params);
+        resolved.computeIfPresent("rung", (k, name) -> component.ladder().resolve(name).id());
+        List<Row> rows = report.find(benchmark, resolved);
+        return rows.size() == 1 ? Optional.of(rows.get(0)) : Optional.empty();
+    }
+
+    private void printLadder(Path json, Path dir, String header) throws IOException {
+        String name = component.name();
+        LadderReport report = LadderReport.read(List.of(json));
+        String headlines = headlines(report);
+        console.println();
+        console.print(report.text(header));
+        console.print(headlines);
+        Path markdown = dir.resolve(name + ".md");
+        OutputFile.check("--out", markdown).writeString(report.markdown(header)
+                + (headlines.isEmpty() ? "" : "\n" + headlines.strip().replace("\n", "  \n") + "\n"));
+        console.println();
+        console.println("saved: " + json + ", " + markdown);
+        ChartOutput charts = report.png(dir, name, header);
+        console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
+        charts.warning().ifPresent(w -> console.println("charts: " + w));
+        console.flush();
+    }
+}

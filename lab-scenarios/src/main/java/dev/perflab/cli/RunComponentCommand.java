@@ -1,0 +1,161 @@
+package dev.perflab.cli;
+
+import dev.perflab.base.LabException;
+import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.Scenario;
+import dev.perflab.cli.component.ScenarioRequest;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+
+/**
+ * {@code ./lab run COMPONENT} for one component: the options every run shares (run length, folder, rungs, and
+ * the JMH ones), plus the component's own, which its scenario brings as a picocli mixin. A component with an
+ * end-to-end scenario runs it ({@link Scenario#run}); otherwise, or with {@code --jmh}, its JMH suites run
+ * ({@link JmhRun}).
+ */
+@Command(mixinStandardHelpOptions = true, sortOptions = false)
+final class RunComponentCommand implements Callable<Integer> {
+    /** The name under which a scenario's options are mixed in. */
+    private static final String SCENARIO_OPTIONS = "scenario";
+
+    @Spec
+    CommandSpec spec;
+
+    @ArgGroup(exclusive = true)
+    Length length = new Length();
+
+    static final class Length {
+        @Option(names = "--quick", description = "A first look: short iterations, fewer sizes; rows tight enough to rank.")
+        boolean quick;
+
+        @Option(names = "--standard", description = "The default length, named (mvn -Pjmh -Dlength=standard passes it).")
+        boolean standard;
+
+        @Option(names = "--full", description = "More forks and iterations, for publishing.")
+        boolean full;
+
+        @Option(names = "--smoke", description = "CI's pass: naive and tuned rungs only, as short as still checks them (see ci/gates.yaml).")
+        boolean smoke;
+
+        RunLength value() {
+            return smoke ? RunLength.SMOKE : quick ? RunLength.QUICK : full ? RunLength.FULL : RunLength.STANDARD;
+        }
+    }
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/COMPONENT).")
+    Path out;
+
+    @Option(names = "--rung", split = ",", paramLabel = "ID",
+            description = "Only these rungs or peers (ids, r-prefixes, naive, tuned); an exercise runs only when named, e.g. r1,student,r2.")
+    List<String> rungs;
+
+    @Option(names = "--benchmark", paramLabel = "REGEX", description = "JMH suites: only benchmark methods matching this regex, e.g. cancelLast.")
+    String benchmark;
+
+    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH suites: restrict a @Param, e.g. --param depth=1,1000.")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--jdk", split = ",", paramLabel = "HOME",
+            description = "JMH suites: run on each of these JDKs (JMH -jvm) and print each rung's ratio between them (the jdks command lists them).")
+    List<Path> jdks;
+
+    @Option(names = "--jmh", description = "Run the component's JMH suites instead of its end-to-end run (default folder results/COMPONENT/jmh).")
+    boolean jmh;
+
+    private final Component component;
+    /** The component's scenario with this run's options object, or null when it has no end-to-end run. */
+    private Bound<?> scenario;
+
+    private RunComponentCommand(Component component) {
+        this.component = component;
+    }
+
+    /** The {@code ./lab run NAME} command of one component, its scenario's options mixed in. */
+    static CommandLine commandLine(Component component) {
+        RunComponentCommand command = new RunComponentCommand(component);
+        CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+        spec.name(component.name());
+        spec.usageMessage().description(description(component));
+        component.scenario().ifPresent(s -> {
+            command.scenario = Bound.of(s);
+            spec.addMixin(SCENARIO_OPTIONS, CommandSpec.forAnnotatedObject(command.scenario.options()));
+        });
+        return new CommandLine(spec);
+    }
+
+    private static String[] description(Component component) {
+        String what = component.scenario().isPresent()
+                ? (component.suites().isEmpty() ? "End to end: its roles as processes over sockets."
+                : "End to end: its roles as processes over sockets (--jmh: its JMH suites).")
+                : "Its JMH suites, one forked JVM per benchmark and parameter set, -prof gc on.";
+        return new String[] {component.ladder().title() + ".", what,
+                "Saves the rows as DIR/" + component.name() + ".json (JMH's JSON shape), the ladder as markdown and charts."};
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        RunLength runLength = length.value();
+        if (out != null) {
+            OutputFile.checkDirectory("--out", out);
+        }
+        String name = component.name();
+        if (scenario != null && !jmh) {
+            if (benchmark != null || !params.isEmpty() || jdks != null) {
+                throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
+                        + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
+            }
+            return scenario.run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", name),
+                    spec.commandLine().getOut()));
+        }
+        if (jmh && scenario == null) {
+            throw new LabException("--jmh chooses the JMH suites over an end-to-end run; " + name + " has only JMH suites: drop --jmh");
+        }
+        refuseScenarioOptions();
+        if (component.suites().isEmpty()) {
+            throw new LabException("component '" + name + "' has no benchmark suites yet");
+        }
+        Path dir = out != null ? out : scenario != null ? Path.of("results", name, "jmh") : Path.of("results", name);
+        return new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
+                jdks, spec.commandLine().getOut()).run();
+    }
+
+    /** With {@code --jmh}, options of the end-to-end run would do nothing: say so rather than ignore them. */
+    private void refuseScenarioOptions() {
+        CommandSpec mixin = spec.mixins().get(SCENARIO_OPTIONS);
+        if (mixin == null) {
+            return;
+        }
+        List<String> given = mixin.options().stream()
+                .filter(o -> spec.commandLine().getParseResult().hasMatchedOption(o))
+                .map(OptionSpec::longestName).collect(Collectors.toList());
+        if (!given.isEmpty()) {
+            throw new LabException(String.join(", ", given) + " applies to " + component.name()
+                    + "'s end-to-end run, not to its JMH suites (--jmh): drop one or the other");
+        }
+    }
+
+    /** A scenario and the options object picocli fills for it, kept together so their types agree. */
+    private record Bound<O>(Scenario<O> scenario, O options) {
+        static <O> Bound<O> of(Scenario<O> scenario) {
+            return new Bound<>(scenario, scenario.newOptions());
+        }
+
+        int run(ScenarioRequest request) throws IOException, InterruptedException {
+            return scenario.run(request, options);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.perflab.jmh;
+
+import dev.perflab.base.LabException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Defaults;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * What each benchmark declares about itself: its {@code @Fork}, {@code @Warmup} and {@code @Measurement},
+ * read back from the {@code META-INF/BenchmarkList} that JMH's annotation processor writes beside the
+ * benchmark classes, with JMH's defaults where a class leaves one out.
+ *
+ * <p>The standard run passes JMH no iteration flags, so a benchmark's annotations are the one place its
+ * standard budget lives; the lab reads them here only to show them and to add up a run's time before it
+ * starts. Immutable once loaded.
+ */
+public final class BenchmarkCatalog {
+    private final Map<String, JmhOptions> declared;
+
+    private BenchmarkCatalog(Map<String, JmhOptions> declared) {
+        this.declared = Collections.unmodifiableMap(declared);
+    }
+
+    /** The catalog of this JVM's own class path (a test's, which holds the benchmark classes). */
+    public static BenchmarkCatalog ofThisClassPath() {
+        return of(java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(e -> !e.isEmpty()).map(Path::of).toList());
+    }
+
+    /** The catalog of the JMH that {@link JmhProcess} starts: the benchmarks jar, or the class path a test names. */
+    public static BenchmarkCatalog load() {
+        return of(JmhProcess.classPath());
+    }
+
+    /** The catalog of the benchmark lists found on this class path (jars and folders). */
+    public static BenchmarkCatalog of(List<Path> classPath) {
+        URL[] urls = classPath.stream().map(BenchmarkCatalog::url).toArray(URL[]::new);
+        Map<String, JmhOptions> declared = new HashMap<>();
+        try (URLClassLoader loader = new URLClassLoader(urls, null)) {
+            Enumeration<URL> lists = loader.getResources(BenchmarkList.BENCHMARK_LIST.substring(1));
+            while (lists.hasMoreElements()) {
+                try (InputStream in = lists.nextElement().openStream()) {
+                    for (BenchmarkListEntry e : BenchmarkList.readBenchmarkList(in)) {
+                        declared.putIfAbsent(e.getUsername(), options(e));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new LabException("cannot read JMH's benchmark list from " + classPath + ": " + e.getMessage());
+        }
+        return new BenchmarkCatalog(declared);
+    }
+
+    /**
+     * The options a benchmark's annotations give its standard run.
+     *
+     * @param benchmark the full name JMH writes, {@code pkg.Class.method}
+     */
+    public JmhOptions declared(String benchmark) {
+        JmhOptions options = declared.get(benchmark);
+        if (options == null) {
+            throw new LabException("no benchmark " + benchmark + " in JMH's benchmark list (rebuild with ./lab, which builds what is stale)");
+        }
+        return options;
+    }
+
+    private static JmhOptions options(BenchmarkListEntry e) {
+        return new JmhOptions(e.getForks().orElse(Defaults.MEASUREMENT_FORKS),
+                e.getWarmupIterations().orElse(Defaults.WARMUP_ITERATIONS), jmhSyntax(e.getWarmupTime().orElse(Defaults.WARMUP_TIME)),
+                e.getMeasurementIterations().orElse(Defaults.MEASUREMENT_ITERATIONS),
+                jmhSyntax(e.getMeasurementTime().orElse(Defaults.MEASUREMENT_TIME)));
+    }
+
+    /** A time as JMH's flags spell it: {@code 500ms}, {@code 1s}. */
+    private static String jmhSyntax(TimeValue time) {
+        long millis = time.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS);
+        return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+    }
+
+    private static URL url(Path entry) {
+        try {
+            return entry.toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,302 @@
+package dev.perflab.jmh;
+
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.proc.ChildProcess;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Runs JMH in a child JVM ({@link ChildProcess}: one kill policy for every child the lab starts; JMH's own
+ * forked JVMs are its descendants and go with it), keeps JMH's full output in a log file, and prints one
+ * progress line per benchmark: which one runs, how many are left, and JMH's own estimate of the time left.
+ *
+ * <p>JMH comes from the shaded {@code lab-benchmarks/target/benchmarks.jar}, or, when the system property
+ * {@value #CLASSPATH_PROPERTY} is set, from that class path ({@code java -cp … org.openjdk.jmh.Main}): how
+ * a test runs the JMH suite of a component it registers itself. That JMH ignores the machine-wide JMH lock
+ * ({@code /tmp/jmh.lock}), so a test's tiny run neither waits for nor fails beside a real measurement on a
+ * shared machine; its numbers are not for reading.
+ *
+ * <p>JMH allows one run per machine: a run that finds {@code /tmp/jmh.lock} held by another ends at once,
+ * and the lab says so in one line ({@link #lockHeld}) rather than "JMH failed". Measurements keep the lock.
+ * Where sharing the machine is acceptable because nothing is measured (the lab's own correctness tests),
+ * the system property {@value #IGNORE_LOCK_PROPERTY}{@code =true} passes {@code -Djmh.ignoreLock=true} on.
+ */
+public final class JmhProcess {
+    /** A class path holding JMH and the benchmarks (with their generated {@code META-INF/BenchmarkList}). */
+    public static final String CLASSPATH_PROPERTY = "perflab.jmh.classpath";
+    /** {@code true}: JMH ignores the machine-wide lock; for correctness tests only, never for measurements. */
+    public static final String IGNORE_LOCK_PROPERTY = "perflab.jmh.ignoreLock";
+    private static final String IGNORE_JMH_LOCK = "-Djmh.ignoreLock=true";
+    /** JMH 1.37's line when another run holds the lock: "… Unable to acquire the JMH lock (/tmp/jmh.lock), exiting …". */
+    private static final Pattern LOCK_HELD = Pattern.compile("Unable to acquire the JMH lock \\(([^)]*)\\)");
+    private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete, ETA (\\S+)");
+    private static final Pattern BENCHMARK = Pattern.compile("# Benchmark: .*\\.([^.]+)$");
+    private static final Pattern PARAMETERS = Pattern.compile("# Parameters: \\((.*)\\)");
+
+    private JmhProcess() {
+    }
+
+    public static Path benchmarksJar() {
+        Path home = Path.of(System.getProperty("perflab.home", "."));
+        Path jar = home.resolve("lab-benchmarks/target/benchmarks.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new LabException(jar + ": benchmarks.jar not found; run ./lab from the repository root (it builds what is missing)");
+        }
+        return jar;
+    }
+
+    /** Where JMH and the benchmarks come from: the benchmarks jar, or the entries of the class path a test names. */
+    static List<Path> classPath() {
+        String classpath = System.getProperty(CLASSPATH_PROPERTY);
+        if (classpath == null) {
+            return List.of(benchmarksJar());
+        }
+        return java.util.Arrays.stream(classpath.split(java.io.File.pathSeparator)).filter(e -> !e.isEmpty())
+                .map(Path::of).collect(Collectors.toList());
+    }
+
+    /** Checks that JMH can be started (the jar is there, or a class path is given) and names where it comes from. */
+    public static String jmhSource() {
+        String classpath = System.getProperty(CLASSPATH_PROPERTY);
+        return classpath != null ? "class path " + CLASSPATH_PROPERTY : benchmarksJar().toString();
+    }
+
+    /** {@code java -jar benchmarks.jar ARGS}, or {@code java -cp CLASSPATH org.openjdk.jmh.Main ARGS}. */
+    static List<String> command(List<String> jmhArgs) {
+        return command(List.of(), jmhArgs);
+    }
+
+    /**
+     * The same with JVM flags for JMH's own JVM, and, when {@code crashLogDir} is given, a crash log for it and
+     * for every JVM it forks in that folder rather than in the working directory. The forks get it through
+     * {@code -jvmArgsPrepend}: JMH's {@code -jvmArgsAppend} on the command line replaces a benchmark's own
+     * {@code @Fork(jvmArgsAppend)}, which silently dropped the replay's fixed heap, Chronicle Queue's JDK 17
+     * flags and the SHA ceiling's {@code -XX:-UseSHA256Intrinsics} (no benchmark here uses {@code jvmArgsPrepend}).
+     */
+    static List<String> command(Path crashLogDir, List<String> jmhArgs) {
+        if (crashLogDir == null) {
+            return command(List.of(), jmhArgs);
+        }
+        String errorFile = ChildProcess.errorFileFlag(crashLogDir);
+        List<String> args = new ArrayList<>(jmhArgs);
+        args.addAll(List.of("-jvmArgsPrepend", errorFile));
+        return command(List.of(errorFile), args);
+    }
+
+    private static List<String> command(List<String> jvmFlags, List<String> jmhArgs) {
+        String classpath = System.getProperty(CLASSPATH_PROPERTY);
+        List<String> command = new ArrayList<>(List.of(Machine.javaExecutable()));
+        command.addAll(jvmFlags);
+        if (classpath != null || Boolean.getBoolean(IGNORE_LOCK_PROPERTY)) {
+            command.add(IGNORE_JMH_LOCK);
+        }
+        command.addAll(classpath != null ? List.of("-cp", classpath, "org.openjdk.jmh.Main")
+                : List.of("-jar", benchmarksJar().toString()));
+        command.addAll(jmhArgs);
+        return command;
+    }
+
+    /**
+     * Runs JMH to completion.
+     *
+     * @param label     shown at the start of each progress line
+     * @param total     number of benchmark/parameter combinations expected, for "n/total"
+     * @param jmhArgs   arguments after {@code -jar benchmarks.jar}
+     * @param log       where JMH's own output goes; a crashed JVM's log ({@code hs_err_pid*.log}) goes beside it
+     * @return JMH's exit code
+     * @throws LabException when another JMH run holds the machine-wide lock (one line, nothing run)
+     */
+    public static int run(String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
+            throws IOException, InterruptedException {
+        List<String> command = command(log.toAbsolutePath().getParent(), jmhArgs);
+        try (Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+            out.write("# " + String.join(" ", command) + "\n");
+            Progress follow = new Progress(label, total, out, progress);
+            try (ChildProcess jmh = ChildProcess.start("jmh", command, follow::line, null)) {
+                int exit = jmh.waitFor();
+                if (follow.failure != null) {
+                    throw follow.failure;
+                }
+                if (exit != 0 && follow.lockFile != null) {
+                    throw lockHeld(follow.lockFile);
+                }
+                return exit;
+            }
+        }
+    }
+
+    /** The one line for a run that found JMH's machine-wide lock taken. */
+    static LabException lockHeld(String lockFile) {
+        return new LabException("another JMH run holds " + lockFile + " (JMH runs one at a time per machine);"
+                + " wait for it to finish, then run again", LabException.CHECK_FAILED);
+    }
+
+    /** Turns JMH's output into progress lines, and copies every line to the log (on the pump thread). */
+    static final class Progress {
+        private final String label;
+        private final int total;
+        private final Writer log;
+        private final PrintWriter progress;
+        private int started;
+        private String percent = "0.00";
+        private String eta = "?";
+        private String benchmark = "";
+        private IOException failure;
+        /** Set when JMH said another run holds its lock; its stack trace is then kept to the log. */
+        private String lockFile;
+
+        Progress(String label, int total, Writer log, PrintWriter progress) {
+            this.label = label;
+            this.total = total;
+            this.log = log;
+            this.progress = progress;
+        }
+
+        /** The lock file JMH said another run holds, or null. */
+        String lockFile() {
+            return lockFile;
+        }
+
+        void line(String line) {
+            try {
+                log.write(line);
+                log.write('\n');
+            } catch (IOException e) {
+                failure = e;
+            }
+            Matcher m;
+            if (lockFile != null) {
+                return;
+            }
+            if ((m = LOCK_HELD.matcher(line)).find()) {
+                lockFile = m.group(1);
+            } else if ((m = PROGRESS.matcher(line)).find()) {
+                percent = m.group(1);
+                eta = m.group(2);
+            } else if ((m = BENCHMARK.matcher(line)).find()) {
+                benchmark = m.group(1);
+            } else if ((m = PARAMETERS.matcher(line)).find()) {
+                started++;
+                progress.printf("  [%s %3d/%d, %5s%% done, ETA %s] %s %s%n", label, started, total, percent, eta,
+                        benchmark, m.group(1).replace(" = ", "="));
+                progress.flush();
+            } else if (line.startsWith("<failure>") || line.contains("Exception")) {
+                progress.println("  [" + label + "] " + line.trim());
+                progress.flush();
+            }
+        }
+    }
+
+    /** JMH's {@code -l}/{@code -lp} listing: a header, then one benchmark per line, its parameters indented under it. */
+    private static final String LIST_HEADER = "Benchmarks:";
+    /** A benchmark's full name in the listing: a dotted Java name (package, class, method). */
+    private static final Pattern LISTED_BENCHMARK = Pattern.compile("^[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
+            + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)+$");
+    private static final Pattern LISTED_PARAM = Pattern.compile("^\\s+param \"([^\"]+)\" = \\{(.*)}\\s*$");
+
+    /**
+     * One benchmark/parameter combination JMH is asked to run: a row its JSON must hold afterwards.
+     *
+     * @param benchmark the benchmark's full name, as JMH writes it ({@code pkg.Class.method})
+     * @param params    its parameter values, as JMH writes them (strings), in the listing's order
+     */
+    public record Configuration(String benchmark, Map<String, String> params) {
+        public Configuration {
+            params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        }
+
+        /** {@code ToySumBenchmark.sum {rung=r1-closed-form, n=1000}}: the class and method, and the params. */
+        @Override
+        public String toString() {
+            int method = benchmark.lastIndexOf('.');
+            int clazz = method > 0 ? benchmark.lastIndexOf('.', method - 1) : -1;
+            return benchmark.substring(clazz + 1) + (params.isEmpty() ? "" : " " + params);
+        }
+    }
+
+    /**
+     * The benchmark/parameter combinations JMH will run, from its {@code -lp} listing; the names of the
+     * parameters it lists are added to {@code paramNames}, so unknown {@code --param} names can be refused.
+     */
+    public static List<Configuration> listConfigurations(String include, Map<String, List<String>> paramOverrides,
+                                                  Set<String> paramNames) throws IOException, InterruptedException {
+        List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        int exit;
+        try (ChildProcess listing = ChildProcess.start("jmh-list", command(List.of(include, "-lp")), lines::add, null)) {
+            exit = listing.waitFor();
+        }
+        if (exit != 0 || !lines.stream().anyMatch(l -> l.strip().equals(LIST_HEADER))) {
+            String last = lines.stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("no output");
+            throw new LabException("JMH could not list the benchmarks matching '" + include + "' (exit " + exit + "): "
+                    + last.strip(), LabException.CHECK_FAILED);
+        }
+        return configurations(lines, paramOverrides, paramNames);
+    }
+
+    /**
+     * The benchmark/parameter combinations in a {@code -lp} listing: each benchmark line after the
+     * {@code Benchmarks:} header with every combination of its parameters' values ({@code paramOverrides}
+     * replace a parameter's values, as JMH's {@code -p} does), and each parameter's name added to
+     * {@code paramNames}. Lines before the header (a JVM's "Picked up JAVA_TOOL_OPTIONS", JMH's warnings)
+     * and any line that is not a dotted name or an indented {@code param} are not benchmarks.
+     */
+    static List<Configuration> configurations(List<String> listing, Map<String, List<String>> paramOverrides,
+                                               Set<String> paramNames) {
+        List<Configuration> all = new ArrayList<>();
+        String benchmark = null;
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        boolean listed = false;
+        for (String line : listing) {
+            if (!listed) {
+                listed = line.strip().equals(LIST_HEADER);
+                continue;
+            }
+            Matcher m = LISTED_PARAM.matcher(line);
+            if (m.find() && benchmark != null) {
+                paramNames.add(m.group(1));
+                List<String> override = paramOverrides.get(m.group(1));
+                values.put(m.group(1), override != null ? override
+                        : java.util.Arrays.stream(m.group(2).split(",")).map(String::strip).collect(Collectors.toList()));
+            } else if (LISTED_BENCHMARK.matcher(line).matches()) {
+                combine(benchmark, values, all);
+                benchmark = line.strip();
+                values = new LinkedHashMap<>();
+            }
+        }
+        combine(benchmark, values, all);
+        return all;
+    }
+
+    /** Adds every combination of {@code values} for {@code benchmark} (none when it is null). */
+    private static void combine(String benchmark, Map<String, List<String>> values, List<Configuration> all) {
+        if (benchmark == null) {
+            return;
+        }
+        List<Map<String, String>> combinations = List.of(new LinkedHashMap<>());
+        for (Map.Entry<String, List<String>> param : values.entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> partial : combinations) {
+                for (String value : param.getValue()) {
+                    Map<String, String> combination = new LinkedHashMap<>(partial);
+                    combination.put(param.getKey(), value);
+                    next.add(combination);
+                }
+            }
+            combinations = next;
+        }
+        combinations.forEach(c -> all.add(new Configuration(benchmark, c)));
+    }
+}

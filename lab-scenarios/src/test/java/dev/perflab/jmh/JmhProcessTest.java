@@ -1,0 +1,81 @@
+package dev.perflab.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.perflab.base.LabException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Reading JMH's output: its benchmark listing, and its refusal when another run holds the machine-wide lock. */
+class JmhProcessTest {
+    private static final String BENCHMARK = "dev.perflab.orderbook.OrderBookBenchmark.match";
+
+    @Test
+    void aListingCountsEachBenchmarkTimesItsParameterValues() {
+        List<String> listing = List.of("Benchmarks: ", BENCHMARK, "  param \"rung\" = {r0, r1, r2}",
+                "  param \"depth\" = {10, 1000}", "dev.perflab.sha.ShaCeilingBenchmark.digest");
+        Set<String> names = new HashSet<>();
+        assertEquals(3 * 2 + 1, JmhProcess.configurations(listing, Map.of(), names).size());
+        assertEquals(Set.of("rung", "depth"), names);
+        assertEquals(1 * 2 + 1, JmhProcess.configurations(listing, Map.of("rung", List.of("r1")), new HashSet<>()).size());
+    }
+
+    @Test
+    void aListingNamesEveryCombinationJmhMustWriteARowFor() {
+        List<String> listing = List.of("Benchmarks: ", BENCHMARK, "  param \"rung\" = {r0, r2}",
+                "  param \"depth\" = {10, 1000}", "dev.perflab.sha.ShaCeilingBenchmark.digest");
+        List<JmhProcess.Configuration> all = JmhProcess.configurations(listing, Map.of("depth", List.of("1000")), new HashSet<>());
+        assertEquals(List.of(
+                new JmhProcess.Configuration(BENCHMARK, Map.of("rung", "r0", "depth", "1000")),
+                new JmhProcess.Configuration(BENCHMARK, Map.of("rung", "r2", "depth", "1000")),
+                new JmhProcess.Configuration("dev.perflab.sha.ShaCeilingBenchmark.digest", Map.of())), all);
+        assertEquals("OrderBookBenchmark.match {rung=r2, depth=1000}", all.get(1).toString());
+    }
+
+    @Test
+    void linesThatAreNotBenchmarksAreNotCounted() {
+        List<String> listing = List.of("Picked up JAVA_TOOL_OPTIONS: -Xss2m", "WARNING: A terminally deprecated method",
+                "Benchmarks: ", "OpenJDK 64-Bit Server VM warning: Sharing is only supported for boot loader classes");
+        assertEquals(0, JmhProcess.configurations(listing, Map.of(), new HashSet<>()).size(), "no benchmark matches");
+        List<String> one = List.of("Picked up JAVA_TOOL_OPTIONS: -Xss2m", "Benchmarks: ", BENCHMARK,
+                "  param \"n\" = {1, 2}", "Picked up _JAVA_OPTIONS: -Xmx1g");
+        assertEquals(2, JmhProcess.configurations(one, Map.of(), new HashSet<>()).size());
+    }
+
+    @Test
+    void nothingBeforeTheHeaderIsABenchmark() {
+        assertEquals(0, JmhProcess.configurations(List.of(BENCHMARK), Map.of(), new HashSet<>()).size());
+    }
+
+    @Test
+    void anotherRunHoldingTheLockIsOneLineNamingTheLockFile() {
+        StringWriter console = new StringWriter();
+        JmhProcess.Progress progress = new JmhProcess.Progress("suite", 1, new StringWriter(), new PrintWriter(console));
+        // JMH 1.37's output when /tmp/jmh.lock is taken: "ERROR: " then the exception's stack trace
+        progress.line("ERROR: org.openjdk.jmh.runner.RunnerException: ERROR: Another JMH instance might be running."
+                + " Unable to acquire the JMH lock (/tmp/jmh.lock), exiting. Use -Djmh.ignoreLock=true to forcefully continue.");
+        progress.line("\tat org.openjdk.jmh.runner.Runner.run(Runner.java:211)");
+        progress.line("Caused by: java.lang.IllegalStateException: nothing");
+        assertEquals("/tmp/jmh.lock", progress.lockFile());
+        assertEquals("", console.toString(), "no stack trace on the console");
+        LabException e = JmhProcess.lockHeld(progress.lockFile());
+        assertEquals(1, e.getMessage().lines().count());
+        assertTrue(e.getMessage().contains("another JMH run holds /tmp/jmh.lock"), e.getMessage());
+        assertTrue(e.getMessage().contains("wait"), e.getMessage());
+        assertEquals(LabException.CHECK_FAILED, e.exitCode());
+    }
+
+    @Test
+    void anOrdinaryRunHoldsNoLock() {
+        JmhProcess.Progress progress = new JmhProcess.Progress("suite", 1, new StringWriter(), new PrintWriter(new StringWriter()));
+        progress.line("# Run progress: 0.00% complete, ETA 00:00:10");
+        assertNull(progress.lockFile());
+    }
+}
