@@ -1,20 +1,29 @@
 package dev.perflab.cli;
 
 import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.history.HistoryRecorder;
+import dev.perflab.history.HistoryTarget;
+import dev.perflab.history.MachineFacts;
+import dev.perflab.scenario.JmhRows;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -31,6 +40,8 @@ import picocli.CommandLine;
 final class RunComponentCommand implements Callable<Integer> {
     /** The name under which a scenario's options are mixed in. */
     private static final String SCENARIO_OPTIONS = "scenario";
+    /** The suite an end-to-end run's rows belong to, in the results history. */
+    static final String END_TO_END_SUITE = "end-to-end";
 
     @Spec
     CommandSpec spec;
@@ -76,6 +87,9 @@ final class RunComponentCommand implements Callable<Integer> {
     @Option(names = "--jmh", description = "Run the component's JMH suites instead of its end-to-end run (default folder results/COMPONENT/jmh).")
     boolean jmh;
 
+    @Mixin
+    HistoryOption history = new HistoryOption();
+
     private final Component component;
     /** The component's scenario with this run's options object, or null when it has no end-to-end run. */
     private Bound<?> scenario;
@@ -109,6 +123,7 @@ final class RunComponentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunLength runLength = length.value();
+        HistoryTarget historyTarget = history.target();
         if (out != null) {
             OutputFile.checkDirectory("--out", out);
         }
@@ -118,8 +133,12 @@ final class RunComponentCommand implements Callable<Integer> {
                 throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
                         + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
             }
-            return scenario.run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", name),
-                    spec.commandLine().getOut()));
+            PrintWriter console = spec.commandLine().getOut();
+            try (JmhRows.Listening recording = JmhRows.listen((file, rows) -> HistoryRecorder.record(historyTarget,
+                    () -> HistoryRecorder.run("run", name, runLength.name().toLowerCase(Locale.ROOT), Machine.header(), rows,
+                            benchmarkName -> END_TO_END_SUITE, file, MachineFacts.thisJvmFlags()), console))) {
+                return scenario.run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", name), console));
+            }
         }
         if (jmh && scenario == null) {
             throw new LabException("--jmh chooses the JMH suites over an end-to-end run; " + name + " has only JMH suites: drop --jmh");
@@ -130,7 +149,7 @@ final class RunComponentCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : scenario != null ? Path.of("results", name, "jmh") : Path.of("results", name);
         return new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                jdks, spec.commandLine().getOut()).run();
+                jdks, historyTarget, spec.commandLine().getOut()).run();
     }
 
     /** With {@code --jmh}, options of the end-to-end run would do nothing: say so rather than ignore them. */
