@@ -15,10 +15,12 @@ import java.util.concurrent.TimeUnit;
  *
  * @param commit the full hash, or null
  * @param dirty  true when tracked files differ from HEAD; null when unknown
- * @param branch the branch name; {@code HEAD} when detached (CI checks out a commit); null when unknown
+ * @param branch the branch name; {@link #DETACHED} when a bare commit is checked out (as CI does); null when unknown
  */
 public record GitState(String commit, Boolean dirty, String branch) {
     public static final GitState UNKNOWN = new GitState(null, null, null);
+    /** The branch recorded for a checkout of a bare commit (CI's usual state), as {@code git rev-parse --abbrev-ref} names it. */
+    public static final String DETACHED = "HEAD";
     /** How long one git command may take before the state is given up as unknown. */
     private static final long GIT_TIMEOUT_SECONDS = 10;
     private static final int SHORT_HASH_CHARS = 10;
@@ -29,14 +31,31 @@ public record GitState(String commit, Boolean dirty, String branch) {
         return of(Path.of(home != null ? home : "."));
     }
 
+    /**
+     * One {@code git status --porcelain=v2 --branch} gives all three: {@code # branch.oid HASH}, {@code # branch.head
+     * NAME} ({@code (detached)} on a bare commit), then a line per changed tracked file.
+     */
     public static GitState of(Path dir) {
-        String commit = git(dir, "rev-parse", "--verify", "-q", "HEAD");
-        if (commit == null) {
+        String status = git(dir, "status", "--porcelain=v2", "--branch", "--untracked-files=no");
+        if (status == null) {
             return UNKNOWN;
         }
-        String status = git(dir, "status", "--porcelain", "--untracked-files=no");
-        String branch = git(dir, "rev-parse", "--abbrev-ref", "HEAD");
-        return new GitState(commit, status == null ? null : !status.isEmpty(), branch);
+        String commit = null;
+        String branch = null;
+        boolean dirty = false;
+        for (String line : status.lines().toList()) {
+            if (line.startsWith("# branch.oid ")) {
+                commit = line.substring("# branch.oid ".length()).strip();
+            } else if (line.startsWith("# branch.head ")) {
+                branch = line.substring("# branch.head ".length()).strip();
+            } else if (!line.startsWith("#") && !line.isBlank()) {
+                dirty = true;
+            }
+        }
+        if (commit == null || !commit.matches("[0-9a-f]{7,64}")) {
+            return UNKNOWN;
+        }
+        return new GitState(commit, dirty, "(detached)".equals(branch) ? DETACHED : branch);
     }
 
     /** The first characters of the commit, as people quote it; {@code -} when unknown. */

@@ -46,6 +46,12 @@ public final class HistoryStore implements AutoCloseable {
     /** Flyway's record of the applied schema versions; named for the lab, as a team's database holds other schemas. */
     public static final String SCHEMA_TABLE = "perflab_schema_history";
     static final String MIGRATIONS = "classpath:dev/perflab/history/migration";
+    /**
+     * The version of the newest migration under {@link #MIGRATIONS} (HistoryStoreTest checks they agree). A history
+     * already at it opens without starting Flyway, whose class-path scan and checks would cost every ./lab run
+     * about half a second; any other history (new, older, or a failed migration) goes through Flyway.
+     */
+    static final String SCHEMA_VERSION = "1";
     /** How long a writer waits for another process's write to an SQLite history. */
     static final int BUSY_TIMEOUT_MILLIS = 30_000;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,6 +60,8 @@ public final class HistoryStore implements AutoCloseable {
 
     private final HistoryTarget target;
     private final Connection connection;
+    /** Params JSON → map: a component's runs repeat the same few combinations. */
+    private final Map<String, Map<String, String>> paramsByJson = new java.util.HashMap<>();
 
     private HistoryStore(HistoryTarget target, Connection connection) {
         this.target = target;
@@ -73,16 +81,21 @@ public final class HistoryStore implements AutoCloseable {
             OutputFile.checkDirectory("history", parent);
             checkSqliteHeader(target);
         }
+        Connection connection = null;
         try {
-            migrate(target);
-            Connection connection = DriverManager.getConnection(target.jdbcUrl());
+            connection = DriverManager.getConnection(target.jdbcUrl());
             if (target.kind() == HistoryTarget.Kind.SQLITE) {
                 try (Statement s = connection.createStatement()) {
                     s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MILLIS);
                 }
             }
-            return new HistoryStore(target, connection);
+            HistoryStore store = new HistoryStore(target, connection);
+            if (!SCHEMA_VERSION.equals(store.appliedVersion())) {
+                migrate(target);
+            }
+            return store;
         } catch (SQLException | FlywayException e) {
+            closeQuietly(connection);
             throw new LabException("history " + target.describe() + ": cannot open (" + reason(e) + ")");
         }
     }
@@ -113,12 +126,41 @@ public final class HistoryStore implements AutoCloseable {
 
     /** The schema version the history is at after {@link #open}: the newest migration applied. */
     public String schemaVersion() {
-        try (Statement s = connection.createStatement();
-             ResultSet r = s.executeQuery("SELECT version FROM " + SCHEMA_TABLE + " WHERE success = "
-                     + (target.kind() == HistoryTarget.Kind.SQLITE ? "1" : "TRUE") + " ORDER BY installed_rank DESC")) {
-            return r.next() ? r.getString(1) : null;
+        try {
+            return appliedVersion();
         } catch (SQLException e) {
             throw failure("read the schema version", e);
+        }
+    }
+
+    /**
+     * The newest version Flyway applied, or null when there is no schema yet or its newest migration failed (Flyway
+     * then says what to do). Read in a transaction of its own, so a missing table leaves PostgreSQL's connection usable.
+     */
+    private String appliedVersion() throws SQLException {
+        if (!schemaTableExists()) {
+            return null;
+        }
+        try (Statement s = connection.createStatement();
+             ResultSet r = s.executeQuery("SELECT version, success FROM " + SCHEMA_TABLE + " ORDER BY installed_rank DESC")) {
+            return r.next() && r.getBoolean(2) ? r.getString(1) : null;
+        }
+    }
+
+    private boolean schemaTableExists() throws SQLException {
+        String schema = connection.getSchema();
+        try (ResultSet tables = connection.getMetaData().getTables(null, schema, SCHEMA_TABLE, null)) {
+            return tables.next();
+        }
+    }
+
+    private static void closeQuietly(Connection connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                // the open already failed; that is what gets reported
+            }
         }
     }
 
@@ -309,19 +351,21 @@ public final class HistoryStore implements AutoCloseable {
         return i;
     }
 
-    private static StoredRun run(ResultSet r) throws SQLException {
+    private StoredRun run(ResultSet r) throws SQLException {
         boolean dirty = r.getBoolean(4);
         Boolean dirtyOrNull = r.wasNull() ? null : dirty;
         return new StoredRun(r.getString(1), Instant.ofEpochMilli(r.getLong(2)),
                 new GitState(r.getString(3), dirtyOrNull, r.getString(5)), r.getString(6), r.getString(7));
     }
 
-    private static Map<String, String> params(String json) {
-        try {
-            return JSON.readValue(json, new TypeReference<LinkedHashMap<String, String>>() { });
-        } catch (JsonProcessingException e) {
-            throw new LabException("history: a row's params are not a JSON object: " + json);
-        }
+    private Map<String, String> params(String json) {
+        return paramsByJson.computeIfAbsent(json, text -> {
+            try {
+                return java.util.Collections.unmodifiableMap(JSON.readValue(text, new TypeReference<LinkedHashMap<String, String>>() { }));
+            } catch (JsonProcessingException e) {
+                throw new LabException("history " + target.describe() + ": a row's params are not a JSON object: " + text);
+            }
+        });
     }
 
     private static double number(ResultSet r, int column) throws SQLException {

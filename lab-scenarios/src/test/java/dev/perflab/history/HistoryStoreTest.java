@@ -31,6 +31,16 @@ class HistoryStoreTest {
         }
     }
 
+    /** The fast path that skips Flyway for an up-to-date history must know the newest migration's version. */
+    @Test
+    void theNewestMigrationIsTheVersionTheStoreExpects() throws Exception {
+        try (var files = Files.list(Path.of("src/main/resources/dev/perflab/history/migration"))) {
+            int newest = files.map(f -> f.getFileName().toString()).filter(n -> n.matches("V\\d+__.*\\.sql"))
+                    .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__")))).max().orElseThrow();
+            assertEquals(HistoryStore.SCHEMA_VERSION, Integer.toString(newest));
+        }
+    }
+
     @Test
     void aRunIsStoredWholeAndReadBackAsSeries() throws Exception {
         StoreContract.aRunIsStoredWholeAndReadBackAsSeries(HistoryTarget.sqlite(dir.resolve("history.db")));
