@@ -50,7 +50,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "history", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"A component's results over the runs in the results history (every ./lab run and latency adds one).",
                 "Per row: a sparkline and a table of score ± error by commit; --png charts; --export csv (Apache Otava's shape);",
-                "--changes: the change points Apache Otava finds (the step in % and its p-value)."})
+                "--changes: the change points Apache Otava finds (the step in %% and its p-value)."})
 final class HistoryCommand implements Callable<Integer>, Registry.User {
     /** How many of each row's newest runs the table shows by default. */
     static final int DEFAULT_LAST_RUNS = 10;

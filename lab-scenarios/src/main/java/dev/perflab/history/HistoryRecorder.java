@@ -32,7 +32,14 @@ public final class HistoryRecorder {
         List<ResultRow> parsed = JmhJsonRows.read(rows, suiteOf);
         boolean rowsNameFlags = parsed.stream().anyMatch(r -> !r.jvmArgs().isEmpty());
         List<String> flags = rowsNameFlags ? JmhJsonRows.commonJvmArgs(parsed) : measuringJvm;
-        return new RunRecord(Instant.now(), GitState.ofLab(), source, component, length, MachineFacts.current(header, flags),
+        MachineFacts machine = MachineFacts.current(header, flags);
+        // The rows name the JDK that measured them: with ./lab run --jdk it is not the one running the lab.
+        ResultRow first = parsed.isEmpty() ? null : parsed.get(0);
+        if (first != null && !first.jdkVersion().isEmpty()) {
+            machine = new MachineFacts(header, (first.vmName() + " " + first.jdkVersion()).strip(), machine.jvmFlags(),
+                    machine.cpu(), machine.cores(), machine.kernel());
+        }
+        return new RunRecord(Instant.now(), GitState.ofLab(), source, component, length, machine,
                 resultsFile == null ? null : resultsFile.toString(), parsed);
     }
 

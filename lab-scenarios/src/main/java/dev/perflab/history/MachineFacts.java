@@ -8,7 +8,7 @@ import java.util.List;
  * The machine a run was made on, stored with every run: the lab's printed header line and its parts.
  *
  * @param header   the line printed and saved beside the results ({@code Machine.header()})
- * @param jdk      the JDK that measured: vendor, VM and version
+ * @param jdk      the JDK that measured: its VM and version as the rows name them, else this JVM's vendor, VM and version
  * @param jvmFlags the measuring JVM's flags, space-separated; empty when the run does not know them
  * @param cpu      the CPU model
  * @param cores    the cores the JVM sees

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
  */
 public final class HistoryOption {
     @Option(names = "--history", paramLabel = "DB",
-            description = "Results history: an SQLite file (default results/history.db), a jdbc:postgresql://HOST/DB?user=… URL,"
+            description = "Results history: an SQLite file (default results/history.db), a jdbc:postgresql: URL (docs/history.md),"
                     + " or none; else $" + HistoryTarget.ENV + ".")
     String history;
 
