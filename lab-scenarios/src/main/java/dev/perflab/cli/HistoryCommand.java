@@ -207,7 +207,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
         List<ChangePoint> points = Otava.forLab().changePoints(oneBranch, console);
         Map<String, Series> byName = new LinkedHashMap<>();
         oneBranch.series().forEach(s -> byName.put(s.name(), s));
-        long analysed = oneBranch.series().stream().filter(s -> s.points().size() >= Otava.MIN_RUNS).count();
+        long analysed = Otava.analysed(oneBranch);
         console.printf("change points found by Apache Otava (p ≤ 0.001, its default) in %d series of at least %d runs: %d%n",
                 analysed, Otava.MIN_RUNS, points.size());
         for (ChangePoint c : points) {

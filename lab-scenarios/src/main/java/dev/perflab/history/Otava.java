@@ -79,11 +79,11 @@ public final class Otava {
      * runs (Otava refuses to mix branches).
      */
     public List<ChangePoint> changePoints(History history, PrintWriter console) {
-        Path otava = install(console);
         Map<BitSet, List<Series>> groups = groups(history);
         if (groups.isEmpty()) {
             return List.of();
         }
+        Path otava = install(console);
         Path work = home.resolve("run-" + ProcessHandle.current().pid());
         try {
             Files.createDirectories(work);
@@ -120,6 +120,11 @@ public final class Otava {
         } finally {
             deleteQuietly(work);
         }
+    }
+
+    /** How many series of {@code history} are analysed: those with {@link #MIN_RUNS} or more finite values. */
+    public static long analysed(History history) {
+        return groups(history).values().stream().mapToLong(List::size).sum();
     }
 
     /** Series grouped by the runs that measured them (finite values), groups of fewer than {@link #MIN_RUNS} runs left out. */
