@@ -1,13 +1,16 @@
 package dev.perflab.history;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +57,11 @@ public final class HistoryStore implements AutoCloseable {
     static final String SCHEMA_VERSION = "1";
     /** How long a writer waits for another process's write to an SQLite history. */
     static final int BUSY_TIMEOUT_MILLIS = 30_000;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Jackson's streaming layer, not its ObjectMapper: the JSON columns are flat (params, flags, lists of lists of
+     * numbers), and reading a history loads a few dozen classes instead of some three hundred.
+     */
+    private static final JsonFactory JSON = new JsonFactory();
     /** The first 16 bytes of every SQLite 3 database file. */
     private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
@@ -247,7 +254,7 @@ public final class HistoryStore implements AutoCloseable {
                 result.setString(12, row.jdkVersion());
                 result.setString(13, row.vmName());
                 result.setString(14, json(row.jvmArgs()));
-                result.setString(15, json(row.primary().forks()));
+                result.setString(15, forks(row.primary().forks()));
                 result.addBatch();
                 for (Map.Entry<String, Measure> m : row.secondary().entrySet()) {
                     metric.setString(1, id);
@@ -256,7 +263,7 @@ public final class HistoryStore implements AutoCloseable {
                     number(metric, 4, m.getValue().score());
                     number(metric, 5, m.getValue().error());
                     metric.setString(6, m.getValue().unit());
-                    metric.setString(7, json(m.getValue().forks()));
+                    metric.setString(7, forks(m.getValue().forks()));
                     metric.addBatch();
                 }
             }
@@ -360,11 +367,20 @@ public final class HistoryStore implements AutoCloseable {
 
     private Map<String, String> params(String json) {
         return paramsByJson.computeIfAbsent(json, text -> {
-            try {
-                return java.util.Collections.unmodifiableMap(JSON.readValue(text, new TypeReference<LinkedHashMap<String, String>>() { }));
-            } catch (JsonProcessingException e) {
+            Map<String, String> params = new LinkedHashMap<>();
+            try (JsonParser parser = JSON.createParser(text)) {
+                if (parser.nextToken() != JsonToken.START_OBJECT) {
+                    throw new IOException("not an object");
+                }
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = parser.currentName();
+                    parser.nextToken();
+                    params.put(name, parser.getValueAsString());
+                }
+            } catch (IOException e) {
                 throw new LabException("history " + target.describe() + ": a row's params are not a JSON object: " + text);
             }
+            return java.util.Collections.unmodifiableMap(params);
         });
     }
 
@@ -381,12 +397,53 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    private static String json(Object value) {
-        try {
-            return JSON.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+    private static String json(Map<String, String> params) {
+        return write(g -> {
+            g.writeStartObject();
+            for (Map.Entry<String, String> p : params.entrySet()) {
+                g.writeStringField(p.getKey(), p.getValue());
+            }
+            g.writeEndObject();
+        });
+    }
+
+    private static String json(List<String> strings) {
+        return write(g -> {
+            g.writeStartArray();
+            for (String s : strings) {
+                g.writeString(s);
+            }
+            g.writeEndArray();
+        });
+    }
+
+    /** Each fork's iterations, {@code [[1.0, 2.0], [3.0]]}; NaN as JSON's null. */
+    private static String forks(List<List<Double>> forks) {
+        return write(g -> {
+            g.writeStartArray();
+            for (List<Double> fork : forks) {
+                g.writeStartArray();
+                for (double v : fork) {
+                    if (Double.isFinite(v)) {
+                        g.writeNumber(v);
+                    } else {
+                        g.writeNull();
+                    }
+                }
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+        });
+    }
+
+    private static String write(OutputFile.Body<JsonGenerator> body) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            body.writeTo(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+        return out.toString();
     }
 
     private LabException failure(String what, SQLException e) {
