@@ -214,7 +214,7 @@ public final class BrickCommand extends GroupCommand {
     /**
      * Puts this JVM's CPU time so far (user and system, every thread, start-up and JIT included, in seconds)
      * into a role's summary as {@code cpuSeconds}; nothing where the OS does not say. On 2 cores the mover is
-     * CPU-bound, so this, beside the wall clock, is what a rung changes (the README's brick section).
+     * CPU-bound, so this, beside the wall clock, is what a rung changes (docs/brick.md).
      */
     static void putCpuSeconds(ObjectNode summary) {
         ProcessHandle.current().info().totalCpuDuration().ifPresent(d -> summary.put("cpuSeconds", d.toNanos() / 1e9));

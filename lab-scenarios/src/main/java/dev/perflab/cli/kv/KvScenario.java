@@ -228,9 +228,10 @@ final class KvScenario implements Scenario<KvScenario.Options> {
      * Every store's writer JVM, rungs and peers alike: a heap of a quarter of the machine's memory (the JVM's
      * default maximum) committed and touched at start, on transparent huge pages where the kernel offers them
      * ({@code madvise} or {@code always}). Without this the heap grows during the measured seconds and the
-     * kernel's first touches of its new pages land in them (a probe of r5 over 60 s: 0.3–0.85 of the 2 cores in
-     * system time in the seconds the heap grew), and an index of gigabytes walks 4-KiB page tables; both made the
-     * last seconds of a fast store slower than its first for reasons that are not the store's (README, issue 16).
+     * kernel's first touches of its new pages land in them (a probe of r5 over 60 s found the JVM's system time
+     * high in exactly the seconds the heap grew), and an index of gigabytes walks 4-KiB page tables; both made
+     * the last seconds of a fast store slower than its first for reasons that are not the store's (probes:
+     * docs/measurements/2026-11-25-kv.md).
      */
     static final List<String> WRITER_JVM_FLAGS = List.of(
             "-XX:InitialRAMPercentage=25", "-XX:MaxRAMPercentage=25", "-XX:+AlwaysPreTouch", "-XX:+UseTransparentHugePages");
