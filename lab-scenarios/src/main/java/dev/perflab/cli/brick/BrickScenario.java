@@ -1,5 +1,6 @@
 package dev.perflab.cli.brick;
 
+import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
@@ -139,7 +140,7 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
         Path rowsFile = request.dir().resolve(BrickLadder.COMPONENT + ".json");
         PrintWriter console = request.console();
         String header = Machine.header();
-        Path work = Files.createTempDirectory("perflab-brick");
+        Path work = Leftovers.register(Files.createTempDirectory("perflab-brick"));
         try {
             Path input = work.resolve("bricks");
             long inputBytes = generate(input, size);
@@ -200,6 +201,7 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
             return failed ? LabException.CHECK_FAILED : 0;
         } finally {
             deleteAll(work);
+            Leftovers.release(work);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.perflab.cli.forwarder;
 
+import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -142,12 +143,13 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
-        OutputFile json = options.json.path() != null ? OutputFile.check("--json", options.json.path()) : null;
-        Path day = Files.createTempFile("perflab-mdf-day-", ".bin");
+        OutputFile json = options.json.check(rowsFile.path());
+        Path day = Leftovers.register(Files.createTempFile("perflab-mdf-day-", ".bin"));
         try {
             return new Run(request, options.rate, configs, rowsFile, json, day).run();
         } finally {
             Files.deleteIfExists(day);
+            Leftovers.release(day);
         }
     }
 
