@@ -19,7 +19,9 @@ import java.util.function.Function;
  * </pre>
  *
  * <p>The roles decide themselves when to stop (the source role is told the total seconds); this class
- * only times the CPU window and collects. Every role is stopped before {@link #run} returns or throws.
+ * only times the CPU window and collects. Every role is stopped before {@link #run} returns or throws. A role
+ * that ends before it is ready (killed, a bad address) is a result with no summaries and its one line as the
+ * error, at once: the caller records the rung as failed and goes on.
  */
 public final class RoleWindow {
     /** How long roles have, after the window, to end and print their summaries. */
@@ -73,16 +75,28 @@ public final class RoleWindow {
                              double warmupSeconds, double measureSeconds, int cores,
                              Function<Role, Duration> finishTimeout)
             throws IOException, InterruptedException {
-        List<RoleProcess> processes = RoleChain.start(roles, hostOf, launch);
+        List<RoleProcess> processes;
+        try {
+            processes = RoleChain.start(roles, hostOf, launch);
+        } catch (ScenarioException e) {
+            // a role that died or never listened: this rung failed, in words; the run goes on to the next
+            Map<String, ObjectNode> none = new LinkedHashMap<>();
+            roles.forEach(r -> none.put(r.name(), null));
+            return new Result(none, 0, List.of(e.getMessage()));
+        }
         try {
             Thread.sleep((long) (warmupSeconds * 1000));
             CpuMeter<RoleProcess> cpu = new CpuMeter<>(processes, RoleProcess::cpuNanos, cores).start();
             Thread.sleep((long) (measureSeconds * 1000));
             double cpuPercent = cpu.percent();
             Map<String, ObjectNode> summaries = new LinkedHashMap<>();
-            // The source ends first and the sinks after it: wait in reverse start order.
+            // The source ends first and the sinks after it: wait in reverse start order. Each role's time runs
+            // from the end of the window, not from the previous role's end, so a frozen role (SIGSTOP) costs the
+            // longest finish timeout once, not once per role behind it.
+            long windowEnd = System.nanoTime();
             for (int i = processes.size() - 1; i >= 0; i--) {
-                summaries.put(processes.get(i).role(), processes.get(i).awaitSummary(finishTimeout.apply(roles.get(i))));
+                Duration left = finishTimeout.apply(roles.get(i)).minusNanos(System.nanoTime() - windowEnd);
+                summaries.put(processes.get(i).role(), processes.get(i).awaitSummary(left.isNegative() ? Duration.ZERO : left));
             }
             List<String> errors = new ArrayList<>();
             for (int i = processes.size() - 1; i >= 0; i--) {

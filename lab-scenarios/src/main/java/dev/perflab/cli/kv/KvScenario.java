@@ -245,6 +245,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
 
     private KvReport.Row runOne(Entry<KvStoreFactory> e, KvRunSettings s, Path runDir, PrintWriter out, List<String> skipped)
             throws IOException, InterruptedException {
+        Leftovers.checkNotStopping();
         Path storeRun = runDir.resolve(e.id());
         Files.createDirectories(storeRun);
         Path resultFile = storeRun.resolve("result.json");
