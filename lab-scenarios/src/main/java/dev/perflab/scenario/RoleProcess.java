@@ -131,6 +131,17 @@ public final class RoleProcess implements AutoCloseable {
         }
     }
 
+    /** Stops a role that is stuck ({@code why}, recorded as its error), and returns its summary if it printed one before. */
+    public ObjectNode stop(String why) throws InterruptedException {
+        errors.add(role + " " + why + "; stopped");
+        process.kill();
+        try {
+            return summary.get(2, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            return null;
+        }
+    }
+
     /** CPU time this role has used so far, in nanoseconds (0 if the OS does not say). */
     public long cpuNanos() {
         return process.cpuNanos();

@@ -26,6 +26,12 @@ import java.util.function.Function;
 public final class RoleWindow {
     /** How long roles have, after the window, to end and print their summaries. */
     public static final Duration FINISH_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long the last role still running may outlive every other role: longer than the liveness watchdog
+     * ({@code Sockets.LIVENESS_MILLIS}, 5 s) with which a live role notices a peer that went away.
+     */
+    public static final Duration PEERS_GONE_GRACE = Duration.ofSeconds(10);
+    private static final long POLL_MILLIS = 50;
 
     /**
      * What one rung's roles reported.
@@ -49,6 +55,55 @@ public final class RoleWindow {
     }
 
     private RoleWindow() {
+    }
+
+    /**
+     * Waits for every role's end, all at once: each role's time runs from the end of the window (a frozen
+     * role costs its finish timeout once, not once per role behind it), and a role still running
+     * {@link #PEERS_GONE_GRACE} after every other role ended has nobody left to work with (its peer froze
+     * or died): it is stopped then, not at its own timeout. Returns the summaries in reverse start order.
+     */
+    private static Map<String, ObjectNode> awaitAll(List<RoleProcess> processes, List<Role> roles,
+                                                    Function<Role, Duration> finishTimeout) throws InterruptedException {
+        int n = processes.size();
+        long windowEnd = System.nanoTime();
+        ObjectNode[] got = new ObjectNode[n];
+        boolean[] done = new boolean[n];
+        int left = n;
+        long lastPeerEnd = 0;
+        while (left > 0) {
+            for (int i = 0; i < n; i++) {
+                if (!done[i] && processes.get(i).exitCode() >= 0) {
+                    got[i] = processes.get(i).awaitSummary(Duration.ofSeconds(5));
+                    done[i] = true;
+                    left--;
+                    lastPeerEnd = System.nanoTime();
+                }
+            }
+            for (int i = 0; i < n && left > 0; i++) {
+                if (done[i]) {
+                    continue;
+                }
+                long now = System.nanoTime();
+                boolean ownTimeOver = now - windowEnd >= finishTimeout.apply(roles.get(i)).toNanos();
+                boolean alone = left == 1 && n > 1 && now - lastPeerEnd >= PEERS_GONE_GRACE.toNanos();
+                if (ownTimeOver || alone) {
+                    got[i] = processes.get(i).stop(ownTimeOver
+                            ? "did not finish within " + finishTimeout.apply(roles.get(i)).toSeconds() + " s of the window's end"
+                            : "was still running " + PEERS_GONE_GRACE.toSeconds() + " s after every other role ended (frozen?)");
+                    done[i] = true;
+                    left--;
+                }
+            }
+            if (left > 0) {
+                Thread.sleep(POLL_MILLIS);
+            }
+        }
+        Map<String, ObjectNode> summaries = new LinkedHashMap<>();
+        for (int i = n - 1; i >= 0; i--) {
+            summaries.put(processes.get(i).role(), got[i]);
+        }
+        return summaries;
     }
 
     /**
@@ -89,15 +144,7 @@ public final class RoleWindow {
             CpuMeter<RoleProcess> cpu = new CpuMeter<>(processes, RoleProcess::cpuNanos, cores).start();
             Thread.sleep((long) (measureSeconds * 1000));
             double cpuPercent = cpu.percent();
-            Map<String, ObjectNode> summaries = new LinkedHashMap<>();
-            // The source ends first and the sinks after it: wait in reverse start order. Each role's time runs
-            // from the end of the window, not from the previous role's end, so a frozen role (SIGSTOP) costs the
-            // longest finish timeout once, not once per role behind it.
-            long windowEnd = System.nanoTime();
-            for (int i = processes.size() - 1; i >= 0; i--) {
-                Duration left = finishTimeout.apply(roles.get(i)).minusNanos(System.nanoTime() - windowEnd);
-                summaries.put(processes.get(i).role(), processes.get(i).awaitSummary(left.isNegative() ? Duration.ZERO : left));
-            }
+            Map<String, ObjectNode> summaries = awaitAll(processes, roles, finishTimeout);
             List<String> errors = new ArrayList<>();
             for (int i = processes.size() - 1; i >= 0; i--) {
                 errors.addAll(processes.get(i).errors());
