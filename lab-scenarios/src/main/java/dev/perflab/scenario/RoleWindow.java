@@ -61,8 +61,15 @@ public final class RoleWindow {
      * Waits for every role's end, all at once: each role's time runs from the end of the window (a frozen
      * role costs its finish timeout once, not once per role behind it), and a role still running
      * {@link #PEERS_GONE_GRACE} after every other role ended has nobody left to work with (its peer froze
-     * or died): it is stopped then, not at its own timeout. Returns the summaries in reverse start order.
+     * or died): it is stopped then, not at its own timeout. Returns the summaries in reverse start order
+     * (null where a role printed none). For scenarios that start their roles themselves ({@code brick}).
      */
+    public static Map<String, ObjectNode> awaitEnd(List<RoleProcess> processes, Duration finishTimeout) throws InterruptedException {
+        List<Role> roles = new ArrayList<>();
+        processes.forEach(p -> roles.add(new Role(p.role(), false, null, p.role())));
+        return awaitAll(processes, roles, role -> finishTimeout);
+    }
+
     private static Map<String, ObjectNode> awaitAll(List<RoleProcess> processes, List<Role> roles,
                                                     Function<Role, Duration> finishTimeout) throws InterruptedException {
         int n = processes.size();

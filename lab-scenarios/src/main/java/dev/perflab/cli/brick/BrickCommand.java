@@ -96,10 +96,27 @@ public final class BrickCommand extends GroupCommand {
         }
     }
 
+    /**
+     * After a failed move or fetch: where the disk under the result is full, its {@code RESULT.partial} only
+     * keeps it full, so it is removed and the message says so; otherwise it stays, named as partial.
+     */
+    static String removePartialIfDiskFull(Path out) {
+        Path partial = ResultFile.partialOf(out.toAbsolutePath());
+        try {
+            if (Files.exists(partial) && Files.getFileStore(partial).getUsableSpace() == 0) {
+                Files.delete(partial);
+                return "; the disk is full, so " + partial + " was removed";
+            }
+        } catch (IOException e) {
+            // it stays, named as partial
+        }
+        return "";
+    }
+
     /** A write that failed in a mapped result (the disk filled while pages were being written): one line, not a JVM error. */
     static LabException mappedWriteFailed(Path out, InternalError e) {
         return new LabException("--out " + out + ": cannot write " + ResultFile.partialOf(out.toAbsolutePath())
-                + " (a write into its mapped pages failed: is the disk full?)");
+                + " (a write into its mapped pages failed: is the disk full?)" + removePartialIfDiskFull(out));
     }
 
     static MoverSettings settings(String rung) {
@@ -231,7 +248,7 @@ public final class BrickCommand extends GroupCommand {
             try {
                 o = BrickMove.run(in, out, entry.factory());
             } catch (IOException e) {
-                throw new LabException(entry.id() + ": " + e.getMessage(), LabException.CHECK_FAILED);
+                throw new LabException(entry.id() + ": " + e.getMessage() + removePartialIfDiskFull(out), LabException.CHECK_FAILED);
             } catch (InternalError e) {
                 throw mappedWriteFailed(out, e);
             }
@@ -352,7 +369,7 @@ public final class BrickCommand extends GroupCommand {
                 }
                 result.complete();
             } catch (IOException e) {
-                throw new LabException("fetch: " + e.getMessage(), LabException.CHECK_FAILED);
+                throw new LabException("fetch: " + e.getMessage() + removePartialIfDiskFull(out), LabException.CHECK_FAILED);
             } catch (InternalError e) {
                 throw mappedWriteFailed(out, e);
             }

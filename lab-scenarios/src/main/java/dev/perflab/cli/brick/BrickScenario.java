@@ -23,6 +23,7 @@ import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.LabCommand;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleProcess;
+import dev.perflab.scenario.RoleWindow;
 import dev.perflab.scenario.link.LinkNamespaces;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -242,8 +243,11 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
             int port = serve.awaitPort(LISTEN_DEADLINE);
             try (RoleProcess fetch = role("fetch", List.of("--connect", host + ":" + port, "--out", result.toString(),
                     "--rung", rung.id()), link == null ? List.of() : link.prefix(LinkNamespaces.Side.SENDER))) {
-                ObjectNode fetched = fetch.awaitSummary(ROLE_DEADLINE);
-                ObjectNode served = serve.awaitSummary(ROLE_DEADLINE);
+                // both at once: whichever side dies or freezes, the other notices (liveness) and the one left
+                // alone is stopped soon after, not at the 5-minute deadline
+                Map<String, ObjectNode> ended = RoleWindow.awaitEnd(List.of(serve, fetch), ROLE_DEADLINE);
+                ObjectNode fetched = ended.get("fetch");
+                ObjectNode served = ended.get("serve");
                 String error = firstError(fetch, serve, fetched, served);
                 if (error != null) {
                     return new Row(rung, inBytes, sliced, error);
