@@ -89,7 +89,13 @@ public final class Faults {
     }
 
     private static boolean isRole(ProcessHandle p, String group, String role) {
-        List<String> args = p.info().arguments().map(List::of).orElse(List.of());
+        List<String> args;
+        try {
+            // /proc, not ProcessHandle.Info.arguments(), which the JDK leaves empty for long command lines
+            args = List.of(new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline"))).split("\0"));
+        } catch (IOException e) {
+            return false;
+        }
         for (int i = 0; i + 1 < args.size(); i++) {
             if (args.get(i).equals(group) && args.get(i + 1).equals(role)) {
                 return p.isAlive();
