@@ -88,9 +88,10 @@ public final class Leftovers {
         if (PATHS.isEmpty() && NOTES.isEmpty()) {
             return;
         }
-        waitForChildren();
+        // the notes as they stand now: the work they describe may end (and forget them) while children stop
         List<String> lines = new ArrayList<>();
         NOTES.values().forEach(n -> lines.add(n.get()));
+        waitForChildren();
         for (Path p : List.copyOf(PATHS.keySet())) {
             deleteTree(p);
         }

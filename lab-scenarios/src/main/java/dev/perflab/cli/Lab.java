@@ -2,6 +2,7 @@ package dev.perflab.cli;
 
 import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
+import dev.perflab.base.Leftovers;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.GroupCommand;
 import dev.perflab.cli.component.Registry;
@@ -30,6 +31,14 @@ import picocli.CommandLine;
 public final class Lab extends GroupCommand {
 
     public static void main(String[] args) {
+        // a worker thread's failure (a mapped write on a full disk) is one line, as every other failure
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            System.err.println("lab: " + thread.getName() + " failed: " + (e.getMessage() != null ? e.getMessage() : e.toString())
+                    + (System.getenv("PERFLAB_DEBUG") != null ? "" : " (set PERFLAB_DEBUG=1 for the stack trace)"));
+            if (System.getenv("PERFLAB_DEBUG") != null) {
+                e.printStackTrace();
+            }
+        });
         System.exit(execute(args));
     }
 
@@ -100,6 +109,10 @@ public final class Lab extends GroupCommand {
 
     private static int failed(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
         PrintWriter err = cmd.getErr();
+        if (Leftovers.stopping()) {
+            // Ctrl-C: what failed next (a child stopped under the run) is its echo; the stop hook says what was kept
+            return 130;
+        }
         if (e instanceof LabException) {
             err.println("lab: " + e.getMessage());
             err.flush();

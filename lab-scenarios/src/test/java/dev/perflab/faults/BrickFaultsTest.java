@@ -22,7 +22,7 @@ class BrickFaultsTest {
 
     private Faults.Outcome run(String role, Fault fault, double afterSeconds) throws Exception {
         Path out = dir.resolve(role + "-" + fault + "-" + afterSeconds);
-        return Faults.run(out, "brick", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
+        return Faults.run(out, "perflab-brick", "brick", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
                 ("run brick --smoke --size 8m --rung r0 --out " + out).split(" "));
     }
 

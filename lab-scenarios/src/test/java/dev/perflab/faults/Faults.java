@@ -35,7 +35,7 @@ public final class Faults {
 
     /** How one faulted run ended. */
     public record Outcome(int exit, double seconds, String out, String err, boolean injected, Path dir, byte[] earlier,
-                          Set<String> tempBefore) {
+                          Set<String> tempBefore, String tempPrefix) {
         /** The promises of every fault test; {@code maxSeconds} bounds the whole run. */
         public void assertClean(int expectedExit, double maxSeconds) throws IOException, InterruptedException {
             String all = out + "\n" + err;
@@ -45,7 +45,7 @@ public final class Faults {
             assertFalse(err.contains("\tat ") || err.contains("internal error"), err);
             assertTrue(err.lines().count() <= 1, "at most one error line: " + err);
             assertEquals(List.of(), aliveChildren(), "processes of the run still alive");
-            assertEquals(Set.of(), newTemporaries(tempBefore), "temporary files left behind");
+            assertEquals(Set.of(), newTemporaries(tempBefore, tempPrefix), "temporary files left behind");
             assertArrayEquals(earlier, Files.readAllBytes(dir.resolve(EARLIER)), "the folder's earlier result changed");
             try (Stream<Path> files = Files.list(dir)) {
                 List<String> hidden = files.map(p -> p.getFileName().toString())
@@ -63,6 +63,12 @@ public final class Faults {
      * {@code group role} {@code after} it appeared (zero: at once).
      */
     public static Outcome run(Path dir, String group, String role, Fault fault, Duration after, String... args)
+            throws Exception {
+        return run(dir, "perflab-", group, role, fault, after, args);
+    }
+
+    /** As above; {@code tempPrefix} names the ladder's own temporary files ({@code perflab-brick}). */
+    public static Outcome run(Path dir, String tempPrefix, String group, String role, Fault fault, Duration after, String... args)
             throws Exception {
         Files.createDirectories(dir);
         byte[] earlier = ("[{\"benchmark\":\"an earlier run\",\"at\":" + System.nanoTime() + "}]").getBytes();
@@ -85,7 +91,7 @@ public final class Faults {
         }
         int code = exit.get(5, TimeUnit.MINUTES);
         double seconds = (System.nanoTime() - start) / 1e9;
-        return new Outcome(code, seconds, cli.out.toString(), cli.err.toString(), injected, dir, earlier, before);
+        return new Outcome(code, seconds, cli.out.toString(), cli.err.toString(), injected, dir, earlier, before, tempPrefix);
     }
 
     private static boolean isRole(ProcessHandle p, String group, String role) {
@@ -128,9 +134,11 @@ public final class Faults {
         }
     }
 
-    private static Set<String> newTemporaries(Set<String> before) throws IOException {
+    /** New temporaries of the ladder under test (its prefix: other work on the machine may make the others). */
+    private static Set<String> newTemporaries(Set<String> before, String prefix) throws IOException {
         Set<String> now = temporaries();
         now.removeAll(before);
+        now.removeIf(n -> !n.startsWith(prefix));
         return now;
     }
 }

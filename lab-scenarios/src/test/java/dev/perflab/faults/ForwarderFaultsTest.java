@@ -22,7 +22,7 @@ class ForwarderFaultsTest {
 
     private Faults.Outcome run(String role, Fault fault, double afterSeconds) throws Exception {
         Path out = dir.resolve(role + "-" + fault + "-" + afterSeconds);
-        return Faults.run(out, "mdf", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
+        return Faults.run(out, "perflab-mdf-day-", "mdf", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
                 ("run mdf --smoke --rung r0 --out " + out).split(" "));
     }
 
@@ -40,7 +40,7 @@ class ForwarderFaultsTest {
 
     @Test
     void clientKilledMidFlow() throws Exception {
-        Faults.Outcome o = Faults.run(dir.resolve("client"), "mdf", "client", Fault.KILL, Duration.ofMillis(1500),
+        Faults.Outcome o = Faults.run(dir.resolve("client"), "perflab-mdf-day-", "mdf", "client", Fault.KILL, Duration.ofMillis(1500),
                 "run", "mdf", "--smoke", "--rung", "r0", "--out", dir.resolve("client").toString());
         o.assertClean(1, 50);
     }
