@@ -135,10 +135,15 @@ public final class Faults {
     }
 
     /** New temporaries of the ladder under test (its prefix: other work on the machine may make the others). */
-    private static Set<String> newTemporaries(Set<String> before, String prefix) throws IOException {
+    private static Set<String> newTemporaries(Set<String> before, String prefix) throws IOException, InterruptedException {
         Set<String> now = temporaries();
         now.removeAll(before);
         now.removeIf(n -> !n.startsWith(prefix));
+        // on a machine shared with other runs their files come and go: only what stays for seconds is ours
+        for (int i = 0; i < 3 && !now.isEmpty(); i++) {
+            Thread.sleep(2_000);
+            now.retainAll(temporaries());
+        }
         return now;
     }
 }
