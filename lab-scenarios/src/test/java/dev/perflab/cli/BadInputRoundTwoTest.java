@@ -287,4 +287,18 @@ class BadInputRoundTwoTest {
         assertEquals(2, lab("latency", "orderbook", "--rate", "1000", "--jvm-arg=-XX:+UseEpsilonGC"));
         assertTrue(errLine().contains("choose one with --gc"), cli.err::toString);
     }
+
+    // ---- gates whose bounds are not finite numbers ---------------------------------------------------------
+
+    @Test
+    void gatesWithImpossibleBoundsAreRefusedWhenRead() throws Exception {
+        Path results = dir.resolve("run.json");
+        Files.copy(Path.of(getClass().getResource("/gate/orderbook-run.json").toURI()), results);
+        for (String bound : List.of("max: .nan", "min: .inf", "max: .inf", "min: 1.0e+400")) {
+            Path gates = Files.writeString(dir.resolve("gates.yaml"), "gates:\n  - name: g\n    bound:\n"
+                    + "      row: {benchmark: cancelLast, params: {rung: naive, depth: 1000}}\n      " + bound + "\n");
+            assertEquals(2, lab("gate", "--results", results.toString(), "--gates", gates.toString()), bound);
+            assertTrue(errLine().contains("must be a finite number"), cli.err::toString);
+        }
+    }
 }
