@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23's bad cases, each through the CLI and each failing on the code before it: an output never replaces
+ * The bad cases of the second bad-input sweep, each through the CLI and each failing on the code before it: an output never replaces
  * a device, a command never destroys its input or an earlier result, a deadline never overflows, a silent or
  * non-reading peer never hangs a role, a run's own JSON never replaces its rows, a JDK that hangs never hangs
  * a run. Each asserts the exit code, one line on stderr without a stack trace, and what stayed on disk.

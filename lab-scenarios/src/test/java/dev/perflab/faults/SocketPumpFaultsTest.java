@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23's fault injection for socket-pump's end-to-end run (`./lab run socket-pump --smoke --rung r0`): each role killed
+ * Fault injection for socket-pump's end-to-end run (`./lab run socket-pump --smoke --rung r0`): each role killed
  * (SIGKILL) before it is ready and in mid-flow, a role frozen (SIGSTOP: a peer that goes silent), and a full
  * disk under --out. Each asserts the bound on the run's time, its exit code, no process or temporary file
  * left, and the earlier result in the folder unchanged ({@link Faults.Outcome#assertClean}).

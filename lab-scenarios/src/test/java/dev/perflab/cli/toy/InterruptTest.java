@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23: Ctrl-C during a JMH suite of {@code ./lab run} leaves the previous run's JSON as it was (JMH writes
+ * Ctrl-C during a JMH suite of {@code ./lab run} leaves the previous run's JSON as it was (JMH writes
  * to a hidden partial file, renamed only when it ends), removes the partial file, says in one line what was
  * kept, and exits 130. The lab runs as a process of its own (the toy component registered), and gets SIGINT.
  */
