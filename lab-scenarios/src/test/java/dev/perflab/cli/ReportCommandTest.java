@@ -1,6 +1,7 @@
 package dev.perflab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.report.Fixtures;
@@ -94,6 +95,44 @@ class ReportCommandTest {
         assertTrue(Files.readString(md).contains("| r2-spsc-ring | 8.00 ± 0.200 ns/op | ×12.5 | ×25.0 | - |"));
         assertTrue(Files.size(png.resolve("queue-avgt-QueueBenchmark-offerPoll.png")) > 0);
         assertTrue(err.toString().contains("wrote " + png.resolve("queue-avgt-QueueBenchmark-offerPoll.png")), err.toString());
+    }
+
+    @Test
+    void writesTheHtmlPageOfResultsVerdictAndHistory() throws IOException {
+        Path html = tmp.resolve("page/report.html");
+        int code = run(Fixtures.path("page/ladder-forks.json").toString(), Fixtures.path("page/ab-verdict.json").toString(),
+                "--html", html.toString(), "--history-csv", Fixtures.path("page/history.csv").toString(),
+                "--changes", Fixtures.path("page/changes.json").toString());
+        assertEquals(0, code, err::toString);
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("A/B orderbook") && page.contains("data-kind=\"history\""));
+        assertTrue(out.toString().startsWith("JDK 17.0.15 (OpenJDK 64-Bit Server VM) · CPU Fixture CPU · 2 cores · quick run\n"),
+                "the text report of the JMH file, with its run length: " + out);
+        assertTrue(err.toString().contains("wrote " + html), err.toString());
+    }
+
+    @Test
+    void thePageOnlyInputsNeedTheHtmlPage() throws IOException {
+        Path hlog = Files.writeString(tmp.resolve("run.hlog"), "");
+        String json = Fixtures.path(Fixtures.QUEUE).toString();
+        String csv = Fixtures.path("page/history.csv").toString();
+        assertOneLine(run(json, "--history-csv", csv), "lab: --history-csv is shown on the HTML page: add --html OUT.html");
+        assertOneLine(run(hlog.toString()), "lab: " + hlog + ": an interval log is shown on the HTML page: add --html OUT.html");
+        Path verdict = Fixtures.path("page/ab-verdict.json");
+        assertOneLine(run(verdict.toString()), "lab: " + verdict + ": an A/B verdict, not JMH results; the HTML page shows it: add --html OUT.html");
+        assertOneLine(run(json, "--html", tmp.resolve("p.html").toString(), "--changes", Fixtures.path("page/changes.json").toString()),
+                "lab: --changes " + Fixtures.path("page/changes.json") + ": change points need the history they were found in");
+        assertOneLine(run("--html", tmp.resolve("p.html").toString()), "lab: report --html: name result files");
+        assertOneLine(run("--html", Fixtures.path(Fixtures.QUEUE).toString(), json), "lab: --html " + json + ": ");
+        assertFalse(Files.exists(tmp.resolve("p.html")));
+    }
+
+    private void assertOneLine(int code, String start) {
+        assertEquals(2, code, out + "" + err);
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith(start), err.toString());
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
     }
 
     @Test

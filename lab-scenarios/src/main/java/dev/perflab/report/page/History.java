@@ -26,6 +26,9 @@ import java.util.regex.Pattern;
  *   time,commit,branch,OrderBookCancelBenchmark.cancelLast[depth=1000,rung=r4-tick-array],…
  *   2026-11-20T10:15:00Z,abc1234,main,1034567.8,…          ◀── one run; an empty cell: not measured then
  *
+ *   (params may also be joined by ';', the benchmark named in full, and a secondary metric follow a colon:
+ *    dev.perflab.bench.orderbook.OrderBookCancelBenchmark.cancelLast[depth=1000;rung=r4-tick-array]:gc.alloc.rate.norm)
+ *
  *   [ {"metric": "OrderBookCancelBenchmark.cancelLast[depth=1000,rung=r4-tick-array]", "commit": "def5678",
  *      "time": "2026-11-22T08:00:00Z", "change_percent": -10.4, "p_value": 0.0003} ]
  * </pre>
@@ -36,7 +39,8 @@ import java.util.regex.Pattern;
  */
 record History(List<Run> runs, List<Metric> metrics, List<Change> changes) {
     static final List<String> FIXED_COLUMNS = List.of("time", "commit", "branch");
-    private static final Pattern METRIC = Pattern.compile("([^\\[\\]]+?)(?:\\[([^\\]]*)\\])?");
+    /** {@code BENCHMARK[PARAMS]:SECONDARY}, the brackets and the secondary metric optional. */
+    private static final Pattern METRIC = Pattern.compile("([^\\[\\]:]+?)(?:\\[([^\\]]*)\\])?(?::(.+))?");
 
     /** One run: when, which commit, which branch. */
     record Run(String time, String commit, String branch) {
@@ -46,11 +50,12 @@ record History(List<Run> runs, List<Metric> metrics, List<Change> changes) {
      * One metric column: a benchmark row over the runs.
      *
      * @param name      the column's name, e.g. {@code Class.method[depth=1000,rung=r4-tick-array]}
-     * @param benchmark {@code Class.method}
+     * @param benchmark {@code Class.method}, or the full name
      * @param params    the params named in brackets, in order
+     * @param secondary the secondary metric after a colon ({@code …]:gc.alloc.rate.norm}); null for the score
      * @param values    one value per run, null where the run did not measure it
      */
-    record Metric(String name, String benchmark, Map<String, String> params, List<Double> values) {
+    record Metric(String name, String benchmark, Map<String, String> params, String secondary, List<Double> values) {
     }
 
     /** A change point of one metric: the run (by commit) where it stepped, by how much, and Otava's p-value. */
@@ -104,7 +109,11 @@ record History(List<Run> runs, List<Metric> metrics, List<Change> changes) {
         return new History(runs, metrics, List.of());
     }
 
-    /** Parses {@code Class.method[name=value,…]} (brackets optional). */
+    /**
+     * Parses {@code Class.method[name=value,…]}: the brackets optional, the params separated by {@code ,} or by
+     * {@code ;} (as {@code ./lab history --export csv} writes them, since JMH's own list separator is the comma),
+     * the benchmark short or full, and a secondary metric after a colon ({@code …]:gc.alloc.rate.norm}).
+     */
     static Metric metric(String name, List<Double> values, Path file) {
         Matcher m = METRIC.matcher(name.strip());
         if (!m.matches()) {
@@ -112,7 +121,7 @@ record History(List<Run> runs, List<Metric> metrics, List<Change> changes) {
         }
         Map<String, String> params = new LinkedHashMap<>();
         if (m.group(2) != null && !m.group(2).isBlank()) {
-            for (String pair : m.group(2).split(",")) {
+            for (String pair : m.group(2).split(m.group(2).contains(";") ? ";" : ",")) {
                 int eq = pair.indexOf('=');
                 if (eq <= 0) {
                     throw new ReportException(file + ":1", "metric column '" + name + "': '" + pair + "' is not param=value");
@@ -120,7 +129,7 @@ record History(List<Run> runs, List<Metric> metrics, List<Change> changes) {
                 params.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
             }
         }
-        return new Metric(name, m.group(1).strip(), params, values);
+        return new Metric(name, m.group(1).strip(), params, m.group(3) == null ? null : m.group(3).strip(), values);
     }
 
     private static List<Change> readChanges(Path file, History history) {

@@ -109,8 +109,11 @@ final class PageCharts {
         return x.isPresent() ? Formats.speedup(x) : "";
     }
 
-    /** True when the history metric is one of the group's rows: same {@code Class.method}, same params. */
+    /** True when the history metric is the score of one of the group's rows: same benchmark, same params. */
     static boolean matches(History.Metric metric, LadderGroup group) {
+        if (metric.secondary() != null) {
+            return false;
+        }
         if (!metric.benchmark().equals(BenchmarkNames.shortName(group.benchmark()))
                 && !metric.benchmark().equals(group.benchmark())) {
             return false;
@@ -199,18 +202,24 @@ final class PageCharts {
         chart.put("kind", "verdict");
         number(chart, "threshold", v.threshold());
         ArrayNode rows = chart.putArray("rows");
+        Map<String, String> names = names(v);
         for (AbVerdict.Ratio r : v.rows()) {
-            rows.addObject().put("label", label(r)).put("ratio", r.ratio()).put("low", r.low()).put("high", r.high())
+            rows.addObject().put("label", label(r, names)).put("ratio", r.ratio()).put("low", r.low()).put("high", r.high())
                     .put("verdict", r.verdict()).put("ruler", r.ruler()).put("unit", r.unit()).put("mode", r.mode())
                     .put("pairs", r.pairs());
         }
         return chart;
     }
 
-    /** A verdict row as people read it: {@code OrderBookCancelBenchmark.cancelLast depth=1000 rung=r4-tick-array}. */
-    static String label(AbVerdict.Ratio r) {
+    /** How a verdict's rows name their benchmarks: short, or in full where two packages share the short name. */
+    static Map<String, String> names(AbVerdict v) {
+        return BenchmarkNames.of(v.rows().stream().map(AbVerdict.Ratio::benchmark).toList());
+    }
+
+    /** A verdict row as people read it: {@code OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000}. */
+    static String label(AbVerdict.Ratio r, Map<String, String> names) {
         String params = LadderGroup.label(new LinkedHashMap<>(r.params()));
-        String name = BenchmarkNames.shortName(r.benchmark());
+        String name = names.getOrDefault(r.benchmark(), BenchmarkNames.shortName(r.benchmark()));
         return params.isEmpty() ? name : name + " " + params;
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.OutputFile;
+import dev.perflab.report.BenchmarkNames;
 import dev.perflab.report.Formats;
 import dev.perflab.report.GroupTable;
 import dev.perflab.report.LadderGroup;
@@ -188,7 +189,8 @@ public final class ReportPage {
             if (!historyShown.contains(m.name())) {
                 Map<String, String> rest = new LinkedHashMap<>(m.params());
                 rest.remove(Row.RUNG_PARAM);
-                byBenchmark.computeIfAbsent(LadderGroup.paramsTitle(m.benchmark(), rest), k -> new ArrayList<>()).add(m);
+                String benchmark = BenchmarkNames.shortName(m.benchmark()) + (m.secondary() == null ? "" : ": " + m.secondary());
+                byBenchmark.computeIfAbsent(LadderGroup.paramsTitle(benchmark, rest), k -> new ArrayList<>()).add(m);
             }
         }
         int index = 0;
@@ -288,11 +290,12 @@ public final class ReportPage {
         chart(PageCharts.verdict(v), Map.of("source", v.source()));
         List<List<String>> rows = new ArrayList<>();
         Set<Integer> marked = new HashSet<>();
+        Map<String, String> names = PageCharts.names(v);
         for (AbVerdict.Ratio r : v.rows()) {
             if (!"no change".equals(r.verdict())) {
                 marked.add(rows.size());
             }
-            rows.add(List.of(PageCharts.label(r), r.mode(), ratio(r.ratio()), ratio(r.low()) + " – " + ratio(r.high()),
+            rows.add(List.of(PageCharts.label(r, names), r.mode(), ratio(r.ratio()), ratio(r.low()) + " – " + ratio(r.high()),
                     r.verdict() + (r.ruler() ? " (ruler)" : ""), Integer.toString(r.pairs())));
         }
         body.append(Html.table(List.of("row", "mode", "ratio", "interval", "verdict", "pairs"), rows, 2, marked, "moved"))
