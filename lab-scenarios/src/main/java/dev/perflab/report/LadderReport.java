@@ -125,7 +125,7 @@ public final class LadderReport {
     }
 
     /**
-     * Writes one chart per benchmark method, {@code <prefix>-<method>.png}, into {@code dir} (created if needed).
+     * Writes one chart per benchmark method and mode, named by {@link ChartNames}, into {@code dir} (created if needed).
      * Rendering failures do not throw: the result carries a one-line warning and whatever was written.
      */
     public ChartOutput png(Path dir, String prefix, String header) {

@@ -98,9 +98,8 @@ public final class ReportPage {
                 .append(Html.esc(input.title())).append("</h1>\n").append(machines()).append(contents())
                 .append("</header>\n<main>\n").append(body).append("</main>\n<footer>Written by <code>./lab report</code>. ")
                 .append("Charts drawn with Apache ECharts ").append(Html.esc(ChartLibrary.version()))
-                .append(" (Apache License 2.0; Apache ECharts, Copyright The Apache Software Foundation), inlined in this page. ")
-                .append(Html.esc(GroupTable.NOISY_FOOTNOTE.substring(0, 1).toUpperCase(Locale.ROOT)
-                        + GroupTable.NOISY_FOOTNOTE.substring(1))).append(".</footer>\n")
+                .append(" (Apache License 2.0; Apache ECharts, Copyright The Apache Software Foundation), inlined in this page.")
+                .append(" Hover a bar, point or line for its numbers.</footer>\n")
                 .append("<script>\n").append(ChartLibrary.script()).append("\n</script>\n")
                 .append("<script type=\"application/json\" id=\"perflab-data\">").append(Html.scriptSafe(json(charts)))
                 .append("</script>\n<script>\n").append(resource("page.js")).append("</script>\n</body>\n</html>\n");

@@ -9,32 +9,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.base.OutputFile;
 import dev.perflab.report.Fixtures;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.logging.Level;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * The report page in a real browser: headless Chromium (Debian's {@code chromium} and {@code chromium-driver},
@@ -46,119 +36,34 @@ import org.openqa.selenium.logging.LoggingPreferences;
 class ReportPageBrowserTest {
     private static final Path DIR = Path.of("target", "report-page").toAbsolutePath();
     private static final Path PAGE = DIR.resolve("report.html");
-    private static final String INSTALL = "Chromium not found: apt-get install chromium chromium-driver"
-            + " (or set PERFLAB_CHROMIUM and PERFLAB_CHROMEDRIVER to their paths)";
-    /** How long the page may take to draw before the test gives up: a liveness bound, not a timing. */
-    private static final Duration DRAWN_WITHIN = Duration.ofSeconds(60);
     /** The recorded levels of the fixture's interval log, per tag, in nanoseconds. */
     private static final Map<String, long[][]> LEVELS = Map.of(
             "service", new long[][] {{20_000, 9_000}, {45_000, 900}, {300_000, 90}, {5_000_000, 10}},
             "intended", new long[][] {{25_000, 9_000}, {900_000, 990}, {40_000_000, 10}});
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    private static HeadlessChromium browser;
     private static ChromeDriver driver;
-    private static Path profile;
     private static List<String> errors;
     private static JsonNode charts;
 
     @BeforeAll
     static void openThePageInChromium() throws IOException {
-        Path chromium = find("PERFLAB_CHROMIUM", "/usr/bin/chromium", "/usr/bin/chromium-browser");
-        Path chromedriver = find("PERFLAB_CHROMEDRIVER", "/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver");
-        Assumptions.assumeTrue(chromium != null && chromedriver != null, INSTALL);
+        Assumptions.assumeTrue(HeadlessChromium.available(), HeadlessChromium.INSTALL);
         writePage();
-        profile = Files.createTempDirectory("perflab-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(chromium.toFile());
-        // As root, in a sandbox with no network: no sandbox, no GPU, and none of the background fetches that
-        // would otherwise flood the log with refused connections.
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=1280,1000", "--hide-scrollbars");
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
-                .usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
-        // Installed before the page's own scripts run, so that an error in any of them is caught.
-        driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source",
-                "window.__perflabErrors = [];"
-                        + "window.addEventListener('error', function (e) { window.__perflabErrors.push('error: ' + e.message); });"
-                        + "window.addEventListener('unhandledrejection', function (e) { window.__perflabErrors.push('rejection: ' + e.reason); });"
-                        + "var perflabConsoleError = console.error; console.error = function () {"
-                        + " window.__perflabErrors.push('console.error: ' + Array.prototype.join.call(arguments, ' '));"
-                        + " return perflabConsoleError.apply(console, arguments); };"));
-        driver.get(PAGE.toUri().toString());
-        awaitCharts();
-        errors = new ArrayList<>();
-        Object collected = driver.executeScript("return window.__perflabErrors");
-        if (collected instanceof List<?> list) {
-            list.forEach(e -> errors.add(String.valueOf(e)));
-        }
-        for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
-            if (entry.getLevel().intValue() >= Level.SEVERE.intValue()) {
-                errors.add("browser log: " + entry.getMessage());
-            }
-        }
-        charts = JSON.readTree((String) driver.executeScript(READ_BACK));
-        screenshot(DIR.resolve("report.png"));
-    }
-
-    /** Waits until the page's script has drawn every chart, or an error stopped it; at most {@link #DRAWN_WITHIN}. */
-    private static void awaitCharts() {
-        long deadline = System.nanoTime() + DRAWN_WITHIN.toNanos();
-        String script = "return document.documentElement.getAttribute('data-charts-drawn') !== null"
-                + " || (window.__perflabErrors && window.__perflabErrors.length > 0)";
-        while (!Boolean.TRUE.equals(((JavascriptExecutor) driver).executeScript(script))) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the page drew no charts within " + DRAWN_WITHIN.toSeconds() + " s");
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        }
+        browser = HeadlessChromium.open(PAGE);
+        driver = browser.driver();
+        errors = browser.errors();
+        charts = browser.charts();
+        browser.screenshot(DIR.resolve("report.png"));
     }
 
     @AfterAll
     static void close() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (profile != null) {
-            try (var files = Files.walk(profile)) {
-                files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            }
+        if (browser != null) {
+            browser.close();
         }
     }
-
-    /** Every chart's data as ECharts holds it, and whether its canvas was painted. */
-    private static final String READ_BACK = String.join("\n",
-            "return JSON.stringify(Array.prototype.map.call(document.querySelectorAll('div.chart'), function (el) {",
-            "  var inst = echarts.getInstanceByDom(el);",
-            "  var r = { kind: el.dataset.kind, benchmark: el.dataset.benchmark || '', params: el.dataset.params || '',",
-            "    source: el.dataset.source || '', metrics: JSON.parse(el.dataset.metrics || '[]'),",
-            "    width: el.clientWidth, height: el.clientHeight, painted: 0 };",
-            "  if (!inst) { r.missing = true; return r; }",
-            "  var o = inst.getOption();",
-            "  var canvas = el.querySelector('canvas');",
-            "  if (canvas) {",
-            "    var d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;",
-            "    for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { r.painted++; } }",
-            "  }",
-            "  r.x = o.xAxis && o.xAxis[0] ? o.xAxis[0].data || null : null;",
-            "  r.y = o.yAxis && o.yAxis[0] ? o.yAxis[0].data || null : null;",
-            "  r.yType = o.yAxis && o.yAxis[0] ? o.yAxis[0].type : null;",
-            "  r.series = o.series.map(function (s) {",
-            "    return { name: s.name, type: s.type,",
-            "      data: (s.data || []).map(function (v) { return v !== null && typeof v === 'object' && !Array.isArray(v) ? v.value : v; }),",
-            "      marks: s.markPoint && s.markPoint.data ? s.markPoint.data.map(function (m) { return m.coord; }) : [] };",
-            "  });",
-            "  return r;",
-            "}));");
 
     @Test
     void opensWithoutAnyJavaScriptError() {
@@ -446,16 +351,6 @@ class ReportPageBrowserTest {
         return h;
     }
 
-    private static void screenshot(Path file) throws IOException {
-        Number height = (Number) driver.executeScript("return document.documentElement.scrollHeight");
-        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", 1280,
-                "height", Math.min(height.intValue(), 16_000), "deviceScaleFactor", 1, "mobile", false));
-        driver.executeScript("window.dispatchEvent(new Event('resize'))");
-        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
-                "captureBeyondViewport", true));
-        Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
-    }
-
     // ---- reading back --------------------------------------------------------------------------------------
 
     private static String key(String benchmark, JsonNode params) {
@@ -507,16 +402,4 @@ class ReportPageBrowserTest {
         throw new AssertionError(value + " not in " + array);
     }
 
-    private static Path find(String variable, String... candidates) {
-        String named = System.getenv(variable);
-        if (named != null && !named.isBlank()) {
-            return Files.isExecutable(Path.of(named)) ? Path.of(named) : null;
-        }
-        for (String c : candidates) {
-            if (Files.isExecutable(Path.of(c))) {
-                return Path.of(c);
-            }
-        }
-        return null;
-    }
 }
