@@ -11,42 +11,27 @@ import java.util.List;
  * previous one with one change, server and client together; every rung's result is byte-exact.
  *
  * <h2>Beyond the report: r6–r9, from a per-thread CPU profile</h2>
- * On 2 cores both JVMs share the machine, so what a rung costs is CPU, not waiting. Per-thread CPU
- * ({@code /proc/PID/task/*}/stat, utime + stime) and async-profiler 4.2 CPU samples of {@code ./lab brick
- * serve} and {@code ./lab brick fetch} on a 256 MiB file (JDK 17.0.15, Intel Xeon, 2 cores, machine shared,
- * load average 3–12, so CPU seconds, not wall seconds, are the figures that mean something):
- * <pre>
- *  rung  server: connection threads · page loader     client: connection threads · page switcher
- *  r2    1.05–1.22 s (scan under the lock, transform)  0.53–0.73 s (reorder map; page faults of new arrays)
- *  r5    1.02 s · loader 0.46 s                        0.72 s · switcher 0.41 s
- *  r6    1.57 s · 0.79 s                               0.42 s · 0.40 s
- *  r7    0.51–1.03 s · 0.66–0.81 s                     0.37–0.64 s · 0.42–0.57 s
- *  r8    0.65–0.66 s · 0.29–0.31 s                     0.36–0.53 s · 0.30–0.32 s
- *  each JVM besides: about 0.5 s on its main thread (start-up) and 0.7–1.1 s in the JIT compilers
- * </pre>
- * (Sampled every 50 ms, threads that end between samples lose their last ticks; the samples' percentages
- * below are from separate runs under the profiler, which costs CPU of its own.) Whole JVMs, {@code ./lab run
- * brick --size 256m} at load average 19: CPU seconds server + client r2 4.1 + 3.1, r5 5.7 + 4.1, r6 3.9 + 3.3,
- * r7 3.6 + 3.3, r8 4.0 + 3.0, r9 2.5 + 2.0, start-up and JIT included.
- * In r5's connection threads 25–44% of the samples are the socket read (mostly sleeping and being woken:
- * {@code finish_task_switch}), 15–23% the write, 15–17% a 20 µs poll for a page (server: the loader's next
- * page; client: its page's slot); in its loader and switcher half the samples or more are that poll. Hence,
- * one change each:
+ * On 2 cores both JVMs share the machine, so what a rung costs is CPU, not waiting; when other work shares
+ * the cores too, CPU seconds, not wall seconds, are what a rung changes. Per-thread CPU
+ * ({@code /proc/PID/task/*}/stat, utime + stime) and async-profiler CPU samples of {@code ./lab brick serve}
+ * and {@code ./lab brick fetch} showed where r5's time goes. In its connection threads a quarter to nearly
+ * half of the samples are the socket read (mostly sleeping and being woken: {@code finish_task_switch}), and
+ * a sixth to a fifth each the write and a 20 µs poll for a page (server: the loader's next page; client: its
+ * page's slot); in its loader and switcher half the samples or more are that poll. Hence, one change each:
  * <ul>
  *   <li>r6: responses at their own length, packed: 2.7 GB of 256-byte responses for a 1 GiB file become
- *       about 0.9 GB, and the client's reads shrink with them (its connection threads: 0.72 → 0.42 s).</li>
+ *       about 0.9 GB, and the client's reads shrink with them.</li>
  *   <li>r7: 2 connections per side, not 12: 12 threads per JVM on 2 cores spend their time handing the
- *       cores to each other (server connection threads 1.57 → 0.51–1.03 s; CAS retries fall from ~20,000
- *       to ~1,000–4,000).</li>
+ *       cores to each other, and fewer threads also make fewer failed CASes on the page counters.</li>
  *   <li>r8: the loader and the switcher sleep until the thread that frees their slot or fills their page
- *       wakes them, instead of polling every 20 µs (loader 0.66–0.81 → 0.29–0.31 s, switcher 0.42–0.57 →
- *       0.30–0.32 s).</li>
+ *       wakes them, instead of polling every 20 µs.</li>
  *   <li>r9: 1,024 requests per write instead of 64: with packed responses a batch of 64 was 5 KB, and every
  *       batch cost each side a read, a write, a sleep and a wake-up.</li>
  * </ul>
- * The same profile showed the page loader's {@link LineScanner} at about 350 MB/s of CPU: its byte loop
- * kept the scanner's fields in memory; the loop now runs in locals ({@code printableRun}), for every rung
- * and the reference alike (its output unchanged, {@code LineScannerTest}).
+ * The same profile showed the page loader's {@link LineScanner} slow per byte: its byte loop kept the
+ * scanner's fields in memory; the loop now runs in locals ({@code printableRun}), for every rung and the
+ * reference alike (its output unchanged, {@code LineScannerTest}). Per-thread figures for each rung:
+ * docs/measurements/2026-11-23-brick.md.
  */
 public final class BrickLadder {
     public static final String COMPONENT = "brick";

@@ -24,13 +24,13 @@ import java.util.concurrent.locks.LockSupport;
  * </pre>
  * The report's switcher mapped full pages into the output file; so does this one ({@link Output#MAPPED}): one
  * {@code mmap} per {@link #WINDOW_BYTES}, no system call per page. It gains nothing measurable over
- * {@code FileChannel.write} of the same buffer here: the switcher alone (2 threads putting 4M lines of 100 bytes,
- * 408 MB, a throwaway harness; JDK 17.0.15, Intel Xeon, 2 cores, machine shared, load average 20) took
- * 0.99 / 1.84 / 1.20 s mapped against 0.77 / 1.77 / 1.22 s written, alternating; what a write saves in page
- * faults on the new file pages it pays in the copy into the page cache. Copying each row into the window with
- * its own {@code put} (no page buffer) took 2.5–4.3 s against 1.3–2.2 s: a direct buffer's per-call checks
- * cost more than one extra copy through a heap array. {@link Output#WRITE} is kept for outputs that cannot be
- * mapped ({@code /dev/null} in {@code PageTableBenchmark}).
+ * {@code FileChannel.write} of the same buffer: timed alone (2 threads putting 4M lines of 100 bytes, 408 MB,
+ * a throwaway harness, the two alternating), mapped and written took about the same time; what a write saves
+ * in page faults on the new file pages it pays in the copy into the page cache. Copying each row into the
+ * window with its own {@code put} (no page buffer) took about twice as long: a direct buffer's per-call checks
+ * cost more than one extra copy through a heap array (figures: docs/measurements/2026-11-23-brick.md).
+ * {@link Output#WRITE} is kept for outputs that cannot be mapped ({@code /dev/null} in
+ * {@code PageTableBenchmark}).
  *
  * <h2>Guarantees</h2>
  * A writer copies into its row only once the slot's {@code page} (volatile) equals its page, and then

@@ -40,14 +40,13 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>Why r3 is not faster than r2 here</h2>
  * r3 (and r4) load the whole file before the first line goes out: the load is on the clock and overlaps
  * nothing, where r2 reads line by line while it serves. On 2 cores the CAS buys little in return: r2's lock is
- * held for one line's copy, and 12 threads on 2 cores rarely find it taken. Measured with {@code ./lab brick
- * move} on a 256 MB file (JDK 17.0.15, Intel Xeon, 2 cores, machine shared, load average 20–30, so single
- * runs): the load alone took 2.3–4.3 s of r3's 6–10 s. It was also slowed by the garbage collector: one
+ * held for one line's copy, and 12 threads on 2 cores rarely find it taken. Timed with {@code ./lab brick
+ * move}, the whole-file load took a large part of r3's time, and the garbage collector slowed it further: one
  * {@code byte[]} of 1 MiB per page, young and live, was copied by every young collection during the load
- * ({@code -Xlog:gc}: 11 pauses, 1.41 s in all, the last one 601 ms for 387 MB). Pages now sit side by side in
- * arrays of {@link #CHUNK_PAGES} pages, allocated straight in the old generation: 5–8 pauses, 0.11–0.24 s in
- * all, on the same file. What is left is the design the report's post-mortem fixed: r5 fills a double-buffered
- * table while it serves.
+ * ({@code -Xlog:gc} showed the pauses growing with the table). Pages now sit side by side in arrays of
+ * {@link #CHUNK_PAGES} pages, allocated straight in the old generation, so young collections no longer copy
+ * them: fewer pauses, and far shorter ones. What is left is the design the report's post-mortem fixed: r5
+ * fills a double-buffered table while it serves (figures: docs/measurements/2026-11-23-brick.md).
  */
 public final class PageTable implements LineSource {
     /** Bytes of line content per page. */

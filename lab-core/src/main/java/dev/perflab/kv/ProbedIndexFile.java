@@ -20,13 +20,13 @@ import java.nio.file.Path;
  * <p><b>What changed from r4, and why.</b> r4's put of a new key reads a bucket head, walks its chain
  * (entries scattered over the index) and splits two buckets, each split walking another chain: about
  * three to four reads at random places of an index that outgrows the CPU cache as the table grows (about
- * 32 B a key), so its cost per put rose with the table and it held 0.49 of its first rate over 60 s (91M
- * keys, JDK 17, 2 cores; README, issue 16). Here a put reads one home slot and the slots after it, which share its cache line most of the
- * time (eight slots per 64-byte line; at most half the slots are used, so a walk is short): one miss per
- * put. A slot is one long, a 28-bit tag of the hash beside the record's offset, so the table is a quarter
- * of r4's index per key. It starts with 2 slots per key the store expects (the report's advice, as r1 and
- * Tokyo Cabinet's {@code bnum} take it) and doubles when half full; a home slot grows with the tag, so the
- * old table, read in slot order, lands in the new one in nearly the same order: the doubling streams
+ * 32 B a key), so its cost per put rose with the table and it held only about half of its first rate over
+ * 60 s (figures: docs/kv.md). Here a put reads one home slot and the slots after it, which share its cache
+ * line most of the time (eight slots per 64-byte line; at most half the slots are used, so a walk is short):
+ * one miss per put. A slot is one long, a 28-bit tag of the hash beside the record's offset, so the table is
+ * a quarter of r4's index per key. It starts with 2 slots per key the store expects (the report's advice, as
+ * r1 and Tokyo Cabinet's {@code bnum} take it) and doubles when half full; a home slot grows with the tag, so
+ * the old table, read in slot order, lands in the new one in nearly the same order: the doubling streams
  * through memory instead of missing the cache once per key.
  *
  * <p><b>Reopen</b> rebuilds the table by scanning the records, as r4 does, sized first for the keys counted

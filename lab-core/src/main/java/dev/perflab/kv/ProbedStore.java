@@ -8,10 +8,10 @@ import java.nio.file.Path;
  * table ({@link ProbedIndexFile}, its layout drawn there) instead of chained linear hashing. One change: how
  * the index finds a key.
  *
- * <p><b>Why.</b> r4 did not hold its write rate over 60 s (0.49 of its first 5 s in its last 5 s, JDK 17,
- * 2 cores; README, issue 16): its cost per put grew with the table, because a put of a new key makes three to four reads at
- * random places of the index (a bucket head, the chain, two splits' chains) and the index outgrows the CPU
- * cache. Here a put makes one (its home slot's cache line), and the table's doubling streams.
+ * <p><b>Why.</b> r4 did not hold its write rate over 60 s (its last 5 s at about half the rate of its first
+ * 5 s; figures: docs/kv.md): its cost per put grew with the table, because a put of a new key makes three to
+ * four reads at random places of the index (a bucket head, the chain, two splits' chains) and the index
+ * outgrows the CPU cache. Here a put makes one (its home slot's cache line), and the table's doubling streams.
  *
  * <pre>
  *   writer threads ──hash(key) top 4 bits──▶ segment 0: lock · table (hash, offset)… · seg-00/kv.dat
@@ -45,8 +45,8 @@ public final class ProbedStore extends StripedStore {
      * r6-pages-ahead: r5 with one {@link PageToucher} thread that makes each record file's pages dirty
      * {@link RecordLog#TOUCH_AHEAD_BYTES} ahead of its appends. One change: who takes a new page's first-write fault.
      *
-     * <p><b>Why.</b> A probe of r5 over 60 s (README, issue 16) found the machine idle for 0.1 to 0.3 of its
-     * 2 cores while ten writers had puts to make: the first write to a page of a mapped file faults, and the
+     * <p><b>Why.</b> A probe of r5 over 60 s found part of the 2 cores idle while ten writers had puts to make
+     * (probes: docs/measurements/2026-11-25-kv.md): the first write to a page of a mapped file faults, and the
      * kernel may then make the writer sleep until writeback catches up; a writer that sleeps there holds its
      * segment's lock, and the other writers soon all wait on it. Here the toucher takes those faults, holding
      * no lock.
@@ -59,10 +59,10 @@ public final class ProbedStore extends StripedStore {
      * r7-write-behind: r6 whose toucher also writes each megabyte of the record files back to disk as soon
      * as the writers have passed it ({@link PageToucher}). One change: when dirty pages reach the disk.
      *
-     * <p><b>Why.</b> In r6's 60-s runs (README, issue 16) the write rate fell to a fifth for a second or two
-     * every 12 s or so, in step with the kernel's writeback bursts: dirty pages piled up to its background
-     * threshold, then its flusher threads took the 2 cores to write gigabytes at once. Written back a
-     * megabyte at a time, the same bytes cost the same I/O, spread evenly over the run.
+     * <p><b>Why.</b> In r6's 60-s runs the write rate fell steeply for a second or two at regular intervals, in
+     * step with the kernel's writeback bursts (probes: docs/measurements/2026-11-25-kv.md): dirty pages piled
+     * up to its background threshold, then its flusher threads took the 2 cores to write gigabytes at once.
+     * Written back a megabyte at a time, the same bytes cost the same I/O, spread evenly over the run.
      */
     public static ProbedStore writeBehind(Path dir, long expectedRecords) throws IOException {
         return withToucher(dir, expectedRecords, new PageToucher(true));

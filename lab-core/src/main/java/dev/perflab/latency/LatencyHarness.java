@@ -27,9 +27,10 @@ import org.jctools.queues.SpscArrayQueue;
  *  hiccup meter (daemon): sleeps 1 ms, records how late it woke (its own recorders, same phases)
  * </pre>
  *
- * <h2>What changed and why (issue 9)</h2>
- * On 16 cores at 1,000,000 commands/s the intended p99 was 11–37 ms while the service max stayed below
- * 0.6 ms and a spinning thread saw no platform gap above ~1 ms. JFR showed C2 deoptimizing the harness
+ * <h2>What changed and why</h2>
+ * At a million commands/s on a machine with many cores the intended p99 was tens of milliseconds, while the
+ * service maximum stayed below a millisecond and a spinning thread saw no platform gap of that size
+ * (measurements: docs/measurements/2026-11-23-latency.md). JFR showed C2 deoptimizing the harness
  * ({@code unstable_if}) at the moment warm-up ended: the per-command path had an {@code if (sequence <
  * warmup) return;} that flipped then, and HdrHistogram's {@code WriterReaderPhaser} took a branch warm-up
  * had never taken. In the two-thread model the sender's {@code if (late)} deoptimized again mid-run, the

@@ -8,10 +8,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
- * {@code r4-nio-direct-gathering}: the day lives in one direct buffer, as the ring of issue 13 keeps it,
- * and the sender hands the kernel slices of it (the day's header, then each record) in gathering writes of
- * up to {@value PumpBuffers#GATHER_SLICES} slices: no staging copy in Java and none in the JDK (a direct
- * buffer goes to {@code writev} as it is). The receiver reads into a direct buffer and verifies in place.
+ * {@code r4-nio-direct-gathering}: the day lives in one direct buffer, as the market-data ring's messages do
+ * from its r3 on, and the sender hands the kernel slices of it (the day's header, then each record) in
+ * gathering writes of up to {@value PumpBuffers#GATHER_SLICES} slices: no staging copy in Java and none in the
+ * JDK (a direct buffer goes to {@code writev} as it is). The receiver reads into a direct buffer and verifies
+ * in place.
  *
  * <pre>
  *   direct day: [hdr|rec 1|rec 2|rec 3|…]        writev(slices[i .. i+127]) until every slice is written

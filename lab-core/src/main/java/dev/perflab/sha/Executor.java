@@ -42,14 +42,15 @@ import java.util.stream.Collectors;
  *
  * <h2>Draining: every task read is executed, or the report says why not</h2>
  * With an unbounded pool queue (r0–r4) a fast generator outruns the executor, and when its end frame
- * arrives the queue may still hold most of the run (on 16 cores r1 held about 1.2M tasks, 34 s of work).
- * The pool is then drained for as long as it takes, up to a deadline ({@code drainMillis}, given by
- * the harness from the run's length). Until issue 9 the drain was cut after a fixed 30 s and
- * {@code shutdownNow()} dropped whatever was still queued without a word: the end frame then carried the
- * smaller executed count, executor and collector agreed, and the tasks were simply gone ("lost 133,456"
- * with no error). Now a drain cut by the deadline is an error naming the deadline and the tasks not
- * executed, and so is any difference between tasks read and tasks executed, or between the generator's
- * declared total and the tasks read, whatever its cause.
+ * arrives the queue may still hold most of the run (with many cores, several times the run's length in
+ * work). The pool is then drained for as long as it takes, up to a deadline ({@code drainMillis}, given by
+ * the harness from the run's length). A drain cut after a fixed 30 s, followed by {@code shutdownNow()},
+ * would drop whatever was still queued without a word (the lost-task bug this replaces): the end frame would
+ * carry the smaller executed count, executor and collector would agree, and the tasks would simply be gone,
+ * reported as lost with no error. So a drain cut by the deadline is an error naming the deadline and the
+ * tasks not executed, and so is any difference between tasks read and tasks executed, or between the
+ * generator's declared total and the tasks read, whatever its cause (measurements:
+ * docs/measurements/2026-11-23-sha-pipeline.md).
  *
  * <p>Faults: a malformed frame, a silent or vanished generator ends the generator connection with one
  * line naming it; the work already read is still finished and sent, with the end frame, so nothing

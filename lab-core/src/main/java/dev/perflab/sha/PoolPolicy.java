@@ -83,8 +83,8 @@ public enum PoolPolicy {
     /**
      * Lets the pool finish every task it has accepted, waiting up to {@code deadlineMillis}. Past the
      * deadline it stops the pool and returns how many queued pool tasks it dropped, so the caller can
-     * report them; it never drops one silently (a fixed 30 s wait followed by an unreported
-     * {@code shutdownNow()} lost r1's tasks on 16 cores, issue 9).
+     * report them; it never drops one silently (the lost-task bug: a fixed 30 s wait followed by an unreported
+     * {@code shutdownNow()} dropped r1's queued tasks when the generator outran the executor).
      *
      * @param pool the pool, or null for {@link #NONE} (nothing to drain)
      * @return -1 after a complete drain, else the queued pool tasks dropped at the deadline (0 when only

@@ -45,16 +45,17 @@ public final class ShaLadder {
     static final PipelineSettings R11 = R10.withDigest(DigestPolicy.THREAD_LOCAL_INTO_OUTPUT);
     static final PipelineSettings R12 = R11.withBatches(BATCH_TASKS, BATCH_TASKS);
     /**
-     * Beyond the report (issue 9, §3): r12 keeps four threads busy in every stream (generator, executor
-     * reader and sender, collector reader), whatever the core count, so on 16 cores it reached 27.8% of
-     * the all-core ceiling with 51% of the CPU in use. r13 runs one whole r12 stream per
+     * Beyond the report: one stream per group of cores. r12 keeps four threads busy in every stream
+     * (generator, executor reader and sender, collector reader), whatever the core count, so on a machine with
+     * many cores it reaches a small share of the all-core ceiling and leaves much of the CPU unused (figures:
+     * docs/measurements/2026-11-23-sha-pipeline.md). r13 runs one whole r12 stream per
      * {@link PipelineSettings#CORES_PER_STREAM} cores (4 on 16 cores, 1 on 2), each with its own two
      * connections, threads and share of the workers; counts are added up across streams and each stream's
      * end frames still conserve them.
      */
     static final PipelineSettings R13 = R12.withStreams(0);
     /**
-     * Beyond the report (issue 9, §3): run to completion. In r12 and r13 every 1,000-task run changes threads
+     * Beyond the report: run to completion. In r12 and r13 every 1,000-task run changes threads
      * twice (reader → pool worker → sender), each hand-off a queue, a wake-up and on 2 cores often a context
      * switch, and three workers plus a reader and a sender share 2 cores with the generator and the
      * collector. r14 has no pool and no sender thread: the stream's one thread reads a frame, digests it
@@ -63,18 +64,18 @@ public final class ShaLadder {
      * a busy executor stops reading and its socket buffer fills, so a backlog waits unread in the socket,
      * never read and unexecuted.
      *
-     * <p>Evidence (JDK 17.0.15, Intel Xeon, 2 cores shared with other jobs): async-profiler on r12's three
-     * JVMs put 48–53% of their CPU in the digest loop; the rest went to the executor's socket reads and its
-     * hand-offs (reader → pool, worker → sender: 8% of the executor in queue and park/unpark code alone), the
-     * sender's writes, two 1 ms timer threads, the generator's payloads and writes and the collector's reads.
-     * In r14's profile the hand-off code is gone, but the digest loop's share was 48.5%, no higher: the 1 ms
-     * flushers, now one per stream, took 11% of the executor. End to end r14 moved more tasks per second and
-     * per CPU-second than r12 in the same runs (README); on a loaded machine fewer wake-ups per task count for
-     * more than on a quiet one, so the gain there is still to be measured.
+     * <p>Evidence: async-profiler on r12's three JVMs put about half of their CPU in the digest loop; the rest
+     * went to the executor's socket reads and its hand-offs (reader → pool, worker → sender: a twelfth of the
+     * executor in queue and park/unpark code alone), the sender's writes, two 1 ms timer threads, the
+     * generator's payloads and writes and the collector's reads. In r14's profile the hand-off code is gone,
+     * but the digest loop's share was no higher: the 1 ms flushers, now one per stream, took a tenth of the
+     * executor (r15 removes them). Fewer wake-ups per task pay where other work contends for the cores; with
+     * both cores free for the pipeline r14 gains nothing over r12 (measurements:
+     * docs/measurements/2026-11-23-sha-pipeline.md).
      */
     static final PipelineSettings R14 = R13.withRunToCompletion();
     /**
-     * Beyond the report (issue 9, §3): whole-frame socket I/O. r14 still wrote through a 64 KiB
+     * Beyond the report: whole-frame socket I/O. r14 still wrote through a 64 KiB
      * {@code BufferedOutputStream} drained by a flusher thread every 1 ms in the generator and the executor, and
      * read through a {@code BufferedInputStream}: every frame copied into the stream's buffer and out again,
      * a header read field by field, and a timer thread waking 1,000 times a second per connection, which took
@@ -88,11 +89,11 @@ public final class ShaLadder {
      * <p>An earlier trial of "whole frames without stream buffers or flusher" (before r14) was slower than r12
      * for a cause not found; through an unbuffered {@code DataInputStream} each 4-byte header costs four read
      * calls on the socket ({@link Frames#readHeader(java.io.DataInputStream, int, String)}), which {@link FrameIn}
-     * avoids. Profile and measurements: README, "SHA-256 pipeline".
+     * avoids. Profile and measurements: docs/measurements/2026-11-23-sha-pipeline.md.
      */
     static final PipelineSettings R15 = R14.withWholeFrames();
     /**
-     * Beyond the report (issue 9, §3): cheaper payloads in the generator. A task's payload is four SplitMix64
+     * Beyond the report: cheaper payloads in the generator. A task's payload is four SplitMix64
      * outputs, those of states (id + 1)·γ to (id + 4)·γ ({@link Payloads#fill}), so task id + 1's payload shares
      * three outputs with task id's. r16's generator computes each output of a frame once
      * ({@link Payloads#fillConsecutive}: n + 3 mixes for n tasks instead of 4·n) and writes it where it
@@ -102,20 +103,20 @@ public final class ShaLadder {
      */
     static final PipelineSettings R16 = R15.withSharedPayloadMixes();
     /**
-     * Beyond the report (issue 9, §3): frames of {@link Frames#MAX_RECORDS} = 4,096 tasks instead of the
-     * report's 1,000, in every stage. In r16's profile (async-profiler, 1 ms CPU samples of the three JVMs,
-     * quiet 2-core machine) the collector's stream threads spent 42% of their samples in the kernel's
-     * context switch and the executor's 7%: each frame is a read, a write and a wake-up on each side, and
-     * six busy threads share two cores. A frame four times larger is a quarter of those per task.
+     * Beyond the report: frames of {@link Frames#MAX_RECORDS} = 4,096 tasks instead of the report's 1,000, in
+     * every stage. In r16's profile (async-profiler, 1 ms CPU samples of the three JVMs) the collector's stream
+     * threads spent 42% of their samples in the kernel's context switch and the executor's 7%: each frame is a
+     * read, a write and a wake-up on each side, and six busy threads share two cores. A frame four times larger
+     * is a quarter of those per task.
      *
-     * <p>Measured (JDK 17.0.15, Intel Xeon, 2 cores, nothing else running; four runs of
-     * {@code ./lab run sha-pipeline --rung r16,r17}, r16 first once, r17 first three times): r17/r16 ×1.00
-     * to ×1.07 in tasks/s, r17 at 54–60% of the ceiling measured in the same run, r16 at 54–59%. Tried on
-     * r15 before r15 kept one result frame per stream, 4,096-task frames had been slower (README).
+     * <p>The gain is small: in alternated runs of {@code ./lab run sha-pipeline --rung r16,r17}, r17 was level
+     * with r16 or a few percent ahead in tasks/s (measurements: docs/measurements/2026-11-25-sha-pipeline.md).
+     * Tried on r15 before r15 kept one result frame per stream, 4,096-task frames had been slower
+     * (docs/measurements/2026-11-23-sha-pipeline.md).
      */
     static final PipelineSettings R17 = R16.withBatches(Frames.MAX_RECORDS, Frames.MAX_RECORDS);
     /**
-     * Beyond the report (issue 9, §3): Unix domain sockets between roles that share a host. In r16's profile
+     * Beyond the report: Unix domain sockets between roles that share a host. In r16's profile
      * the kernel's send and receive path was 16% of the executor's threads and most of the collector's and
      * the generator's own work; loopback TCP runs each byte through the whole TCP/IP stack (segments, acks,
      * the loopback device, a softirq) to reach a process on the same machine. An {@code AF_UNIX} stream socket
@@ -123,13 +124,13 @@ public final class ShaLadder {
      * ({@link dev.perflab.net.Connection}); only the address the lab hands the roles changes, so r18 runs only
      * where the lab starts all three on one host (not across {@code --link}'s namespaces, nor between hosts).
      *
-     * <p>Why it should pay (JDK 17.0.15, Intel Xeon, 2 cores, quiet): one thread writing 164 KB frames and one
-     * reading them in one JVM cost 0.58–0.60 CPU-seconds per GB over loopback TCP and 0.32–0.47 over a Unix
-     * socket, about 24 and 13–19 ns of CPU per 40-byte record; every task crosses two such hops.
+     * <p>Why it should pay: a probe with one thread writing 164 KB frames and one reading them in one JVM spent
+     * about half to four fifths as much CPU per byte over a Unix socket as over loopback TCP, and every task
+     * crosses two such hops.
      *
-     * <p>Measured (same machine; four runs of {@code ./lab run sha-pipeline --rung r17,r18}, r17 first in two,
-     * r18 first in two, each with its own ceiling): r18/r17 ×1.16 to ×1.28 in tasks/s, r18 at 70–78% of the
-     * ceiling measured in the same run, r17 at 56–64%.
+     * <p>Alternated runs of {@code ./lab run sha-pipeline --rung r17,r18}, each with its own ceiling, put r18 a
+     * sixth to over a quarter ahead of r17 in tasks/s, whichever ran first (measurements:
+     * docs/measurements/2026-11-25-sha-pipeline.md).
      */
     static final PipelineSettings R18 = R17.withUnixSockets();
 

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Warm-up runs exactly the recorded phase's code: a child JVM runs the harness on a no-op task under JFR,
  * and no {@code jdk.Deoptimization} event in {@code dev.perflab.latency} or {@code org.HdrHistogram} code
  * falls inside the recorded phase on a thread that runs commands ({@link RunEvent} marks the phase;
- * {@link JfrFacts#harnessDeopts()} reads it). The harness used
- * to deoptimize exactly there, at the first recorded command (issue 9).
+ * {@link JfrFacts#harnessDeopts()} reads it). The harness used to deoptimize exactly there, at the first
+ * recorded command ({@code LatencyHarness}'s class comment says why).
  *
  * <p>The check can fail: the control run drives a task that has the old bug (a branch that flips when
  * recording starts, {@link DeoptProbe.FlipsWhenRecordingStarts}) and the same reading must find its

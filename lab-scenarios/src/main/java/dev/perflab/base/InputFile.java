@@ -13,7 +13,7 @@ import java.util.Locale;
  * The lab's one input policy, used by every reader of a file the user named: the file must exist, must not
  * be a directory, and is read up to a size limit named in the message. Special files ({@code /dev/zero},
  * pipes) report no size, so the read itself stops one byte past the limit; nothing is parsed from a file
- * that is over it. Limits are set per kind of file, below, and listed in the README.
+ * that is over it. Limits are set per kind of file, below, and listed in docs/cli.md.
  *
  * <p>Also the lab's heap pre-check ({@link #requireHeap}): a size that cannot fit in this JVM's heap is
  * refused in one line before any work, instead of an {@code OutOfMemoryError} part-way through.
@@ -102,6 +102,11 @@ public final class InputFile {
         if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
             return ((FileSystemException) e).getReason().toLowerCase(Locale.ROOT);
         }
-        return e.getMessage() != null ? e.getMessage() : "I/O error";
+        String m = e.getMessage();
+        if (m == null) {
+            return "I/O error";
+        }
+        // the OS's words as the lab writes them: "No space left on device" → "no space left on device"
+        return m.matches("[A-Z][a-z ]+") ? m.toLowerCase(Locale.ROOT) : m;
     }
 }

@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
         description = {"Run a component's ladder and print each rung's score, error and speedup.",
                 "A component runs its JMH suites, or its end-to-end run over sockets (--jmh: its suites).",
                 "Lengths: --smoke (CI), --quick (a first look), the default (a ladder to trust),",
-                "--full (for publishing); each run prints its estimated time before it starts.",
+                "--full (for publishing). JMH suites print their plan and estimated time first;",
+                "an end-to-end run prints each rung's warm-up and measured seconds.",
                 "A component's own options: ./lab run COMPONENT --help"})
 final class RunCommand extends GroupCommand implements Registry.User {
     @Override

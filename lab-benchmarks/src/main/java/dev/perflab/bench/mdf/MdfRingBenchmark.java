@@ -57,22 +57,21 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <h2>Error bars</h2>
  * JMH's error is the 99.9% confidence half-width t(0.9995, n−1)·s/√n over the n measured iterations of
- * spread s: 18.2·s with n = 3, 3.9·s with 5, 1.5·s with 10. The quiet standard run with 3 × 1 s gave r4
- * 9.73M ± 5.05M, the Disruptor 5.44M ± 5.59M and Agrona's broadcast 5.76M ± 12.1M messages/s: iteration
- * spreads of 0.28M (2.8%), 0.31M (5.6%) and 0.66M (11.5%). The iterations agreed well; the bars were wide
- * because n was 3. Hence 10 iterations of 500 ms (each still 2,500–5,000 batches at 5M–10M messages/s, so
- * a scheduler slice of a few ms lost to another thread moves an iteration by under 1%), after 2 × 1 s of
- * warm-up, what r3 and r4 need. Readers are started once per trial, not per iteration, so no iteration pays
- * for thread start-up. The goal's ratio (r4 ÷ a peer, same run, K = 2) is bounded by the two intervals,
- * [(a − ea) ÷ (b + eb), (a + ea) ÷ (b − eb)]: the goal holds beyond the error bars when its lower bound is
- * above 1.
+ * spread s: 18.2·s with n = 3, 3.9·s with 5, 1.5·s with 10. With 3 iterations of 1 s the bars of r4 and the
+ * peers were half the score or wider, while their iterations agreed to within about a tenth: the bars were
+ * wide because n was 3 (measurements: docs/measurements/2026-11-23-mdf-ring.md). Hence 10 iterations of
+ * 500 ms (each still 2,500–5,000 batches at 5M–10M messages/s, so a scheduler slice of a few ms lost to
+ * another thread moves an iteration by under 1%), after 2 × 1 s of warm-up, what r3 and r4 need. Readers
+ * are started once per trial, not per iteration, so no iteration pays for thread start-up. The goal's ratio
+ * (r4 ÷ a peer, same run, K = 2) is bounded by the two intervals, [(a − ea) ÷ (b + eb), (a + ea) ÷ (b − eb)]:
+ * the goal holds beyond the error bars when its lower bound is above 1.
  *
  * <h2>Warm-up</h2>
  * r3 and r4 deliver a few hundred thousand messages/s for their first second or so (their
  * {@code VarHandle} accesses are slow until C2 compiles them), then millions: warm up for 2 s or more.
- * Chronicle Queue has far more code to compile: on the shared machine (load 20–27) its warm-up iterations
- * went from about a thousand messages/s to tens of thousands after 2 s and were still rising after 6 s, so
- * read its warm-up iterations in the log before quoting its score (not yet seen on a quiet machine).
+ * Chronicle Queue has far more code to compile: with other work on the cores its warm-up iterations can still
+ * be rising after 6 s, while with the cores to itself 2 s of warm-up sufficed; read its warm-up iterations in
+ * the log before quoting its score (measurements: docs/measurements/2026-11-23-mdf-ring.md).
  *
  * <h2>Pitfalls avoided</h2>
  * Every delivered message is compared byte for byte with what was sent (so nothing is dead code and a

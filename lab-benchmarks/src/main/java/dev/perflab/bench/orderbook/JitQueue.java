@@ -22,9 +22,10 @@ import javax.management.ObjectName;
  * Drained means no task line (a compile id, or a compiler thread at work) is left.
  *
  * <p>Why: on 2 cores shared with other work, the warm-up's compilations queue up behind a starved C2
- * thread. In a replay fork at load 17, C2 finished compiling r3's book methods 18.9 s into the JVM's
- * life, and the score doubled in the very next iteration; a fixed warm-up cannot know how long that
- * backlog is. Waiting here, untimed, with the benchmark thread idle, gives the compiler threads the CPU.
+ * thread. In one replay fork C2 finished compiling r3's book methods long after warm-up, and the score
+ * doubled in the very next iteration (measurements: docs/measurements/2026-11-23-orderbook.md); a fixed
+ * warm-up cannot know how long that backlog is. Waiting here, untimed, with the benchmark thread idle, gives
+ * the compiler threads the CPU.
  */
 final class JitQueue {
     /** A line naming a compile task: a compile id, or a compiler thread in "Current compiles". */

@@ -29,7 +29,7 @@ import org.openjdk.jmh.runner.IterationType;
  *              not in B/op)
  * </pre>
  *
- * <h2>Why a collection before every replay, in a young generation of fixed size (issue 9)</h2>
+ * <h2>Why a collection before every replay, in a young generation of fixed size</h2>
  * Every replay drops a book of 1.5 MB (r4) to 100+ MB (exchange-core), collected later by whichever young
  * GC comes next, inside some later timed replay. How many of those land in an iteration, and where, depended
  * on the rate itself (r4 at 250k: 140 replays × 1.5 MB per 1 s iteration against an eden G1 had sized to

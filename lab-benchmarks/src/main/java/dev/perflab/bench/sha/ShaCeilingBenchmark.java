@@ -45,9 +45,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code noIntrinsic…} methods fork with it switched off, to show what the hardware is worth.
  *
  * <h2>What to expect</h2>
- * On a shared 2-core Intel Xeon with sha_ni, JDK 17.0.15, one fork of 3 × 1 s with other builds running
- * (so ± tens of percent): intrinsic about 12M digests/s on one thread and 23–25M digests/s on both;
- * without it about 2.6M digests/s on one thread, 4.7 times slower. 32 and 44 bytes score the same.
+ * With the intrinsic one thread hashes about five times as many digests per second as without it (on an
+ * Intel Xeon with sha_ni), and two cores give about twice one core; 32 and 44 bytes score the same
+ * (figures: docs/measurements/2026-11-22-sha-pipeline.md).
  *
  * <h2>Budget</h2>
  * Every rung's "% of ceiling" divides by this score, so its error must be small. JMH's error is a 99.9%

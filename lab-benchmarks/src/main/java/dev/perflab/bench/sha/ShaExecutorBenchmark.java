@@ -45,9 +45,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code gc.alloc.rate.norm} is exact and follows from the code: r0 432 B/task (a digest object, the
  * payload copy, the digest array, a 56 B task and a 64 B result array), r7 392 B/task (one task and one result
  * array per 100 tasks, 80 B/task), r9 312 B/task (no frame arrays), r10 50 B/task (the 48 B array {@code digest()} returns),
- * r11 and r12 0 B/task. Tasks/s on a shared 2-core Intel Xeon (sha_ni), JDK 17.0.15, one fork, 3 × 1 s,
- * other builds running, so ± tens of percent: r0–r9 about 8.5M tasks/s, r10–r12 about 12M tasks/s,
- * the one-thread ceiling ({@link ShaCeilingBenchmark#intrinsicOneThread}) about 12M digests/s.
+ * r11 and r12 0 B/task. In tasks/s, r10–r12 (a digest object reused across tasks) come close to the one-thread
+ * ceiling ({@link ShaCeilingBenchmark#intrinsicOneThread}), and r0–r9 stay about 30% below it (figures:
+ * docs/measurements/2026-11-22-sha-pipeline.md).
  *
  * <h2>Run</h2>
  * {@code ./lab run sha-pipeline --jmh --benchmark executeFrame}, or

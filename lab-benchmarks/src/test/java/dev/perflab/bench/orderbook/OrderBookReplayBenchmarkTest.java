@@ -63,7 +63,7 @@ class OrderBookReplayBenchmarkTest {
 
     /**
      * The invocation-level setup drops the previous replay's book and collects it before making the next
-     * one, so no timed replay pays for collecting another replay's garbage (issue 9).
+     * one, so no timed replay pays for collecting another replay's garbage ({@code ReplayState} says why).
      */
     @Test
     void thePreviousReplaysBookIsCollectedBeforeTheNextReplay() {
