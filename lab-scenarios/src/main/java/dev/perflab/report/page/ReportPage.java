@@ -95,7 +95,7 @@ public final class ReportPage {
                 .append("<meta name=\"generator\" content=\"perflab ./lab report\">\n")
                 .append("<title>").append(Html.esc(input.title())).append("</title>\n<style>\n")
                 .append(resource("page.css")).append("</style>\n</head>\n<body>\n<header>\n<h1>")
-                .append(Html.esc(input.title())).append("</h1>\n").append(machines()).append(contents())
+                .append(Html.esc(input.title())).append("</h1>\n").append(machines()).append(noisyNote()).append(contents())
                 .append("</header>\n<main>\n").append(body).append("</main>\n<footer>Written by <code>./lab report</code>. ")
                 .append("Charts drawn with Apache ECharts ").append(Html.esc(ChartLibrary.version()))
                 .append(" (Apache License 2.0; Apache ECharts, Copyright The Apache Software Foundation), inlined in this page.")
@@ -119,6 +119,12 @@ public final class ReportPage {
                     .append("</dd>\n");
         }
         return out.append("</dl>\n").toString();
+    }
+
+    /** What a noisy row is, said once, as the text report says it once under its tables. */
+    private String noisyNote() {
+        boolean any = input.results().groups().stream().anyMatch(GroupTable::anyNoisy);
+        return any ? "<p class=\"note noisy-note\">" + Html.esc(GroupTable.NOISY_FOOTNOTE) + "</p>\n" : "";
     }
 
     private String contents() {
@@ -151,9 +157,6 @@ public final class ReportPage {
         }
         body.append(Html.table(GroupTable.headers(group), GroupTable.cells(group, Formats::score),
                 group.paramColumns().size() + 2, noisy, "noisy"));
-        if (!noisy.isEmpty()) {
-            body.append("<p class=\"note noisy-note\">").append(Html.esc(GroupTable.NOISY_FOOTNOTE)).append("</p>\n");
-        }
         input.history().ifPresent(h -> groupHistory(h, group));
         groupFlames(results, group);
         body.append("</section>\n");

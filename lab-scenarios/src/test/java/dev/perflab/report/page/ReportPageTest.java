@@ -77,6 +77,8 @@ class ReportPageTest {
         assertTrue(html.contains("<tr class=\"noisy\"><td>r1-indexed-level</td>"), "the noisy row");
         assertEquals(1, html.split("<tr class=\"noisy\">", -1).length - 1, "one noisy row in the fixtures");
         assertTrue(html.contains("noisy (±25%)"));
+        String explained = Html.esc(dev.perflab.report.GroupTable.NOISY_FOOTNOTE);
+        assertEquals(2, html.split(java.util.regex.Pattern.quote(explained), -1).length, "what noisy means, said once");
     }
 
     @Test
