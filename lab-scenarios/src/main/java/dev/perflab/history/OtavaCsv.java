@@ -10,8 +10,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
 /**
  * The history as the CSV that Apache Otava reads (its {@code csv} test type): one row per run, oldest first.
@@ -53,19 +56,22 @@ public final class OtavaCsv {
         }
         List<String> header = new ArrayList<>(List.of(TIME, COMMIT, BRANCH));
         series.forEach(s -> header.add(s.name()));
-        CSVFormat format = CSVFormat.RFC4180.builder().setRecordSeparator('\n').get();
-        try {
-            CSVPrinter printer = new CSVPrinter(out, format);
-            printer.printRecord(header);
+        // Jackson's CSV writer (the one the report page reads with): quotes a field only when it holds the separator,
+        // a quote or a line break, as RFC 4180 asks; rows are arrays of strings, so no column is reordered.
+        CsvMapper csv = new CsvMapper();
+        csv.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        csv.enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
+        CsvSchema schema = CsvSchema.emptySchema().withLineSeparator("\n");
+        try (SequenceWriter writer = csv.writerFor(String[].class).with(schema).writeValues(out)) {
+            writer.write(header.toArray(String[]::new));
             for (StoredRun run : runs) {
                 List<String> record = new ArrayList<>(List.of(time(run.time()), orEmpty(run.git().commit()), orEmpty(run.git().branch())));
                 for (Map<String, Double> values : byRun) {
                     Double v = values.get(run.id());
                     record.add(v == null || v.isNaN() || v.isInfinite() ? "" : Double.toString(v));
                 }
-                printer.printRecord(record);
+                writer.write(record.toArray(String[]::new));
             }
-            printer.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
