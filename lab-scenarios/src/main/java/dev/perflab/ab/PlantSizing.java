@@ -1,0 +1,108 @@
+package dev.perflab.ab;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How large a plant must be to slow one row by a given fraction, from the row's own measurements: one fork
+ * without a plant, one with a burst of T tokens and one with 2T, all every P invocations. Their slowdowns
+ * ρ(T) = t(T)/t(0) − 1 (t: time per operation) fit ρ(T) = a + b·T, where a is what choosing every P-th
+ * invocation costs by itself (0 when P = 1: the branch on a constant is compiled away) and b the slowdown per
+ * token; a slowdown f then takes T = (f − a)/b tokens. Measuring on the row itself, rather than pricing a token
+ * once, also counts what the row hides: planted work on a thread that waits for other threads anyway costs
+ * less than its tokens.
+ *
+ * <pre>
+ *   ρ │          ● 2T
+ *     │      ●  T            slope b per token
+ *     │  f ─ ─ ─ ─ ─ ▶ T = (f − a)/b
+ *   a ●
+ *     └──────────────── tokens per burst
+ * </pre>
+ *
+ * @param period    invocations per burst (a power of two; 1 for multi-threaded benchmarks, whose threads would
+ *                  contend on the counter)
+ * @param tokens    T, the first trial burst
+ * @param overhead  a
+ * @param perToken  b
+ */
+public record PlantSizing(long period, long tokens, double overhead, double perToken) {
+    /** A burst this small would make the planted fraction coarse: one token more or less is 1/16 of it. */
+    public static final long MIN_BURST_TOKENS = 16;
+    /** The price of one token assumed before anything is measured, only to pick the trial burst. */
+    public static final double GUESS_NANOS_PER_TOKEN = 1.0;
+    /** The trial slows the row by about half: far above the noise, still in the linear range. */
+    public static final double TRIAL_SLOWDOWN = 0.5;
+    private static final long MAX_PERIOD = 1L << 20;
+    private static final Map<String, Double> SECONDS = Map.of("ns", 1e-9, "us", 1e-6, "µs", 1e-6, "μs", 1e-6,
+            "ms", 1e-3, "s", 1.0, "min", 60.0);
+
+    /**
+     * The trial burst {@code {tokens, period}} for a row whose invocation lasts {@code secondsPerInvocation} on
+     * one thread.
+     */
+    public static long[] trial(double secondsPerInvocation, int threads) {
+        double tokens = TRIAL_SLOWDOWN * secondsPerInvocation * 1e9 / GUESS_NANOS_PER_TOKEN;
+        if (threads > 1 || tokens >= MIN_BURST_TOKENS) {
+            return new long[] {Math.max(1, Math.round(tokens)), 1};
+        }
+        long period = 1;
+        while (period < MAX_PERIOD && tokens * period < MIN_BURST_TOKENS) {
+            period <<= 1;
+        }
+        return new long[] {Math.max(1, Math.round(tokens * period)), period};
+    }
+
+    /**
+     * Seconds one thread spends in one invocation, from a fork's score: a throughput {@code ops/TIME} is summed
+     * over the threads, a time per operation is each thread's own.
+     */
+    public static double secondsPerInvocation(double score, String unit, int threads, int operationsPerInvocation) {
+        String[] parts = unit.strip().split("/");
+        if (parts.length == 2 && parts[0].startsWith("op") && SECONDS.containsKey(parts[1])) {
+            return threads * operationsPerInvocation * SECONDS.get(parts[1]) / score;
+        }
+        if (parts.length == 2 && parts[1].startsWith("op") && SECONDS.containsKey(parts[0])) {
+            return score * SECONDS.get(parts[0]) * operationsPerInvocation;
+        }
+        throw new IllegalArgumentException("cannot tell the time per operation from the unit '" + unit + "'");
+    }
+
+    /**
+     * The fit from the two trial slowdowns.
+     *
+     * @param slowdownT  ρ(T)
+     * @param slowdown2T ρ(2T)
+     * @throws IllegalArgumentException when the planted work did not slow the row more as it grew (noise larger
+     *                                  than the plant, or work the row does not wait for)
+     */
+    public static PlantSizing fit(long period, long tokens, double slowdownT, double slowdown2T) {
+        double perToken = (slowdown2T - slowdownT) / tokens;
+        if (!(perToken > 0) || !Double.isFinite(perToken)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "twice the planted work did not slow it more "
+                    + "(%+.1f%% with %d tokens, %+.1f%% with %d): the noise is larger than the plant", slowdownT * 100, tokens,
+                    slowdown2T * 100, 2 * tokens));
+        }
+        return new PlantSizing(period, tokens, slowdownT - perToken * tokens, perToken);
+    }
+
+    /**
+     * The plant that slows the row by {@code fraction}.
+     *
+     * @throws IllegalArgumentException when the counter of the period alone slows the row more than that
+     */
+    public Plant plant(double fraction) {
+        long tokens = Math.round((fraction - overhead) / perToken);
+        if (tokens < 1) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "a %s slowdown is below what choosing every %d-th "
+                    + "invocation costs by itself (%.1f%%)", AbRow.percent(fraction), period, overhead * 100));
+        }
+        return new Plant(fraction, tokens, period);
+    }
+
+    /** {@code every 8 invocations: +2.1% fixed, +0.61% per token}. */
+    public String describe() {
+        return String.format(Locale.ROOT, "%s: %+.2f%% fixed, %+.3f%% per token",
+                period == 1 ? "per invocation" : "every " + period + " invocations", overhead * 100, perToken * 100);
+    }
+}
