@@ -7,8 +7,9 @@ import java.util.Map;
  * How large a plant must be to slow one row by a given fraction, from the row's own measurements: one fork
  * without a plant, one with a burst of T tokens and one with 2T, all every P invocations. Their slowdowns
  * ρ(T) = t(T)/t(0) − 1 (t: time per operation) fit ρ(T) = a + b·T, where a is what choosing every P-th
- * invocation costs by itself (0 when P = 1: the branch on a constant is compiled away) and b the slowdown per
- * token; a slowdown f then takes T = (f − a)/b tokens. Measuring on the row itself, rather than pricing a token
+ * invocation costs by itself and b the slowdown per token; a slowdown f then takes T = (f − a)/b tokens. With
+ * P = 1 there is no counter (the branch on a constant is compiled away), so a is 0 and b is the least-squares
+ * slope through the origin of both points, which a noisy pair of forks moves less than a line through them. Measuring on the row itself, rather than pricing a token
  * once, also counts what the row hides: planted work on a thread that waits for other threads anyway costs
  * less than its tokens.
  *
@@ -77,13 +78,14 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
      *                                  than the plant, or work the row does not wait for)
      */
     public static PlantSizing fit(long period, long tokens, double slowdownT, double slowdown2T) {
-        double perToken = (slowdown2T - slowdownT) / tokens;
-        if (!(perToken > 0) || !Double.isFinite(perToken)) {
+        double perToken = period == 1 ? (slowdownT * tokens + slowdown2T * 2 * tokens) / (5.0 * tokens * tokens)
+                : (slowdown2T - slowdownT) / tokens;
+        if (!(perToken > 0) || !Double.isFinite(perToken) || !(slowdown2T > slowdownT)) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "twice the planted work did not slow it more "
                     + "(%+.1f%% with %d tokens, %+.1f%% with %d): the noise is larger than the plant", slowdownT * 100, tokens,
                     slowdown2T * 100, 2 * tokens));
         }
-        return new PlantSizing(period, tokens, slowdownT - perToken * tokens, perToken);
+        return new PlantSizing(period, tokens, period == 1 ? 0 : slowdownT - perToken * tokens, perToken);
     }
 
     /**

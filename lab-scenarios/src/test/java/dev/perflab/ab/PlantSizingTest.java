@@ -1,0 +1,62 @@
+package dev.perflab.ab;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Sizing a plant from a row's own measurements. */
+class PlantSizingTest {
+    @Test
+    void theHookReadsTheSamePropertyAbSets() {
+        assertEquals(dev.perflab.bench.Planted.PROPERTY, Plant.PROPERTY);
+    }
+
+    @Test
+    void aLongInvocationGetsABurstEveryTimeAShortOneEveryFewTimes() {
+        assertArrayEquals(new long[] {500, 1}, PlantSizing.trial(1e-6, 1), "1 µs: half of it in 1 ns tokens");
+        long[] short20ns = PlantSizing.trial(20e-9, 1);
+        assertEquals(2, short20ns[1], "20 ns: 10 tokens, too coarse, so 20 every 2nd invocation");
+        assertTrue(short20ns[0] >= PlantSizing.MIN_BURST_TOKENS, short20ns[0] + " tokens");
+        assertArrayEquals(new long[] {10, 1}, PlantSizing.trial(20e-9, 2), "threads would share the counter: no period");
+    }
+
+    @Test
+    void theTimeOfAnInvocationFollowsTheUnitAndTheThreads() {
+        assertEquals(2e-8, PlantSizing.secondsPerInvocation(5e7, "ops/s", 1, 1), 1e-20, "50M ops/s: 20 ns");
+        assertEquals(4e-8, PlantSizing.secondsPerInvocation(5e7, "ops/s", 2, 1), 1e-20, "two threads share the 50M");
+        assertEquals(250_000 / 4e7, PlantSizing.secondsPerInvocation(4e7, "ops/s", 1, 250_000), 1e-12, "a replay of 250k commands");
+        assertEquals(3e-3, PlantSizing.secondsPerInvocation(3, "ms/op", 1, 1), 1e-15);
+        assertEquals(5e-6, PlantSizing.secondsPerInvocation(5, "us/op", 4, 1), 1e-15, "avgt is per thread already");
+        assertThrows(IllegalArgumentException.class, () -> PlantSizing.secondsPerInvocation(1, "MB/s", 1, 1));
+    }
+
+    @Test
+    void withAPeriodTheFixedCostOfTheCounterIsTakenOut() {
+        // 2% for the counter, 0.5% per token: 50 tokens give 27%, 100 give 52%.
+        PlantSizing s = PlantSizing.fit(8, 50, 0.27, 0.52);
+        assertEquals(0.02, s.overhead(), 1e-12);
+        assertEquals(0.005, s.perToken(), 1e-12);
+        assertEquals(new Plant(0.10, 16, 8), s.plant(0.10));
+        assertEquals("10% (16 consumeCPU tokens every 8 invocations)", s.plant(0.10).describe());
+        assertEquals("16/8", s.plant(0.10).property());
+        IllegalArgumentException tooSmall = assertThrows(IllegalArgumentException.class, () -> PlantSizing.fit(8, 50, 0.31, 0.52).plant(0.05));
+        assertTrue(tooSmall.getMessage().contains("costs by itself"), tooSmall.getMessage());
+    }
+
+    @Test
+    void withoutAPeriodTheLineGoesThroughZero() {
+        PlantSizing s = PlantSizing.fit(1, 100, 0.5, 1.0);
+        assertEquals(0, s.overhead());
+        assertEquals(0.005, s.perToken(), 1e-12);
+        assertEquals("40", s.plant(0.2).property());
+    }
+
+    @Test
+    void aPlantThatDidNotGrowIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlantSizing.fit(1, 100, 0.5, 0.4));
+        assertTrue(e.getMessage().contains("noise is larger than the plant"), e.getMessage());
+    }
+}
