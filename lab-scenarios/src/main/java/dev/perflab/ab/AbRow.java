@@ -76,8 +76,13 @@ public record AbRow(String benchmark, Map<String, String> params, String mode, S
         return s < 1 ? percent(1 / s - 1) + " slower" : percent(s - 1) + " faster";
     }
 
+    /** {@code 4.5%}, {@code 5%}, {@code 12%}: one decimal below 10%, none from there, no trailing {@code .0}. */
     static String percent(double fraction) {
-        return String.format(Locale.ROOT, fraction < 0.1 ? "%.1f%%" : "%.0f%%", fraction * 100);
+        if (Double.isNaN(fraction)) {
+            return "–";
+        }
+        String text = String.format(Locale.ROOT, Math.abs(fraction) < 0.1 ? "%.1f" : "%.0f", fraction * 100);
+        return (text.endsWith(".0") ? text.substring(0, text.length() - 2) : text) + "%";
     }
 
     /** {@code OrderBookCancelBenchmark.cancelLast}. */

@@ -38,7 +38,15 @@ class AbReportTest {
                 new AbReport.Side("def456def456", "target/ab/jars/def.jar"), "JDK 17 · CPU x · 2 cores", 0.05, 0.05, 0.95, 4, rows, 125);
     }
 
-    static final AbRow SLOWER = row(CANCEL, Map.of("rung", "r4-tick-array", "depth", "1000"), "ops/s", 0.90, false, "10% (3 tokens)");
+    /** {@code rung=r4-tick-array depth=1000}, in that order. */
+    static Map<String, String> params(String rung, String depth) {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        params.put("rung", rung);
+        params.put("depth", depth);
+        return params;
+    }
+
+    static final AbRow SLOWER = row(CANCEL, params("r4-tick-array", "1000"), "ops/s", 0.90, false, "10% (3 tokens)");
     static final AbRow RULER_STILL = row(RULER, Map.of(), "ops/s", 1.0, true, "");
 
     @Test

@@ -54,6 +54,6 @@ class CompareRatiosOnlyTest {
         lab.clear();
         Path tunedSlower = scaled(base, 0.5, "r4-tick-array");
         assertEquals(1, lab.run("compare", base.toString(), tunedSlower.toString(), "--ratios-only"), lab.out.toString());
-        assertTrue(lab.out.toString().contains("rung ratios: 4 regressions"), lab.out.toString());
+        assertTrue(lab.out.toString().matches("(?s).*rung ratios: [1-9][0-9]* regressions.*"), "the tuned rung's ratios fell: " + lab.out);
     }
 }
