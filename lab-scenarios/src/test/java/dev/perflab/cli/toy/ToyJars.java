@@ -27,14 +27,34 @@ final class ToyJars {
     private ToyJars() {
     }
 
+    /**
+     * A jar without this module's test classes: it lists lab-benchmarks' benchmarks (the ruler) but not the toy
+     * suites. JMH reads every benchmark list on its class path, so leaving the toy out takes its classes' folder
+     * off the class path, not only its lines off the jar's list.
+     */
+    static Path jmhJarWithoutToys(Path file) throws IOException {
+        Path testClasses;
+        try {
+            testClasses = Path.of(ToySumBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath();
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException(e);
+        }
+        return jmhJar(file, line -> !line.contains(".toy."), entry -> !entry.equals(testClasses));
+    }
+
     /** A jar listing every benchmark of the class path whose list line {@code keep} accepts. */
     static Path jmhJar(Path file, Predicate<String> keep) throws IOException {
+        return jmhJar(file, keep, entry -> true);
+    }
+
+    private static Path jmhJar(Path file, Predicate<String> keep, Predicate<Path> onClassPath) throws IOException {
         Manifest manifest = new Manifest();
         Attributes main = manifest.getMainAttributes();
         main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
         main.put(Attributes.Name.MAIN_CLASS, "org.openjdk.jmh.Main");
         main.put(Attributes.Name.CLASS_PATH, java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-                .filter(e -> !e.isEmpty()).map(e -> Path.of(e).toAbsolutePath().toUri().toString()).collect(Collectors.joining(" ")));
+                .filter(e -> !e.isEmpty()).map(e -> Path.of(e).toAbsolutePath()).filter(onClassPath)
+                .map(e -> e.toUri().toString()).collect(Collectors.joining(" ")));
         List<String> lines = new ArrayList<>();
         Enumeration<URL> lists = ToyJars.class.getClassLoader().getResources("META-INF/BenchmarkList");
         while (lists.hasMoreElements()) {
