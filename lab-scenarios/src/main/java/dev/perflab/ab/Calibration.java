@@ -42,6 +42,7 @@ public final class Calibration {
     private final String machine;
     private final String selection;
     private final List<Run> runs = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
 
     /**
      * @param selection what the runs measured, in words (length, rungs, pairs), for the table's header
@@ -54,6 +55,11 @@ public final class Calibration {
 
     public void add(Run run) {
         runs.add(run);
+    }
+
+    /** A line printed under the goals: what the calibration could not do (a plant too small to make). */
+    public void note(String line) {
+        notes.add(line);
     }
 
     public List<Run> runs() {
@@ -218,6 +224,7 @@ public final class Calibration {
         lines.add("runs marked noisy (a ruler moved): " + java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), PLANTED.stream())
                 .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
                 .collect(Collectors.joining(", ")));
+        notes.forEach(n -> lines.add("note: " + n));
         return lines;
     }
 

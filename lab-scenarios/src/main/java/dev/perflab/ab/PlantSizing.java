@@ -55,6 +55,24 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     }
 
     /**
+     * The trial burst {@code {tokens, period}} once a first sizing without a period showed that a token costs
+     * {@code perToken} of the row, too much for {@code fraction} in whole tokens: a period long enough for
+     * {@link #MIN_BURST_TOKENS} tokens per burst, and a burst that slows the row by about {@link #TRIAL_SLOWDOWN}.
+     * Null when whole tokens per invocation are fine already.
+     */
+    public static long[] retrial(double perToken, double fraction) {
+        double tokens = fraction / perToken;
+        if (tokens >= MIN_BURST_TOKENS) {
+            return null;
+        }
+        long period = 1;
+        while (period < MAX_PERIOD && tokens * period < MIN_BURST_TOKENS) {
+            period <<= 1;
+        }
+        return new long[] {Math.max(1, Math.round(TRIAL_SLOWDOWN / perToken * period)), period};
+    }
+
+    /**
      * Seconds one thread spends in one invocation, from a fork's score: a throughput {@code ops/TIME} is summed
      * over the threads, a time per operation is each thread's own.
      */

@@ -86,8 +86,9 @@ final class AbCalibration {
                 Machine.header(), selection);
         Map<Integer, PlantSizing> sizings = new LinkedHashMap<>();
         for (AbPlan.Row row : targets) {
-            sizings.put(row.index(), AbSizer.size(row, side.jar(), dir.resolve("sizing"), console));
+            sizings.put(row.index(), AbSizer.size(row, side.jar(), dir.resolve("sizing"), Calibration.PLANTED.get(0), console));
         }
+        Calibration calibration = new Calibration(component.name(), Machine.header(), selection);
         Map<Double, Map<Integer, Plant>> plants = new LinkedHashMap<>();
         for (double f : Calibration.PLANTED) {
             Map<Integer, Plant> kind = new LinkedHashMap<>();
@@ -95,17 +96,20 @@ final class AbCalibration {
                 try {
                     kind.put(e.getKey(), e.getValue().plant(f));
                 } catch (IllegalArgumentException ex) {
-                    throw new LabException("cannot plant in " + plan.rows().get(e.getKey() - 1).label() + ": " + ex.getMessage(),
-                            LabException.CHECK_FAILED);
+                    String note = "not planted in " + plan.rows().get(e.getKey() - 1).label() + ": " + ex.getMessage();
+                    calibration.note(note);
+                    console.println("calibration: " + note);
                 }
             }
             plants.put(f, kind);
         }
-        Calibration calibration = new Calibration(component.name(), Machine.header(), selection);
         AbRun.Side base = new AbRun.Side("base", side.rev(), side.jar());
         AbRun.Side head = new AbRun.Side("head", side.rev(), side.jar());
         for (int i = 1; i <= runs; i++) {
             for (double f : java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), Calibration.PLANTED.stream()).toList()) {
+                if (f != 0 && plants.get(f).isEmpty()) {
+                    continue;
+                }
                 String kind = f == 0 ? "aa" : String.format(Locale.ROOT, "plant%02d", Math.round(f * 100));
                 console.printf("%ncalibration run %d of %d, %s%n", i, runs, f == 0 ? "A/A" : pct(f) + " planted");
                 AbReport report = new AbRun(component.name(), plan, base, head, pairs, threshold, rulerThreshold, confidence,

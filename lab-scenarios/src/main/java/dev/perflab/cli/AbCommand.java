@@ -129,9 +129,11 @@ final class AbCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--calibrate", description = "Measure the error rates: A/A runs and runs with 5%%, 10%%, 20%% planted in the tuned rung.")
     boolean calibrate;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "20",
-            description = "--calibrate: runs of each kind (A/A, 5%%, 10%%, 20%%; default ${DEFAULT-VALUE}).")
-    int runs;
+    /** Runs of each kind a calibration makes unless {@code --runs} says otherwise: the goals' ≥ 20 A/A runs. */
+    static final int DEFAULT_RUNS = 20;
+
+    @Option(names = "--runs", paramLabel = "N", description = "--calibrate: runs of each kind (A/A, 5%%, 10%%, 20%%; default 20).")
+    Integer runs;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Results folder (default results/COMPONENT/ab, with --calibrate results/COMPONENT/ab-calibration).")
@@ -163,20 +165,21 @@ final class AbCommand implements Callable<Integer>, Registry.User {
                 throw new LabException("--calibrate compares a revision with itself and plants its own slowdowns: drop "
                         + (headSide != null ? "--head/--head-jar" : "--plant"));
             }
-            if (runs < 1) {
-                throw new LabException("--runs " + runs + ": at least 1");
+            int n = runs == null ? DEFAULT_RUNS : runs;
+            if (n < 1) {
+                throw new LabException("--runs " + n + ": at least 1");
             }
             AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
             Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
             OutputFile.checkDirectory("--out", dir);
             AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, side.jar(), side.jar(), !noPeerRulers);
-            return new AbCalibration(component, length.value(), plan, side, pairs, t, rulerT, c, runs, dir, console).run();
+            return new AbCalibration(component, length.value(), plan, side, pairs, t, rulerT, c, n, dir, console).run();
         }
         if (baseSide == null || headSide == null) {
             throw new LabException("ab needs both sides: " + (baseSide == null ? "--base REV or --base-jar JAR" : "")
                     + (baseSide == null && headSide == null ? ", and " : "") + (headSide == null ? "--head REV or --head-jar JAR" : ""));
         }
-        if (runs != 20) {
+        if (runs != null) {
             throw new LabException("--runs applies to --calibrate only");
         }
         Path dir = out != null ? out : Path.of("results", componentName, "ab");
@@ -226,7 +229,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             double fraction = percent("--plant " + e.getKey(), e.getValue(), false);
             List<AbPlan.Row> rows = plantedRows(component, plan, e.getKey());
             for (AbPlan.Row row : rows) {
-                PlantSizing sizing = AbSizer.size(row, jar, dir, console);
+                PlantSizing sizing = AbSizer.size(row, jar, dir, fraction, console);
                 try {
                     plants.put(row.index(), sizing.plant(fraction));
                 } catch (IllegalArgumentException ex) {

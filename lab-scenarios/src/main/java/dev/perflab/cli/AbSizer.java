@@ -19,28 +19,41 @@ final class AbSizer {
     private AbSizer() {
     }
 
-    static PlantSizing size(AbPlan.Row row, Path jar, Path dir, PrintWriter console) throws IOException, InterruptedException {
+    /**
+     * @param smallest the smallest slowdown that will be planted: when whole tokens per invocation are too coarse
+     *                 for it, the sizing is done again with a period ({@link PlantSizing#retrial})
+     */
+    static PlantSizing size(AbPlan.Row row, Path jar, Path dir, double smallest, PrintWriter console)
+            throws IOException, InterruptedException {
         AbForks runner = new AbForks(console);
         String stem = String.format(Locale.ROOT, "row%02d", row.index());
-        ForkResult plain = fork(runner, jar, row, null, dir.resolve(stem + "-none.json"), "sizing 1/3");
+        ForkResult plain = fork(runner, jar, row, null, dir.resolve(stem + "-none.json"), "sizing: no plant");
         int operations = BenchmarkCatalog.of(List.of(jar)).operationsPerInvocation(row.row().benchmark());
         double seconds = PlantSizing.secondsPerInvocation(plain.score(), plain.row().unit(), plain.threads(), operations);
-        long[] trial = PlantSizing.trial(seconds, plain.threads());
-        String once = trial[0] + (trial[1] == 1 ? "" : "/" + trial[1]);
-        String twice = 2 * trial[0] + (trial[1] == 1 ? "" : "/" + trial[1]);
-        ForkResult t = fork(runner, jar, row, once, dir.resolve(stem + "-" + once.replace('/', 'e') + ".json"), "sizing 2/3");
-        ForkResult t2 = fork(runner, jar, row, twice, dir.resolve(stem + "-" + twice.replace('/', 'e') + ".json"), "sizing 3/3");
-        PlantSizing sizing;
-        try {
-            sizing = PlantSizing.fit(trial[1], trial[0], slowdown(plain, t), slowdown(plain, t2));
-        } catch (IllegalArgumentException e) {
-            throw new LabException("cannot size a plant for " + row.label() + ": " + e.getMessage() + " (forks in " + dir + ")",
-                    LabException.CHECK_FAILED);
+        PlantSizing sizing = fit(runner, jar, row, dir, stem, plain, PlantSizing.trial(seconds, plain.threads()));
+        long[] retrial = sizing.period() == 1 && plain.threads() == 1 ? PlantSizing.retrial(sizing.perToken(), smallest) : null;
+        if (retrial != null) {
+            sizing = fit(runner, jar, row, dir, stem, plain, retrial);
         }
         console.printf(Locale.ROOT, "plant sized on %s: %s per invocation; %s%n", row.label(),
                 dev.perflab.report.Formats.number(seconds * 1e9) + " ns", sizing.describe());
         console.flush();
         return sizing;
+    }
+
+    /** Two forks with the trial burst and twice it, and the line through them and the plain fork. */
+    private static PlantSizing fit(AbForks runner, Path jar, AbPlan.Row row, Path dir, String stem, ForkResult plain, long[] trial)
+            throws IOException, InterruptedException {
+        String once = trial[0] + (trial[1] == 1 ? "" : "/" + trial[1]);
+        String twice = 2 * trial[0] + (trial[1] == 1 ? "" : "/" + trial[1]);
+        ForkResult t = fork(runner, jar, row, once, dir.resolve(stem + "-" + once.replace('/', 'e') + ".json"), "sizing: " + once);
+        ForkResult t2 = fork(runner, jar, row, twice, dir.resolve(stem + "-" + twice.replace('/', 'e') + ".json"), "sizing: " + twice);
+        try {
+            return PlantSizing.fit(trial[1], trial[0], slowdown(plain, t), slowdown(plain, t2));
+        } catch (IllegalArgumentException e) {
+            throw new LabException("cannot size a plant for " + row.label() + ": " + e.getMessage() + " (forks in " + dir + ")",
+                    LabException.CHECK_FAILED);
+        }
     }
 
     private static ForkResult fork(AbForks runner, Path jar, AbPlan.Row row, String plant, Path json, String label)

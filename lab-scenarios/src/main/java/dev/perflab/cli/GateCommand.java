@@ -52,6 +52,35 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         this.registry = registry;
     }
 
+    /** {@code --spread}: the gates evaluated on each run alone, tabled ({@link dev.perflab.gate.GateSpread}). */
+    private int spread() {
+        if (results == null || results.size() < 2) {
+            throw new LabException("--spread needs the results of two runs or more (--results RUN1.json RUN2.json …), one file per run");
+        }
+        OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, results.toArray(Path[]::new)) : null;
+        java.util.function.Function<String, java.util.Optional<String>> componentOf = b -> registry.owning(b).map(Component::name);
+        List<List<GateResult>> runs = new java.util.ArrayList<>();
+        GateFile file;
+        try {
+            file = GateFile.read(gates);
+            for (Path run : results) {
+                runs.add(GateEvaluator.evaluate(file.gates(), LadderReport.read(List.of(run)), componentOf));
+            }
+        } catch (GateFileException | ReportException e) {
+            throw new LabException(e.getMessage());
+        }
+        String table = dev.perflab.gate.GateSpread.markdown(dev.perflab.gate.GateSpread.of(runs), runs.size(),
+                "gates " + gates + " on " + results.size() + " runs, " + results.get(0) + " … · " + dev.perflab.base.Machine.header());
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(table);
+        if (markdownOut != null) {
+            markdownOut.writeString(table);
+            out.println("wrote " + markdown);
+        }
+        out.flush();
+        return 0;
+    }
+
     /**
      * The files to check: {@code --results}; else {@code --component}'s default results; else the default
      * results of every component that has them (the first component's path when none has: its error names it).
@@ -78,8 +107,16 @@ final class GateCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--markdown", paramLabel = "OUT.md", description = "Also write a markdown summary for a pull-request comment.")
     Path markdown;
 
+    @Option(names = "--spread", description = {"Calibrate the gates: each --results file is one run of the same pass; print per gate",
+            "its spread over the runs, its margin in units of that spread, the collapse it catches and the threshold",
+            "that would fail 1%% of runs by chance (ci/calibrate-gates.sh makes the runs)."})
+    boolean spread;
+
     @Override
     public Integer call() throws IOException {
+        if (spread) {
+            return spread();
+        }
         List<Path> results = resultFiles();
         Path[] inputs = java.util.stream.Stream.concat(results.stream(), java.util.stream.Stream.of(gates)).toArray(Path[]::new);
         OutputFile junitOut = junit != null ? OutputFile.check("--junit", junit, inputs) : null;

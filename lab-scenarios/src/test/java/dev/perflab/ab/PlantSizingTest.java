@@ -24,6 +24,14 @@ class PlantSizingTest {
     }
 
     @Test
+    void whenATokenTurnsOutCoarseTheSizingIsDoneAgainWithAPeriod() {
+        assertEquals(null, PlantSizing.retrial(0.001, 0.05), "50 tokens for 5%: whole tokens are fine");
+        long[] retrial = PlantSizing.retrial(0.25, 0.05);
+        assertEquals(128, retrial[1], "a token is 25% of the row: 5% is 0.2 tokens, so 16+ tokens every 128 invocations");
+        assertEquals(256, retrial[0], "a burst slowing the row by half: 0.5 / 0.25 × 128");
+    }
+
+    @Test
     void theTimeOfAnInvocationFollowsTheUnitAndTheThreads() {
         assertEquals(2e-8, PlantSizing.secondsPerInvocation(5e7, "ops/s", 1, 1), 1e-20, "50M ops/s: 20 ns");
         assertEquals(4e-8, PlantSizing.secondsPerInvocation(5e7, "ops/s", 2, 1), 1e-20, "two threads share the 50M");
