@@ -10,6 +10,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * <pre>
  *   -Dperflab.plant=TOKENS            Blackhole.consumeCPU(TOKENS) in every invocation
  *   -Dperflab.plant=TOKENS/PERIOD     Blackhole.consumeCPU(TOKENS) in every PERIOD-th invocation (a power of two)
+ *   -Dperflab.plant=0/PERIOD          the counter that picks every PERIOD-th invocation, and no work: what the
+ *                                     period costs by itself, which ./lab ab measures to size a plant
  *   (unset)                           nothing: the constant-false branch is compiled away
  * </pre>
  *
@@ -47,10 +49,11 @@ public final class Planted {
 
     /** The planted work of one invocation: none unless {@value #PROPERTY} is set. */
     public static void work() {
-        if (TOKENS == 0) {
-            return;
-        }
-        if (PERIOD_MASK == 0 || (++invocations & PERIOD_MASK) == 0) {
+        if (PERIOD_MASK == 0) {
+            if (TOKENS != 0) {
+                Blackhole.consumeCPU(TOKENS);
+            }
+        } else if ((++invocations & PERIOD_MASK) == 0 && TOKENS != 0) {
             Blackhole.consumeCPU(TOKENS);
         }
     }

@@ -21,6 +21,7 @@ class PlantedTest {
         assertArrayEquals(new long[] {0, 1}, Planted.parse(""));
         assertArrayEquals(new long[] {12, 1}, Planted.parse("12"));
         assertArrayEquals(new long[] {40, 8}, Planted.parse("40/8"));
+        assertArrayEquals(new long[] {0, 64}, Planted.parse("0/64"), "the counter alone");
     }
 
     @Test

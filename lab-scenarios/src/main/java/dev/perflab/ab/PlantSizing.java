@@ -4,12 +4,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * How large a plant must be to slow one row by a given fraction, from the row's own measurements: one fork
- * without a plant, one with a burst of T tokens and one with 2T, all every P invocations. Their slowdowns
- * ρ(T) = t(T)/t(0) − 1 (t: time per operation) fit ρ(T) = a + b·T, where a is what choosing every P-th
- * invocation costs by itself and b the slowdown per token; a slowdown f then takes T = (f − a)/b tokens. With
- * P = 1 there is no counter (the branch on a constant is compiled away), so a is 0 and b is the least-squares
- * slope through the origin of both points, which a noisy pair of forks moves less than a line through them. Measuring on the row itself, rather than pricing a token
+ * How large a plant must be to slow one row by a given fraction, from the row's own measurements. Slowdowns
+ * ρ = t/t₀ − 1 (t: time per operation, t₀ without a plant) follow ρ(T) = a + b·T for bursts of T tokens every P
+ * invocations, where a is what choosing every P-th invocation costs by itself and b the slowdown per token; a
+ * slowdown f then takes T = (f − a)/b tokens.
+ * <ul>
+ *   <li>P = 1: there is no counter (the branch on a constant is compiled away), so a = 0; forks with T and 2T
+ *       tokens give b as the least-squares slope through the origin, which one noisy fork moves less than a
+ *       line through two points would.</li>
+ *   <li>P &gt; 1: a fork with the counter alone ({@code 0/P}) measures a directly, one with T tokens gives b.
+ *       A negative a is noise (counting cannot make the row faster) and is taken as 0.</li>
+ * </ul> Measuring on the row itself, rather than pricing a token
  * once, also counts what the row hides: planted work on a thread that waits for other threads anyway costs
  * less than its tokens.
  *
@@ -88,22 +93,39 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     }
 
     /**
-     * The fit from the two trial slowdowns.
+     * The fit without a period, from bursts of T and 2T tokens in every invocation.
      *
      * @param slowdownT  ρ(T)
      * @param slowdown2T ρ(2T)
      * @throws IllegalArgumentException when the planted work did not slow the row more as it grew (noise larger
      *                                  than the plant, or work the row does not wait for)
      */
-    public static PlantSizing fit(long period, long tokens, double slowdownT, double slowdown2T) {
-        double perToken = period == 1 ? (slowdownT * tokens + slowdown2T * 2 * tokens) / (5.0 * tokens * tokens)
-                : (slowdown2T - slowdownT) / tokens;
+    public static PlantSizing throughZero(long tokens, double slowdownT, double slowdown2T) {
+        double perToken = (slowdownT * tokens + slowdown2T * 2 * tokens) / (5.0 * tokens * tokens);
         if (!(perToken > 0) || !Double.isFinite(perToken) || !(slowdown2T > slowdownT)) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "twice the planted work did not slow it more "
                     + "(%+.1f%% with %d tokens, %+.1f%% with %d): the noise is larger than the plant", slowdownT * 100, tokens,
                     slowdown2T * 100, 2 * tokens));
         }
-        return new PlantSizing(period, tokens, period == 1 ? 0 : slowdownT - perToken * tokens, perToken);
+        return new PlantSizing(1, tokens, 0, perToken);
+    }
+
+    /**
+     * The fit with a period, from the counter alone and from bursts of T tokens.
+     *
+     * @param slowdownCounter ρ with the counter and no work: a
+     * @param slowdownT       ρ(T)
+     * @throws IllegalArgumentException when the burst did not slow the row beyond the counter
+     */
+    public static PlantSizing withCounter(long period, long tokens, double slowdownCounter, double slowdownT) {
+        double overhead = Math.max(0, slowdownCounter);
+        double perToken = (slowdownT - overhead) / tokens;
+        if (!(perToken > 0) || !Double.isFinite(perToken)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%d tokens every %d invocations did not slow it beyond the "
+                    + "counter alone (%+.1f%%, against %+.1f%%): the noise is larger than the plant", tokens, period, slowdownT * 100,
+                    slowdownCounter * 100));
+        }
+        return new PlantSizing(period, tokens, overhead, perToken);
     }
 
     /**

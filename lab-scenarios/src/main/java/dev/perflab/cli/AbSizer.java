@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Sizes a planted slowdown on the row it goes into ({@link PlantSizing}): three forks from head's jar, without
- * a plant, with a trial burst, and with twice that burst; their JSON and logs go to {@code DIR/sizing/}.
+ * Sizes a planted slowdown on the row it goes into ({@link PlantSizing}): forks from head's jar without a plant
+ * and with trial plants (twice more when a token proves too coarse and a period is needed); their JSON and logs go
+ * to {@code DIR/sizing/}.
  */
 final class AbSizer {
     private AbSizer() {
@@ -41,15 +42,21 @@ final class AbSizer {
         return sizing;
     }
 
-    /** Two forks with the trial burst and twice it, and the line through them and the plain fork. */
+    /**
+     * Without a period: forks with the trial burst and twice it. With one: a fork with the counter alone and one
+     * with the trial burst. Either way the fit with the plain fork ({@link PlantSizing}).
+     */
     private static PlantSizing fit(AbForks runner, Path jar, AbPlan.Row row, Path dir, String stem, ForkResult plain, long[] trial)
             throws IOException, InterruptedException {
-        String once = trial[0] + (trial[1] == 1 ? "" : "/" + trial[1]);
-        String twice = 2 * trial[0] + (trial[1] == 1 ? "" : "/" + trial[1]);
-        ForkResult t = fork(runner, jar, row, once, dir.resolve(stem + "-" + once.replace('/', 'e') + ".json"), "sizing: " + once);
-        ForkResult t2 = fork(runner, jar, row, twice, dir.resolve(stem + "-" + twice.replace('/', 'e') + ".json"), "sizing: " + twice);
+        long tokens = trial[0];
+        long period = trial[1];
+        String first = period == 1 ? Long.toString(tokens) : "0/" + period;
+        String second = period == 1 ? Long.toString(2 * tokens) : tokens + "/" + period;
+        ForkResult a = fork(runner, jar, row, first, dir.resolve(stem + "-" + first.replace('/', 'e') + ".json"), "sizing: " + first);
+        ForkResult b = fork(runner, jar, row, second, dir.resolve(stem + "-" + second.replace('/', 'e') + ".json"), "sizing: " + second);
         try {
-            return PlantSizing.fit(trial[1], trial[0], slowdown(plain, t), slowdown(plain, t2));
+            return period == 1 ? PlantSizing.throughZero(tokens, slowdown(plain, a), slowdown(plain, b))
+                    : PlantSizing.withCounter(period, tokens, slowdown(plain, a), slowdown(plain, b));
         } catch (IllegalArgumentException e) {
             throw new LabException("cannot size a plant for " + row.label() + ": " + e.getMessage() + " (forks in " + dir + ")",
                     LabException.CHECK_FAILED);

@@ -42,21 +42,22 @@ class PlantSizingTest {
     }
 
     @Test
-    void withAPeriodTheFixedCostOfTheCounterIsTakenOut() {
-        // 2% for the counter, 0.5% per token: 50 tokens give 27%, 100 give 52%.
-        PlantSizing s = PlantSizing.fit(8, 50, 0.27, 0.52);
+    void withAPeriodTheCounterIsMeasuredAloneAndTakenOut() {
+        // 2% for the counter alone, 0.5% per token: 50 tokens every 8 invocations give 27%.
+        PlantSizing s = PlantSizing.withCounter(8, 50, 0.02, 0.27);
         assertEquals(0.02, s.overhead(), 1e-12);
         assertEquals(0.005, s.perToken(), 1e-12);
         assertEquals(new Plant(0.10, 16, 8), s.plant(0.10));
         assertEquals("10% (16 consumeCPU tokens every 8 invocations)", s.plant(0.10).describe());
         assertEquals("16/8", s.plant(0.10).property());
-        IllegalArgumentException tooSmall = assertThrows(IllegalArgumentException.class, () -> PlantSizing.fit(8, 50, 0.31, 0.52).plant(0.05));
+        IllegalArgumentException tooSmall = assertThrows(IllegalArgumentException.class, () -> PlantSizing.withCounter(8, 50, 0.06, 0.27).plant(0.05));
         assertTrue(tooSmall.getMessage().contains("costs by itself"), tooSmall.getMessage());
+        assertEquals(0, PlantSizing.withCounter(8, 50, -0.01, 0.25).overhead(), "counting cannot make the row faster: noise");
     }
 
     @Test
     void withoutAPeriodTheLineGoesThroughZero() {
-        PlantSizing s = PlantSizing.fit(1, 100, 0.5, 1.0);
+        PlantSizing s = PlantSizing.throughZero(100, 0.5, 1.0);
         assertEquals(0, s.overhead());
         assertEquals(0.005, s.perToken(), 1e-12);
         assertEquals("40", s.plant(0.2).property());
@@ -64,7 +65,8 @@ class PlantSizingTest {
 
     @Test
     void aPlantThatDidNotGrowIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlantSizing.fit(1, 100, 0.5, 0.4));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlantSizing.throughZero(100, 0.5, 0.4));
         assertTrue(e.getMessage().contains("noise is larger than the plant"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> PlantSizing.withCounter(8, 50, 0.3, 0.2));
     }
 }
