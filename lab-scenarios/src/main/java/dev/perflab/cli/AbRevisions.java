@@ -21,7 +21,7 @@ import java.util.zip.ZipException;
  * <pre>
  *   REV ──git rev-parse──▶ SHA ──▶ target/ab/jars/SHA.jar there already? ──yes──▶ use it
  *                                                │ no
- *            git worktree add --detach target/ab/worktrees/SHA SHA
+ *            git worktree add --force --detach target/ab/worktrees/SHA SHA
  *            mvn -B -q -ntp -DskipTests -pl lab-benchmarks -am package     (log: target/ab/build-SHA.log)
  *            copy lab-benchmarks/target/benchmarks.jar ──▶ target/ab/jars/.SHA.jar.tmp ──rename──▶ SHA.jar
  *            git worktree remove --force                                    (always: built or not)
@@ -112,7 +112,8 @@ final class AbRevisions {
         Path worktree = repo.resolve("target/ab/worktrees").resolve(revision.sha().substring(0, SHORT_SHA));
         Path log = repo.resolve("target/ab").resolve("build-" + revision.sha().substring(0, SHORT_SHA) + ".log");
         removeWorktree(worktree);
-        Result added = git("worktree", "add", "--detach", worktree.toString(), revision.sha());
+        // --force: a worktree of this path whose folder was deleted by hand is still registered; it is replaced
+        Result added = git("worktree", "add", "--force", "--detach", worktree.toString(), revision.sha());
         if (added.exit != 0) {
             removeWorktree(worktree);
             throw new LabException(revision.label() + ": cannot make a worktree for it under " + worktree.getParent() + " (" + added.last() + ")");
@@ -147,7 +148,6 @@ final class AbRevisions {
         if (Files.exists(worktree)) {
             git("worktree", "remove", "--force", worktree.toString());
         }
-        git("worktree", "prune");
     }
 
     /**
