@@ -218,7 +218,7 @@ public final class Calibration {
         double[] seconds = runSeconds();
         double mean = java.util.Arrays.stream(seconds).average().orElse(Double.NaN);
         double max = java.util.Arrays.stream(seconds).max().orElse(Double.NaN);
-        lines.add(String.format(Locale.ROOT, "one ab run: %s on average, %s the longest, over %d runs; goal ≤ 15 min: %s",
+        lines.add(String.format(Locale.ROOT, "one ab run of this selection: %s on average, %s the longest, over %d runs; goal ≤ 15 min: %s",
                 seconds.length == 0 ? "–" : Formats.duration(mean), seconds.length == 0 ? "–" : Formats.duration(max), seconds.length,
                 seconds.length == 0 ? "not judged" : max <= MAX_RUN_SECONDS ? "met" : "NOT met"));
         lines.add("runs marked noisy (a ruler moved): " + java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), PLANTED.stream())

@@ -65,7 +65,7 @@ class CalibrationTest {
         assertTrue(md.contains("  why: OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 1/2 (50%) false positives"), md);
         assertTrue(md.contains("- planted 10% slowdown detected: 2 of 2 (100%); goal ≥ 95%: met"), md);
         assertTrue(md.contains("- planted 5% slowdown detected (stretch): 1 of 2 (50%); goal ≥ 95%: NOT met"), md);
-        assertTrue(md.contains("- one ab run: 2 min 05 s on average"), md);
+        assertTrue(md.contains("- one ab run of this selection: 2 min 05 s on average"), md);
         assertTrue(md.contains("goal ≤ 15 min: met"), md);
         assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 1 of 3, 5% 0 of 2, 10% 0 of 2, 20% 0 of 2"), md);
         assertEquals(3, calibration().json().get("rows").size());
