@@ -3,6 +3,7 @@ package dev.perflab.ab;
 import dev.perflab.base.OutputFile;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,8 +17,9 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The run as one PNG with XChart, headless: a row per benchmark row (numbered as in the tables, top down), its
- * head/base speedup as a dot and its paired interval as a bar, a line at ×1 and dashed lines at the threshold.
+ * The run as one PNG with XChart, headless: a row per benchmark row (numbered top down, named in the legend), its
+ * head/base speedup as a dot and its paired interval as a bar (the axis spans at most ×0.5 to ×2; a wider
+ * interval runs to the edge), a line at ×1 and dashed lines at the threshold.
  * Speedup is head over base with the unit's direction applied (above 1: head is faster), so every row reads
  * the same way. Red: regression; green: improvement; grey: no change; blue: a ruler that held, orange: one that moved.
  *
@@ -31,6 +33,8 @@ public final class AbChart {
     private static final int WIDTH = 900;
     private static final int ROW_PIXELS = 34;
     private static final int FRAME_PIXELS = 170;
+    /** The axis shows at most ×2 either way; a wider interval is drawn to the edge. */
+    private static final double MAX_SHOWN = 2;
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -62,42 +66,46 @@ public final class AbChart {
     static XYChart build(AbReport report) {
         List<AbRow> rows = report.rows();
         int n = rows.size();
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(FRAME_PIXELS + ROW_PIXELS * Math.max(n, 2))
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(FRAME_PIXELS + ROW_PIXELS * 2 * Math.max(n, 2))
                 .title("perflab ab " + report.component() + ": " + report.verdict().label() + " · " + report.machine())
                 .xAxisTitle("head/base speedup (above 1: head faster), " + percent(report.confidence()) + " paired interval")
-                .yAxisTitle("row").build();
+                .yAxisTitle("rows, top down").build();
         Styler styler = chart.getStyler();
         styler.setChartBackgroundColor(Color.WHITE);
-        styler.setLegendVisible(false);
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setYAxisMin(0.5);
         chart.getStyler().setYAxisMax(n + 0.5);
-        chart.getStyler().setYAxisTickMarkSpacingHint(ROW_PIXELS - 4);
-        chart.getStyler().setyAxisTickLabelsFormattingFunction(y -> label(rows, y));
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> "×" + AbReport.ratio(x));
-        double low = 1 / (1 + report.threshold());
-        double high = 1 + report.threshold();
+        chart.getStyler().setYAxisTicksVisible(false);
+        chart.getStyler().setXAxisDecimalPattern("×0.###");
+        double slower = 1 / (1 + report.threshold());
+        double faster = 1 + report.threshold();
+        double low = slower / 1.02;
+        double high = faster * 1.02;
         for (AbRow r : rows) {
             double[] interval = speedupInterval(r);
-            low = Math.min(low, Double.isFinite(interval[0]) ? interval[0] : low);
+            low = Math.min(low, Double.isFinite(interval[0]) && interval[0] > 0 ? interval[0] : low);
             high = Math.max(high, Double.isFinite(interval[1]) ? interval[1] : high);
         }
-        double pad = (high - low) * 0.05;
-        chart.getStyler().setXAxisMin(low - pad);
-        chart.getStyler().setXAxisMax(high + pad);
+        low = Math.max(low, 1 / MAX_SHOWN);
+        high = Math.min(high, MAX_SHOWN);
+        chart.getStyler().setXAxisMin(low);
+        chart.getStyler().setXAxisMax(high);
         vertical(chart, "×1", 1, n, Color.BLACK, false);
-        vertical(chart, "threshold slower", 1 / (1 + report.threshold()), n, Color.GRAY, true);
-        vertical(chart, "threshold faster", 1 + report.threshold(), n, Color.GRAY, true);
+        vertical(chart, "threshold slower", slower, n, Color.GRAY, true);
+        vertical(chart, "threshold faster", faster, n, Color.GRAY, true);
         for (int i = 0; i < n; i++) {
             AbRow r = rows.get(i);
             double y = n - i;
             double[] interval = speedupInterval(r);
             Color color = color(r);
-            XYSeries bar = chart.addSeries("interval " + (i + 1), new double[] {clamp(interval[0], low - pad), clamp(interval[1], high + pad)},
+            XYSeries bar = chart.addSeries("interval " + (i + 1), new double[] {clamp(interval[0], low, high), clamp(interval[1], low, high)},
                     new double[] {y, y});
             bar.setMarker(SeriesMarkers.NONE);
             bar.setLineColor(color);
             bar.setLineStyle(new BasicStroke(3f));
-            XYSeries dot = chart.addSeries("speedup " + (i + 1), new double[] {r.speedup()}, new double[] {y});
+            bar.setShowInLegend(false);
+            XYSeries dot = chart.addSeries(label(r, i), new double[] {clamp(r.speedup(), low, high)}, new double[] {y});
             dot.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             dot.setMarker(SeriesMarkers.CIRCLE);
             dot.setMarkerColor(color);
@@ -119,16 +127,10 @@ public final class AbChart {
                 : new BasicStroke(1.5f));
     }
 
-    /** The row label at a tick: {@code 3 cancelLast rung=r4-… depth=1000}; nothing between rows. */
-    private static String label(List<AbRow> rows, double y) {
-        long index = Math.round(y);
-        if (Math.abs(y - index) > 1e-6 || index < 1 || index > rows.size()) {
-            return " ";
-        }
-        int i = rows.size() - (int) index;
-        AbRow r = rows.get(i);
-        String text = (i + 1) + " " + r.label() + (r.ruler() ? " (ruler)" : "");
-        return text.length() > 60 ? text.substring(0, 59) + "…" : text;
+    /** The legend's line for a row: {@code 1 cancelLast rung=r4-… depth=1000: regression, 7.5% slower}. */
+    private static String label(AbRow r, int i) {
+        String text = (i + 1) + " " + r.label() + (r.ruler() ? " (ruler)" : "") + ": " + r.verdict().label() + ", " + r.change();
+        return text.length() > 110 ? text.substring(0, 109) + "…" : text;
     }
 
     private static Color color(AbRow r) {
@@ -142,8 +144,9 @@ public final class AbChart {
         };
     }
 
-    private static double clamp(double v, double bound) {
-        return Double.isFinite(v) ? v : bound;
+    /** An end of an interval beyond the axis is drawn at its edge. */
+    private static double clamp(double v, double low, double high) {
+        return Double.isNaN(v) ? low : Math.max(low, Math.min(high, v));
     }
 
     private static String percent(double fraction) {
