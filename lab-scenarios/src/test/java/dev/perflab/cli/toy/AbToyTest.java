@@ -21,9 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ./lab ab} end to end on the toy suite, both sides from one thin benchmarks jar of this class path
  * ({@link ToyJars}), so no revision is built: a slowdown planted in head's forks of r0 is found (exit 1); the
  * same jar against itself is "no change" (exit 0); a ruler planted to move makes the run "noisy" (exit 3). The
- * thresholds are wide (20%; the plants make a row five times slower; a ruler is left out of the judgement with a
- * threshold of 900% where it is not the subject) because the tests share the machine with other work: they check
- * the machinery, not its precision, which {@code --calibrate} measures.
+ * thresholds are wide (20%; the plants make a row five to ten times slower; a ruler is left out of the judgement
+ * with a threshold of 900% where it is not the subject) because the tests share the machine with other work: they
+ * check the machinery, not its precision, which {@code --calibrate} measures.
  */
 class AbToyTest {
     @TempDir
@@ -89,18 +89,26 @@ class AbToyTest {
         assertTrue(Files.readString(dir.resolve("verdict.md")).contains("| ❌ |"), Files.readString(dir.resolve("verdict.md")));
     }
 
+    /**
+     * A/A: "no change". Where the machine is shared with heavy work that lands on one side more than the other
+     * (a test suite running beside this one), the ruler sees it and the run is "noisy" instead, which is the
+     * answer {@code ab} is built to give then; what it must never say is "regression" or "improvement".
+     */
     @Test
     void theSameJarOnBothSidesIsNoChange() throws Exception {
-        assertEquals(0, ab("--threshold", "20%", "--ruler-threshold", "900%"), lab.out + "" + lab.err);
+        int exit = ab("--threshold", "20%", "--ruler-threshold", "20%");
         JsonNode verdict = verdict();
-        assertEquals("no change", verdict.get("verdict").asText(), verdict.toString());
-        assertEquals("no change", row(verdict, false).get("verdict").asText());
-        assertTrue(lab.out.toString().contains("verdict: no change"), lab.out.toString());
+        String run = verdict.get("verdict").asText();
+        assertTrue(exit == 0 && run.equals("no change") || exit == 3 && run.equals("noisy"), exit + ": " + verdict);
+        if (exit == 0) {
+            assertEquals("no change", row(verdict, false).get("verdict").asText());
+            assertTrue(lab.out.toString().contains("verdict: no change"), lab.out.toString());
+        }
     }
 
     @Test
     void aRulerThatMovesMakesTheRunNoisy() throws Exception {
-        assertEquals(3, ab("--plant", "ruler=400%", "--threshold", "20%", "--ruler-threshold", "20%"), lab.out + "" + lab.err);
+        assertEquals(3, ab("--plant", "ruler=900%", "--threshold", "20%", "--ruler-threshold", "20%"), lab.out + "" + lab.err);
         JsonNode verdict = verdict();
         assertEquals("noisy", verdict.get("verdict").asText(), verdict.toString());
         assertTrue(verdict.get("rulersMoved").asText().contains("RulerBenchmark.sortCopy"), verdict.toString());
