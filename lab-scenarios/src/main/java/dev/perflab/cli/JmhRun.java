@@ -64,6 +64,8 @@ final class JmhRun {
     private final List<Path> jdks;
     private final PrintWriter console;
     private final List<MissingRows> missing = new ArrayList<>();
+    /** Whether to write the HTML page beside the JSON ({@code --no-html} turns it off). */
+    private boolean page = true;
 
     JmhRun(Component component, RunLength length, Path dir, String benchmark, Map<String, String> userParams,
            Map<String, List<String>> jmhParams, List<Path> jdks, PrintWriter console) {
@@ -75,6 +77,12 @@ final class JmhRun {
         this.jmhParams = jmhParams;
         this.jdks = jdks;
         this.console = console;
+    }
+
+    /** Leaves out the HTML page beside the JSON ({@code --no-html}). */
+    JmhRun withoutPage() {
+        page = false;
+        return this;
     }
 
     /** Runs the suites (on each JDK of {@code --jdk}, else on the current one); 0, or exit 1 when rows are missing. */
@@ -190,7 +198,7 @@ final class JmhRun {
         }
         Path merged = dir.resolve(name + ".json");
         mergeJsonArrays(jsons, merged);
-        Machine.writeHeader(merged, header);
+        Machine.writeHeader(merged, header, length.id());
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
         printLadder(merged, dir, header);
         return merged;
@@ -348,6 +356,9 @@ final class JmhRun {
         ChartOutput charts = report.png(dir, name, header);
         console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
         charts.warning().ifPresent(w -> console.println("charts: " + w));
+        if (page) {
+            RunPage.write(json, name, length, console);
+        }
         console.flush();
     }
 }
