@@ -11,7 +11,7 @@ import java.util.Map;
  * <ul>
  *   <li>P = 1: there is no counter (the branch on a constant is compiled away), so a = 0; forks with T and 2T
  *       tokens give b as the least-squares slope through the origin, which one noisy fork moves less than a
- *       line through two points would.</li>
+ *       line through two points would. Both must have slowed the row.</li>
  *   <li>P &gt; 1: a fork with the counter alone ({@code 0/P}) measures a directly, one with T tokens gives b.
  *       A negative a is noise (counting cannot make the row faster) and is taken as 0.</li>
  * </ul> Measuring on the row itself, rather than pricing a token
@@ -97,13 +97,13 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
      *
      * @param slowdownT  ρ(T)
      * @param slowdown2T ρ(2T)
-     * @throws IllegalArgumentException when the planted work did not slow the row more as it grew (noise larger
-     *                                  than the plant, or work the row does not wait for)
+     * @throws IllegalArgumentException when the planted work did not slow the row (noise larger than the plant,
+     *                                  or work the row does not wait for)
      */
     public static PlantSizing throughZero(long tokens, double slowdownT, double slowdown2T) {
         double perToken = (slowdownT * tokens + slowdown2T * 2 * tokens) / (5.0 * tokens * tokens);
-        if (!(perToken > 0) || !Double.isFinite(perToken) || !(slowdown2T > slowdownT)) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "twice the planted work did not slow it more "
+        if (!(slowdownT > 0 && slowdown2T > 0) || !Double.isFinite(perToken)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "the planted work did not slow it "
                     + "(%+.1f%% with %d tokens, %+.1f%% with %d): the noise is larger than the plant", slowdownT * 100, tokens,
                     slowdown2T * 100, 2 * tokens));
         }

@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Sizes a planted slowdown on the row it goes into ({@link PlantSizing}): forks from head's jar without a plant
- * and with trial plants (twice more when a token proves too coarse and a period is needed); their JSON and logs go
- * to {@code DIR/sizing/}.
+ * Sizes a planted slowdown on the row it goes into ({@link PlantSizing}): forks from head's jar in the order
+ * plain, trial A, trial B, plain, each trial held against the plain fork beside it (trials once more with a period
+ * when a token proves too coarse; the whole sizing once more when noise hid the plant); their JSON and logs go to
+ * {@code DIR/sizing/}.
  */
 final class AbSizer {
     private AbSizer() {
@@ -25,6 +26,16 @@ final class AbSizer {
      *                 for it, the sizing is done again with a period ({@link PlantSizing#retrial})
      */
     static PlantSizing size(AbPlan.Row row, Path jar, Path dir, double smallest, PrintWriter console)
+            throws IOException, InterruptedException {
+        try {
+            return sizeOnce(row, jar, dir, smallest, console);
+        } catch (LabException first) {
+            console.println("ab: " + first.getMessage() + "; sizing once more");
+            return sizeOnce(row, jar, dir, smallest, console);
+        }
+    }
+
+    private static PlantSizing sizeOnce(AbPlan.Row row, Path jar, Path dir, double smallest, PrintWriter console)
             throws IOException, InterruptedException {
         AbForks runner = new AbForks(console);
         String stem = String.format(Locale.ROOT, "row%02d", row.index());
@@ -54,9 +65,12 @@ final class AbSizer {
         String second = period == 1 ? Long.toString(2 * tokens) : tokens + "/" + period;
         ForkResult a = fork(runner, jar, row, first, dir.resolve(stem + "-" + first.replace('/', 'e') + ".json"), "sizing: " + first);
         ForkResult b = fork(runner, jar, row, second, dir.resolve(stem + "-" + second.replace('/', 'e') + ".json"), "sizing: " + second);
+        // a plain fork after the trials too: each trial is held against the plain fork run next to it, so a machine
+        // that drifted during the sizing moves the trials and their baseline alike
+        ForkResult after = fork(runner, jar, row, null, dir.resolve(stem + "-none-" + second.replace('/', 'e') + ".json"), "sizing: no plant");
         try {
-            return period == 1 ? PlantSizing.throughZero(tokens, slowdown(plain, a), slowdown(plain, b))
-                    : PlantSizing.withCounter(period, tokens, slowdown(plain, a), slowdown(plain, b));
+            return period == 1 ? PlantSizing.throughZero(tokens, slowdown(plain, a), slowdown(after, b))
+                    : PlantSizing.withCounter(period, tokens, slowdown(plain, a), slowdown(after, b));
         } catch (IllegalArgumentException e) {
             throw new LabException("cannot size a plant for " + row.label() + ": " + e.getMessage() + " (forks in " + dir + ")",
                     LabException.CHECK_FAILED);

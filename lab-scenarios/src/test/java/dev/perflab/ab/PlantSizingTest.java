@@ -65,7 +65,8 @@ class PlantSizingTest {
 
     @Test
     void aPlantThatDidNotGrowIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlantSizing.throughZero(100, 0.5, 0.4));
+        assertEquals(0.0026, PlantSizing.throughZero(100, 0.5, 0.4).perToken(), 1e-12, "noisy points still give their slope");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlantSizing.throughZero(100, 0.5, -0.1));
         assertTrue(e.getMessage().contains("noise is larger than the plant"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PlantSizing.withCounter(8, 50, 0.3, 0.2));
     }

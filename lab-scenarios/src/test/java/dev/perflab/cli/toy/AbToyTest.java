@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ./lab ab} end to end on the toy suite, both sides from one thin benchmarks jar of this class path
  * ({@link ToyJars}), so no revision is built: a slowdown planted in head's forks of r0 is found (exit 1); the
  * same jar against itself is "no change" (exit 0); a ruler planted to move makes the run "noisy" (exit 3). The
- * thresholds are wide (20%; the plants make a row five to ten times slower; a ruler is left out of the judgement
+ * thresholds are wide (20%; the plants make a row ten times slower; a ruler is left out of the judgement
  * with a threshold of 900% where it is not the subject) because the tests share the machine with other work: they
  * check the machinery, not its precision, which {@code --calibrate} measures.
  */
@@ -41,8 +41,12 @@ class AbToyTest {
     }
 
     private int ab(String... more) {
+        return ab(4, more);
+    }
+
+    private int ab(int pairs, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("ab", ToyAbComponent.NAME, "--base-jar", jar.toString(),
-                "--head-jar", jar.toString(), "--smoke", "--rung", "naive", "--pairs", "4", "--out", dir.toString()));
+                "--head-jar", jar.toString(), "--smoke", "--rung", "naive", "--pairs", Integer.toString(pairs), "--out", dir.toString()));
         args.addAll(List.of(more));
         return lab.run(args.toArray(String[]::new));
     }
@@ -62,25 +66,25 @@ class AbToyTest {
 
     @Test
     void aPlantedSlowdownIsARegression() throws Exception {
-        assertEquals(1, ab("--plant", "naive=400%", "--threshold", "20%", "--ruler-threshold", "900%"), lab.out + "" + lab.err);
+        assertEquals(1, ab(6, "--plant", "naive=900%", "--threshold", "20%", "--ruler-threshold", "900%"), lab.out + "" + lab.err);
         JsonNode verdict = verdict();
         assertEquals("regression", verdict.get("verdict").asText(), verdict.toString());
         JsonNode r0 = row(verdict, false);
         assertEquals("r0-loop-sum", r0.at("/params/rung").asText());
         assertEquals("regression", r0.get("verdict").asText(), r0.toString());
         assertTrue(r0.get("ratio").asDouble() < 0.8 && r0.get("high").asDouble() < 1, r0.toString());
-        assertEquals(4, r0.get("pairs").asInt());
-        assertTrue(r0.get("planted").asText().startsWith("400%"), r0.toString());
+        assertEquals(6, r0.get("pairs").asInt());
+        assertTrue(r0.get("planted").asText().startsWith("900%"), r0.toString());
         assertEquals("dev.perflab.bench.RulerBenchmark.sortCopy", row(verdict, true).get("benchmark").asText());
         for (String file : List.of("verdict.md", "ratios.png", "base.json", "head.json")) {
             assertTrue(Files.size(dir.resolve(file)) > 0, file);
         }
-        assertEquals(8, new ObjectMapper().readTree(dir.resolve("head.json").toFile()).size(),
-                "head.json: each of the 2 rows' 4 head forks, as JMH wrote them");
+        assertEquals(12, new ObjectMapper().readTree(dir.resolve("head.json").toFile()).size(),
+                "head.json: each of the 2 rows' 6 head forks, as JMH wrote them");
         try (Stream<Path> forks = Files.list(dir.resolve("forks"))) {
             List<String> names = forks.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().collect(Collectors.toList());
-            assertEquals(16, names.size(), names.toString());
-            assertTrue(names.contains("row01-base-pair1.json") && names.contains("row02-head-pair4.json"), names.toString());
+            assertEquals(24, names.size(), names.toString());
+            assertTrue(names.contains("row01-base-pair1.json") && names.contains("row02-head-pair6.json"), names.toString());
         }
         String log = Files.readString(dir.resolve("forks/row01-head-pair2.log"));
         assertTrue(log.lines().anyMatch(l -> l.startsWith("# VM options:") && l.contains("-Dperflab.plant=")),
