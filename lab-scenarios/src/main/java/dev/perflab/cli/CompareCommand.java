@@ -38,7 +38,8 @@ final class CompareCommand implements Callable<Integer> {
             description = "Smallest move that counts, a percentage with its %% sign, e.g. 5%% or 0.5%% (default 10%%).")
     String threshold;
 
-    @Option(names = "--ratios-only", description = "Fail only on rung-ratio regressions (runs from different machines).")
+    @Option(names = "--ratios-only", description = {"Judge only the rung ratios (runs from different machines): rows are listed as",
+            "slower or faster, never as regressions, and only a ratio regression fails (exit 1)."})
     boolean ratiosOnly;
 
     @Option(names = "--all", description = "List unchanged rows and ratios too.")
@@ -62,7 +63,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("compare " + base + " (base) → " + head + " (head)");
-        out.print(CompareOutput.text(comparison, t, all));
+        out.print(CompareOutput.text(comparison, t, all, ratiosOnly));
         out.flush();
         long failures = ratiosOnly ? comparison.ratioRegressions() : comparison.regressions() + comparison.ratioRegressions();
         return failures > 0 ? LabException.CHECK_FAILED : 0;

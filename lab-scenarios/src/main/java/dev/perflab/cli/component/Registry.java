@@ -3,6 +3,7 @@ package dev.perflab.cli.component;
 import dev.perflab.ladder.UnknownEntryException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
@@ -66,6 +67,30 @@ public final class Registry {
         }
         throw new UnknownEntryException("unknown component '" + name + "'; known: "
                 + components.stream().map(Component::name).collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * The component a benchmark belongs to, from its name: a JMH benchmark by its class, one of a component's
+     * suites ({@code dev.perflab.bench.orderbook.OrderBookCancelBenchmark.cancelLast}, or
+     * {@code OrderBookCancelBenchmark.cancelLast} as a gate names it); an end-to-end row by its
+     * {@code COMPONENT.what} name ({@code sha-pipeline.endToEnd}). Empty for a bare method name or a benchmark
+     * of no component.
+     */
+    public Optional<Component> owning(String benchmark) {
+        int dot = benchmark.lastIndexOf('.');
+        if (dot <= 0) {
+            return Optional.empty();
+        }
+        String owner = benchmark.substring(0, dot);
+        for (Component c : components) {
+            for (JmhSuite suite : c.suites()) {
+                String className = suite.className();
+                if (className.equals(owner) || className.endsWith("." + owner)) {
+                    return Optional.of(c);
+                }
+            }
+        }
+        return components.stream().filter(c -> c.name().equals(owner)).findFirst();
     }
 
     /** Something {@code Lab.newCommandLine(Registry)} hands its registry to: each command that looks components up. */
