@@ -74,6 +74,10 @@ final class GateCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--markdown", paramLabel = "OUT.md", description = "Also write a markdown summary for a pull-request comment.")
     Path markdown;
 
+    @Option(names = "--across-machines",
+            description = "Allow a ratio gate whose two rows were measured on different machines (shards of a merged set); refused by default.")
+    boolean acrossMachines;
+
     @Override
     public Integer call() throws IOException {
         List<Path> results = resultFiles();
@@ -87,6 +91,11 @@ final class GateCommand implements Callable<Integer>, Registry.User {
             report = LadderReport.read(results);
         } catch (GateFileException | ReportException e) {
             throw new LabException(e.getMessage());
+        }
+        if (!acrossMachines) {
+            GateEvaluator.acrossMachines(file.gates(), report, "--across-machines").ifPresent(problem -> {
+                throw new LabException(problem);
+            });
         }
         List<GateResult> outcome = GateEvaluator.evaluate(file.gates(), report);
         PrintWriter out = spec.commandLine().getOut();

@@ -6,6 +6,7 @@ import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.MachineHeader;
 import dev.perflab.report.ReportException;
+import dev.perflab.report.RowMachine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,6 +37,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--png", paramLabel = "DIR", description = "Also write one PNG chart per benchmark method.")
     Path pngDir;
 
+    @Option(names = "--across-machines",
+            description = "Show a ladder whose rows were measured on different machines (shards of a merged set); refused by default.")
+    boolean acrossMachines;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
@@ -53,7 +58,13 @@ public final class ReportCommand implements Callable<Integer> {
                 OutputFile.checkDirectory("--png", pngDir);
             }
             LadderReport report = LadderReport.read(files);
+            java.util.Optional<String> mixed = RowMachine.acrossMachines(report, "--across-machines");
+            if (mixed.isPresent() && !acrossMachines) {
+                throw new LabException(mixed.get());
+            }
             String header = MachineHeader.of(files.get(0)).orElse(report.defaultHeader());
+            mixed.ifPresent(m -> out.println("note: ratios across machines, as asked (--across-machines): "
+                    + RowMachine.describe(RowMachine.of(report.rows()))));
             out.print(report.text(header));
             out.flush();
             writeMarkdown(markdownOut, report, header, err);

@@ -6,11 +6,13 @@ import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.fleet.ShardRun;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
@@ -76,6 +78,19 @@ final class RunComponentCommand implements Callable<Integer> {
     @Option(names = "--jmh", description = "Run the component's JMH suites instead of its end-to-end run (default folder results/COMPONENT/jmh).")
     boolean jmh;
 
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = {"Run shard I of N (from 1) of this run's rows, split by expected cost; rows a ratio gate divides stay in one shard."
+                    + " Also from JOB_COMPLETION_INDEX (from 0) with PERFLAB_SHARDS=N. Default folder results/COMPONENT/shard-I-of-N;"
+                    + " ./lab merge puts the shards together (docs/fleet.md)."})
+    String shard;
+
+    @Option(names = "--shard-gates", paramLabel = "FILE",
+            description = "With --shard: the gates whose ratio rows must share a shard (default ci/gates.yaml; 'none' for cost alone).")
+    String shardGates;
+
+    @Option(names = "--plan-only", description = "Print the plan (with --shard, every shard's rows and expected time) and measure nothing.")
+    boolean planOnly;
+
     private final Component component;
     /** The component's scenario with this run's options object, or null when it has no end-to-end run. */
     private Bound<?> scenario;
@@ -109,6 +124,11 @@ final class RunComponentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunLength runLength = length.value();
+        Optional<ShardRun> sharding = ShardRun.of(shard, shardGates, labHome(), System.getenv());
+        if (sharding.isPresent() && jdks != null) {
+            throw new LabException("--shard and --jdk: a shard runs on one JDK; give each JDK its own sharded run"
+                    + " (JAVA_HOME=HOME ./lab run " + component.name() + " --shard I/N), or one CI matrix axis per JDK");
+        }
         if (out != null) {
             OutputFile.checkDirectory("--out", out);
         }
@@ -118,8 +138,13 @@ final class RunComponentCommand implements Callable<Integer> {
                 throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
                         + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
             }
-            return scenario.run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", name),
-                    spec.commandLine().getOut()));
+            Path dir = out != null ? out : sharding.map(s -> Path.of("results", name, s.shard().folderName())).orElse(Path.of("results", name));
+            ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, spec.commandLine().getOut());
+            if (sharding.isEmpty() && !planOnly) {
+                return scenario.run(request);
+            }
+            return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly)
+                    .run(sharding.orElse(null), scenario::run);
         }
         if (jmh && scenario == null) {
             throw new LabException("--jmh chooses the JMH suites over an end-to-end run; " + name + " has only JMH suites: drop --jmh");
@@ -129,8 +154,17 @@ final class RunComponentCommand implements Callable<Integer> {
             throw new LabException("component '" + name + "' has no benchmark suites yet");
         }
         Path dir = out != null ? out : scenario != null ? Path.of("results", name, "jmh") : Path.of("results", name);
+        if (out == null && sharding.isPresent()) {
+            dir = dir.resolve(sharding.get().shard().folderName());
+        }
         return new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                jdks, spec.commandLine().getOut()).run();
+                jdks, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly).run();
+    }
+
+    /** The lab's checkout ({@code perflab.home}, set by {@code ./lab}), where ci/gates.yaml is found from any folder. */
+    private static Path labHome() {
+        String home = System.getProperty("perflab.home");
+        return home != null ? Path.of(home) : null;
     }
 
     /** With {@code --jmh}, options of the end-to-end run would do nothing: say so rather than ignore them. */
@@ -156,6 +190,10 @@ final class RunComponentCommand implements Callable<Integer> {
 
         int run(ScenarioRequest request) throws IOException, InterruptedException {
             return scenario.run(request, options);
+        }
+
+        List<String> rungIds(ScenarioRequest request, dev.perflab.ladder.Ladder<?> ladder) {
+            return scenario.rungIds(request, options, ladder);
         }
     }
 }

@@ -19,10 +19,13 @@ import java.util.regex.Pattern;
  * @param jdkVersion       as JMH recorded it, e.g. {@code 17.0.15}; empty when absent
  * @param vmName           as JMH recorded it, e.g. {@code OpenJDK 64-Bit Server VM}; empty when absent
  * @param secondaryMetrics every secondary metric, keyed as in the file
+ * @param machine          the machine it was measured on, as the lab's header line names it (a merged result
+ *                         set's own {@code "machine"} field, else its file's {@code .machine.txt}); null when
+ *                         unknown. Two rows of different machines make no same-run ratio ({@link RowMachine}).
  */
 public record Row(String benchmark, String method, Map<String, String> params, String mode,
                   double score, double scoreError, String unit, Double allocBytesPerOp,
-                  String jdkVersion, String vmName, Map<String, Metric> secondaryMetrics) {
+                  String jdkVersion, String vmName, Map<String, Metric> secondaryMetrics, String machine) {
 
     /** The {@code @Param} that names a rung or peer of a ladder. */
     public static final String RUNG_PARAM = "rung";
@@ -32,6 +35,19 @@ public record Row(String benchmark, String method, Map<String, String> params, S
     public Row {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         secondaryMetrics = Collections.unmodifiableMap(new LinkedHashMap<>(secondaryMetrics));
+    }
+
+    /** A row whose machine is not known. */
+    public Row(String benchmark, String method, Map<String, String> params, String mode,
+               double score, double scoreError, String unit, Double allocBytesPerOp,
+               String jdkVersion, String vmName, Map<String, Metric> secondaryMetrics) {
+        this(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName, secondaryMetrics, null);
+    }
+
+    /** This row, measured on {@code machine}. */
+    public Row withMachine(String machine) {
+        return new Row(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName,
+                secondaryMetrics, machine);
     }
 
     /** The {@code rung} param's value ({@code r2-intrusive-list}, {@code peer-parity}), or null if none. */

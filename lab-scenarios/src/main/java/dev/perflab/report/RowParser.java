@@ -40,7 +40,8 @@ final class RowParser {
                 optionalNumber(primary.get("scoreError")),
                 requiredText(primary, "scoreUnit"),
                 allocBytesPerOp(secondary),
-                text(node.get("jdkVersion")), text(node.get("vmName")), secondary);
+                text(node.get("jdkVersion")), text(node.get("vmName")), secondary,
+                node.path(RowMachine.MACHINE_FIELD).isTextual() ? node.get(RowMachine.MACHINE_FIELD).asText() : null);
     }
 
     private static String method(String benchmark) {
