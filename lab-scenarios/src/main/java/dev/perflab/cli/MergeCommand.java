@@ -28,7 +28,7 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SHARD_DIR", description = "The folders the shards wrote (each run's --out).")
     List<Path> shards;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where the merged COMPONENT.json, .machine.txt and .merge.json go.")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder of the merged set (COMPONENT.json, its machine header and the merge's own record).")
     Path out;
 
     @Option(names = "--partial", description = "Merge the shards given even when some of the run's shards are not among them.")
