@@ -56,6 +56,8 @@ import java.util.stream.Collectors;
 final class JmhRun {
     /** How many missing rows one suite's part of the message names; the rest are counted. */
     static final int MISSING_ROWS_SHOWN = 3;
+    /** What a row costs the shard planner: its seconds of warm-up and measurement ({@link JmhOptions#iterationSeconds()}). */
+    private static final String SHARD_COST_UNIT = "s";
 
     private final Component component;
     private final RunLength length;
@@ -184,8 +186,10 @@ final class JmhRun {
         Map<JmhSuite, List<JmhProcess.Configuration>> mine = planned;
         ShardPlan shardPlan = null;
         if (shard != null) {
-            shardPlan = shard.plan(plannedRows(planned, catalog), ShardPlanCost.UNIT);
-            shard.print(shardPlan, ShardPlanCost.WHAT, console);
+            shardPlan = shard.plan(plannedRows(planned, catalog), SHARD_COST_UNIT);
+            shard.print(shardPlan, String.format(Locale.ROOT, "%d rows, %s of warm-up and measurement in all (each row's JMH options),"
+                    + " split %d ways by that expected time", shardPlan.rows().size(), shardPlan.amount(shardPlan.totalCost()),
+                    shardPlan.count()), console);
             mine = shareOf(planned, shardPlan.rows(shard.shard().index()));
         }
         printEstimate(mine, catalog);
@@ -220,7 +224,7 @@ final class JmhRun {
                     + "; methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
         }
         Path merged = dir.resolve(name + ".json");
-        mergeJsonArrays(jsons, merged);
+        mergeJsonArrays(jsons, merged, shardPlan != null ? shardPlan.rows() : null);
         Machine.writeHeader(merged, header);
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
         printLadder(merged, dir, header);
@@ -264,6 +268,19 @@ final class JmhRun {
         return rows;
     }
 
+    /** Where a row JMH wrote stands in the run's plan; rows the plan lacks go last. */
+    private static int planIndex(JsonNode row, List<PlannedRow> order) {
+        Map<String, String> params = new LinkedHashMap<>();
+        row.path("params").fields().forEachRemaining(p -> params.put(p.getKey(), p.getValue().asText()));
+        String benchmark = row.path("benchmark").asText();
+        for (int i = 0; i < order.size(); i++) {
+            if (order.get(i).matches(benchmark, params)) {
+                return i;
+            }
+        }
+        return Integer.MAX_VALUE;
+    }
+
     /** The planned rows, suite by suite, narrowed to {@code share} (a shard's rows). */
     static Map<JmhSuite, List<JmhProcess.Configuration>> shareOf(Map<JmhSuite, List<JmhProcess.Configuration>> planned,
                                                                  List<PlannedRow> share) {
@@ -273,11 +290,6 @@ final class JmhRun {
         return mine;
     }
 
-    /** How a JMH suite's plan counts cost for the shard planner. */
-    private static final class ShardPlanCost {
-        static final String UNIT = "s";
-        static final String WHAT = "of warm-up and measurement (from each row's JMH options)";
-    }
 
     /**
      * The run's time before it starts, added up from every planned row's options: the standard run's are the
@@ -327,7 +339,7 @@ final class JmhRun {
         args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", partial.toString()));
         args.addAll(extraJmhArgs);
         invocation.params().forEach((param, values) -> args.addAll(List.of("-p", param + "=" + String.join(",", values))));
-        console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name(), total,
+        console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name() + part, total,
                 suite.optionsFor(length).map(JmhOptions::toString).orElse("options of the benchmark class's annotations"), log);
         console.flush();
         Files.deleteIfExists(partial);
@@ -369,12 +381,24 @@ final class JmhRun {
 
     /** Concatenates JMH's result arrays; every row stays exactly as JMH wrote it. */
     static void mergeJsonArrays(List<Path> inputs, Path output) throws IOException {
+        mergeJsonArrays(inputs, output, null);
+    }
+
+    /**
+     * The same, the rows put in {@code order} (the whole run's planned rows) when given: a shard runs its rows in
+     * several JMH invocations, and a ladder table orders rungs by where they first appear, as the whole run writes them.
+     */
+    static void mergeJsonArrays(List<Path> inputs, Path output, List<PlannedRow> order) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
-        ArrayNode merged = mapper.createArrayNode();
+        List<JsonNode> all = new ArrayList<>();
         for (Path input : inputs) {
-            JsonNode rows = mapper.readTree(input.toFile());
-            rows.forEach(merged::add);
+            mapper.readTree(input.toFile()).forEach(all::add);
         }
+        if (order != null) {
+            all.sort(java.util.Comparator.comparingInt(row -> planIndex(row, order)));
+        }
+        ArrayNode merged = mapper.createArrayNode();
+        all.forEach(merged::add);
         OutputFile.check("--out", output).write(out -> mapper.writerWithDefaultPrettyPrinter().writeValue(out, merged));
     }
 

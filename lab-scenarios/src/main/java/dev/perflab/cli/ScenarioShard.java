@@ -53,7 +53,8 @@ final class ScenarioShard {
             return 0;
         }
         ShardPlan plan = sharding.plan(rungIds.stream().map(id -> PlannedRow.ofScenario(name, id)).collect(Collectors.toList()), "rungs");
-        sharding.print(plan, "end to end (a shard runs whole rungs)", console);
+        sharding.print(plan, String.format(Locale.ROOT, "%d rungs end to end, split %d ways by rung (a shard runs whole rungs)",
+                plan.rows().size(), plan.count()), console);
         if (planOnly) {
             return 0;
         }
