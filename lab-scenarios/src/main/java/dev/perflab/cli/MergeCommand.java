@@ -22,6 +22,9 @@ import picocli.CommandLine.Spec;
         "Each row keeps its shard's machine; report, gate and compare refuse a ratio of rows from two machines",
         "unless given --across-machines. Exit 1 when a shard left rows out, 2 when the folders do not belong together."})
 final class MergeCommand implements Callable<Integer> {
+    /** How many missing rows the failure line names; the rest are counted. */
+    static final int MISSING_ROWS_SHOWN = 3;
+
     @Spec
     CommandSpec spec;
 
@@ -47,9 +50,11 @@ final class MergeCommand implements Callable<Integer> {
         console.println("saved: " + result.rowsFile());
         console.flush();
         if (!result.missingRows().isEmpty()) {
-            throw new LabException(result.missingRows().size() + " planned rows are in no shard's results, so the merge is incomplete"
-                    + " (the rows there are merged): " + String.join("; ", result.missingRows().subList(0, Math.min(3,
-                    result.missingRows().size()))) + (result.missingRows().size() > 3 ? "; …" : ""), LabException.CHECK_FAILED);
+            List<String> missing = result.missingRows();
+            throw new LabException(missing.size() + " planned rows are in no shard's results, so the merge is incomplete"
+                    + " (the rows there are merged): " + String.join("; ", missing.subList(0, Math.min(MISSING_ROWS_SHOWN, missing.size())))
+                    + (missing.size() > MISSING_ROWS_SHOWN ? "; and " + (missing.size() - MISSING_ROWS_SHOWN) + " more" : ""),
+                    LabException.CHECK_FAILED);
         }
         return 0;
     }

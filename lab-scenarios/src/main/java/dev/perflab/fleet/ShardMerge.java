@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -231,7 +232,7 @@ public final class ShardMerge {
         root.put("fingerprint", first.fingerprint());
         root.put("shards", first.shard().count());
         ArrayNode list = root.putArray("merged");
-        parts.stream().sorted(java.util.Comparator.comparingInt(p -> p.manifest().shard().index())).forEach(p -> list.addObject()
+        parts.stream().sorted(Comparator.comparingInt(p -> p.manifest().shard().index())).forEach(p -> list.addObject()
                 .put("shard", p.manifest().shard().toString()).put("folder", p.dir().toString())
                 .put("machine", p.manifest().machine()).put("rows", p.manifest().rows().size()));
         ArrayNode shards = root.putArray("missing_shards");

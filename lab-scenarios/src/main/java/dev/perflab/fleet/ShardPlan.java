@@ -8,8 +8,10 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -190,7 +192,7 @@ public final class ShardPlan {
         /** Each group's row indices, ascending; groups in order of their first row. */
         List<List<Integer>> members() {
             List<List<Integer>> groups = new ArrayList<>();
-            java.util.Map<Integer, List<Integer>> byRoot = new java.util.LinkedHashMap<>();
+            Map<Integer, List<Integer>> byRoot = new LinkedHashMap<>();
             for (int i = 0; i < parent.length; i++) {
                 byRoot.computeIfAbsent(root(i), r -> new ArrayList<>()).add(i);
             }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * One shard of a {@code ./lab run}: which shard, the gates that say which rows stay together, and the machine it
@@ -49,21 +51,21 @@ public final class ShardRun {
      * @param gatesFile  {@code --shard-gates}: a gates file, {@value #NO_GATES}, or null for {@link #DEFAULT_GATES}
      * @param labHome    the lab's checkout, where {@link #DEFAULT_GATES} is looked for after the working folder
      */
-    public static java.util.Optional<ShardRun> of(String option, String gatesFile, Path labHome, Map<String, String> env) {
-        java.util.Optional<Shard> shard = option != null ? java.util.Optional.of(Shard.parse(option, "--shard")) : Shard.fromEnvironment(env);
+    public static Optional<ShardRun> of(String option, String gatesFile, Path labHome, Map<String, String> env) {
+        Optional<Shard> shard = option != null ? Optional.of(Shard.parse(option, "--shard")) : Shard.fromEnvironment(env);
         if (shard.isEmpty()) {
             if (gatesFile != null) {
                 throw new LabException("--shard-gates applies to a sharded run: add --shard I/N (or set "
                         + Shard.INDEX_VARIABLE + " and " + Shard.COUNT_VARIABLE + ")");
             }
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (NO_GATES.equals(gatesFile)) {
-            return java.util.Optional.of(new ShardRun(shard.get(), List.of(), "no gates file (--shard-gates none)", env));
+            return Optional.of(new ShardRun(shard.get(), List.of(), "no gates file (--shard-gates none)", env));
         }
         Path file = gatesFile != null ? Path.of(gatesFile) : defaultGates(labHome);
         try {
-            return java.util.Optional.of(new ShardRun(shard.get(), GateFile.read(file).gates(), file.toString(), env));
+            return Optional.of(new ShardRun(shard.get(), GateFile.read(file).gates(), file.toString(), env));
         } catch (GateFileException e) {
             throw new LabException("--shard-gates: " + e.getMessage());
         }
@@ -103,7 +105,7 @@ public final class ShardRun {
         double ratio = plan.longestOverMean();
         console.printf(Locale.ROOT, "balance: the longest shard is %s the mean (%s; the mean %s)%n",
                 Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f×", ratio),
-                plan.amount(java.util.stream.IntStream.rangeClosed(1, plan.count()).mapToDouble(plan::cost).max().orElse(0)),
+                plan.amount(IntStream.rangeClosed(1, plan.count()).mapToDouble(plan::cost).max().orElse(0)),
                 plan.amount(plan.totalCost() / plan.count()));
         console.flush();
     }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.cli.toy.ToyComponent;
@@ -15,7 +16,10 @@ import dev.perflab.fleet.PlannedRow;
 import dev.perflab.fleet.ShardPlan;
 import dev.perflab.gate.Gate;
 import dev.perflab.gate.GateFile;
+import dev.perflab.gate.RowSelector;
 import dev.perflab.jmh.JmhProcess;
+import dev.perflab.report.LadderReport;
+import dev.perflab.report.Row;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +33,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -78,7 +85,7 @@ class ShardRunTest {
                 component).stream().map(id -> PlannedRow.ofScenario(component.name(), id)).toList();
     }
 
-    private static <O> List<String> rungIds(dev.perflab.cli.component.Scenario<O> scenario, ScenarioRequest request, Component component) {
+    private static <O> List<String> rungIds(Scenario<O> scenario, ScenarioRequest request, Component component) {
         return scenario.rungIds(request, scenario.newOptions(), component.ladder());
     }
 
@@ -144,19 +151,19 @@ class ShardRunTest {
     }
 
     /** Whether {@code selector} picks {@code row}: the gate evaluator's own picking, on a report made of the planned rows. */
-    private static boolean picks(dev.perflab.gate.RowSelector selector, PlannedRow row, List<PlannedRow> rows) {
-        List<dev.perflab.report.Row> asRows = rows.stream().map(r -> asRow(r, selector.benchmark())).toList();
-        dev.perflab.report.LadderReport report = dev.perflab.report.LadderReport.of(asRows);
+    private static boolean picks(RowSelector selector, PlannedRow row, List<PlannedRow> rows) {
+        List<Row> asRows = rows.stream().map(r -> asRow(r, selector.benchmark())).toList();
+        LadderReport report = LadderReport.of(asRows);
         String rung = selector.params().get("rung");
         Map<String, String> params = new HashMap<>(selector.params());
         boolean alias = "naive".equals(rung) || "tuned".equals(rung);
         if (alias) {
             params.remove("rung");
         }
-        List<dev.perflab.report.Row> found = report.find(selector.benchmark(), params);
+        List<Row> found = report.find(selector.benchmark(), params);
         if (alias) {
             int best = -1;
-            for (dev.perflab.report.Row r : found) {
+            for (Row r : found) {
                 int number = number(r.rung());
                 if (number >= 0 && (best < 0 || ("naive".equals(rung) ? number < best : number > best))) {
                     best = number;
@@ -165,12 +172,12 @@ class ShardRunTest {
             int chosen = best;
             found = found.stream().filter(r -> chosen >= 0 && number(r.rung()) == chosen).toList();
         }
-        dev.perflab.report.Row mine = asRow(row, selector.benchmark());
+        Row mine = asRow(row, selector.benchmark());
         return found.stream().anyMatch(r -> r.benchmark().equals(mine.benchmark()) && r.params().equals(mine.params()));
     }
 
     private static int number(String rung) {
-        java.util.regex.Matcher m = rung == null ? null : java.util.regex.Pattern.compile("r(\\d+)-.*").matcher(rung);
+        Matcher m = rung == null ? null : Pattern.compile("r(\\d+)-.*").matcher(rung);
         return m != null && m.matches() ? Integer.parseInt(m.group(1)) : -1;
     }
 
@@ -178,11 +185,11 @@ class ShardRunTest {
      * A planned row as a result row; an end-to-end run's {@code COMPONENT.*} stands for its one benchmark, so it is
      * written as the gate names it when the gate names that component ({@code mdf.forward} for {@code mdf.*}).
      */
-    private static dev.perflab.report.Row asRow(PlannedRow row, String named) {
+    private static Row asRow(PlannedRow row, String named) {
         String prefix = row.benchmark().substring(0, row.benchmark().length() - 1);
         String benchmark = !row.benchmark().endsWith(".*") ? row.benchmark()
                 : named.startsWith(prefix) ? named : prefix + "endToEnd";
-        return new dev.perflab.report.Row(benchmark, benchmark.substring(benchmark.lastIndexOf('.') + 1), row.params(), "thrpt",
+        return new Row(benchmark, benchmark.substring(benchmark.lastIndexOf('.') + 1), row.params(), "thrpt",
                 1, 0, "ops/s", null, "", "", Map.of());
     }
 
@@ -194,8 +201,8 @@ class ShardRunTest {
         double ratio = plan.longestOverMean();
         System.out.printf(Locale.ROOT, "[perflab] orderbook default run, 4 shards by expected warm-up and measurement time: %s;"
                         + " longest %s, mean %s: %.3f× the mean (%d rows, %d tied by gates)%n",
-                String.join(", ", java.util.stream.IntStream.rangeClosed(1, 4).mapToObj(s -> plan.amount(plan.cost(s))).toList()),
-                plan.amount(java.util.stream.IntStream.rangeClosed(1, 4).mapToDouble(plan::cost).max().orElse(0)),
+                String.join(", ", IntStream.rangeClosed(1, 4).mapToObj(s -> plan.amount(plan.cost(s))).toList()),
+                plan.amount(IntStream.rangeClosed(1, 4).mapToDouble(plan::cost).max().orElse(0)),
                 plan.amount(plan.totalCost() / 4), ratio, rows.size(), plan.tiedRows());
         assertTrue(ratio <= 1.3, "longest shard " + ratio + "× the mean");
         assertTrue(plan.tiedRows() >= 3, "the order book's two ratio gates tie three rows: " + plan.tiedRows());
