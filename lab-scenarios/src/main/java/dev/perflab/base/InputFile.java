@@ -98,6 +98,11 @@ public final class InputFile {
         if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
             return ((FileSystemException) e).getReason().toLowerCase(Locale.ROOT);
         }
-        return e.getMessage() != null ? e.getMessage() : "I/O error";
+        String m = e.getMessage();
+        if (m == null) {
+            return "I/O error";
+        }
+        // the OS's words as the lab writes them: "No space left on device" → "no space left on device"
+        return m.matches("[A-Z][a-z ]+") ? m.toLowerCase(Locale.ROOT) : m;
     }
 }

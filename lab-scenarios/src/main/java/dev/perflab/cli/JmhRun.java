@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.perflab.base.Jdk;
 import dev.perflab.base.LabException;
+import dev.perflab.base.Leftovers;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
@@ -105,7 +106,7 @@ final class JmhRun {
             return failIfMissing();
         }
         Map<String, Path> results = new LinkedHashMap<>();
-        for (Jdk jdk : jdks.stream().map(Jdk::at).collect(Collectors.toList())) {
+        for (Jdk jdk : jdks.stream().map(Jdk::at).map(Jdk::requireRuns).collect(Collectors.toList())) {
             String label = uniqueLabel(jdk.label(), results.keySet());
             results.put(label, runOnce(dir.resolve(label), List.of("-jvm", jdk.java().toString()), Machine.header(jdk)));
         }
@@ -345,15 +346,23 @@ final class JmhRun {
         Files.deleteIfExists(partial);
         int exit;
         boolean written = false;
+        Leftovers.checkNotStopping();
+        // Ctrl-C while JMH runs: the partial file is removed, the previous run's JSON stays, and one line says so
+        Leftovers.register(partial);
+        boolean hadPrevious = Files.isRegularFile(json);
+        Leftovers.note(this, () -> "suite " + suite.name() + " was stopped; none of its rows were saved; "
+                + (hadPrevious ? json + " is the previous run's, unchanged" : "no " + json + " was written"));
         try {
             exit = JmhProcess.run(suite.name(), total, args, log, console);
         } finally {
-            if (Files.isRegularFile(partial) && Files.size(partial) > 0) {
+            Leftovers.forget(this);
+            if (Files.isRegularFile(partial) && Files.size(partial) > 0 && !Leftovers.stopping()) {
                 Files.move(partial, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 written = true;
             } else {
                 Files.deleteIfExists(partial);
             }
+            Leftovers.release(partial);
         }
         if (!written) {
             missing.add(new MissingRows(suite.name(), planned, "failed (JMH exit " + exit + ", no results written)", log));

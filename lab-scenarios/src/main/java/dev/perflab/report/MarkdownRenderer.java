@@ -18,9 +18,9 @@ final class MarkdownRenderer {
             out.append(row(headers));
             out.append(row(alignment(headers.size())));
             GroupTable.cells(group, Formats::score).forEach(cells -> out.append(row(cells)));
-            if (GroupTable.anyNoisy(group)) {
-                out.append('\n').append(escape(GroupTable.NOISY_FOOTNOTE)).append('\n');
-            }
+        }
+        if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
+            out.append('\n').append(escape(GroupTable.NOISY_FOOTNOTE)).append('\n');
         }
         return out.toString();
     }

@@ -20,9 +20,9 @@ final class TextRenderer {
         for (LadderGroup group : groups) {
             out.append('\n').append(titles.apply(group)).append('\n');
             table(group).forEach(line -> out.append(line).append('\n'));
-            if (GroupTable.anyNoisy(group)) {
-                out.append(INDENT).append(GroupTable.NOISY_FOOTNOTE).append('\n');
-            }
+        }
+        if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
+            out.append('\n').append(GroupTable.NOISY_FOOTNOTE).append('\n');
         }
         return out.toString();
     }

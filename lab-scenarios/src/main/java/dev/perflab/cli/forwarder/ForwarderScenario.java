@@ -1,5 +1,6 @@
 package dev.perflab.cli.forwarder;
 
+import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -33,6 +34,7 @@ import dev.perflab.scenario.Placement;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleChain;
 import dev.perflab.scenario.RoleProcess;
+import dev.perflab.scenario.ScenarioException;
 import dev.perflab.scenario.RungResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -163,12 +165,13 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
-        OutputFile json = options.json.path() != null ? OutputFile.check("--json", options.json.path()) : null;
-        Path day = Files.createTempFile("perflab-mdf-day-", ".bin");
+        OutputFile json = options.json.check(rowsFile.path());
+        Path day = Leftovers.register(Files.createTempFile("perflab-mdf-day-", ".bin"));
         try {
             return onHosts(request, options, hosts -> new Run(request, options.rate, configs, rowsFile, json, day, hosts).run());
         } finally {
             Files.deleteIfExists(day);
+            Leftovers.release(day);
         }
     }
 
@@ -339,16 +342,17 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 clientNames.add(LATE);
                 cpuSampler = new CpuSampler(started);
                 CpuMeter<RoleProcess> cpu = new CpuMeter<>(started, cpuSampler::cpuNanos, Machine.cores()).start();
-                Duration wait = roleDeadline.plus(FINISH_GRACE);
+                // one deadline for every role: a frozen forwarder costs the deadline once, not once per role
+                long end = System.nanoTime() + roleDeadline.plus(FINISH_GRACE).toNanos();
                 Map<String, ObjectNode> summaries = new LinkedHashMap<>();
-                summaries.put("simulator", sim.awaitSummary(wait));
+                summaries.put("simulator", sim.awaitSummary(left(end)));
                 for (int i = 1; i < started.size(); i++) {
                     RoleProcess p = started.get(i);
                     if (!p.role().equals("simulator")) {
-                        summaries.put(p.role(), p.awaitSummary(wait));
+                        summaries.put(p.role(), p.awaitSummary(left(end)));
                     }
                 }
-                summaries.put("forwarder", forwarder.awaitSummary(wait));
+                summaries.put("forwarder", forwarder.awaitSummary(left(end)));
                 double cpuPercent = cpu.percent();
                 cpuSampler.close();
                 List<String> errors = new ArrayList<>();
@@ -356,12 +360,28 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                     p.errors().forEach(e -> errors.add(p.role() + ": " + e));
                 }
                 return new Outcome(summaries, clientNames, cpuPercent, errors);
+            } catch (ScenarioException e) {
+                // a role that died or never got ready: this configuration failed, in words; the run goes on
+                List<String> names = new ArrayList<>();
+                for (int k = 1; k <= ON_TIME_CLIENTS; k++) {
+                    names.add("client-" + k);
+                }
+                names.add(LATE);
+                Map<String, ObjectNode> none = new LinkedHashMap<>();
+                none.put("simulator", null);
+                names.forEach(name -> none.put(name, null));
+                none.put("forwarder", null);
+                return new Outcome(none, names, 0, List.of(e.getMessage()));
             } finally {
                 if (cpuSampler != null) {
                     cpuSampler.close();
                 }
                 started.forEach(RoleProcess::close);
             }
+        }
+
+        private static Duration left(long endNanos) {
+            return Duration.ofNanos(Math.max(0, endNanos - System.nanoTime()));
         }
 
         /** A client's command; {@code role} is its placement's name ({@code client} or {@code late}). */
