@@ -73,6 +73,8 @@ final class JmhRun {
     private ShardRun shard;
     /** Print the plan and stop before anything is measured. */
     private boolean planOnly;
+    /** Whether to write the HTML page beside the JSON ({@code --no-html} turns it off). */
+    private boolean page = true;
 
     JmhRun(Component component, RunLength length, Path dir, String benchmark, Map<String, String> userParams,
            Map<String, List<String>> jmhParams, List<Path> jdks, PrintWriter console) {
@@ -95,6 +97,12 @@ final class JmhRun {
     /** {@code --plan-only}: print the plan (and the shards) and measure nothing. */
     JmhRun planOnly(boolean only) {
         this.planOnly = only;
+        return this;
+    }
+
+    /** Leaves out the HTML page beside the JSON ({@code --no-html}). */
+    JmhRun withoutPage() {
+        page = false;
         return this;
     }
 
@@ -181,7 +189,7 @@ final class JmhRun {
     private Path runOnce(Path dir, List<String> extraJmhArgs, String header) throws IOException, InterruptedException {
         OutputFile.checkDirectory("--out", dir);
         String name = component.name();
-        console.printf("perflab run %s (%s) · %s%n", name, length.name().toLowerCase(Locale.ROOT), header);
+        console.printf("perflab run %s (%s) · %s%n", name, length.id(), header);
         Map<JmhSuite, List<JmhProcess.Configuration>> planned = plan();
         BenchmarkCatalog catalog = length == RunLength.STANDARD ? BenchmarkCatalog.load() : null;
         Map<JmhSuite, List<JmhProcess.Configuration>> mine = planned;
@@ -199,7 +207,7 @@ final class JmhRun {
         }
         if (shardPlan != null && mine.values().stream().allMatch(List::isEmpty)) {
             console.printf("shard %s has no rows of this run: nothing to measure%n", shard.shard());
-            shard.save(name, length.name().toLowerCase(Locale.ROOT), shardPlan, dir, header, null, console);
+            shard.save(name, length.id(), shardPlan, dir, header, null, console);
             return null;
         }
         long started = System.nanoTime();
@@ -226,11 +234,11 @@ final class JmhRun {
         }
         Path merged = dir.resolve(name + ".json");
         mergeJsonArrays(jsons, merged, shardPlan != null ? shardPlan.rows() : null);
-        Machine.writeHeader(merged, header);
+        Machine.writeHeader(merged, header, length.id());
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
         printLadder(merged, dir, header);
         if (shard != null) {
-            shard.save(name, length.name().toLowerCase(Locale.ROOT), shardPlan, dir, header, merged.getFileName().toString(), console);
+            shard.save(name, length.id(), shardPlan, dir, header, merged.getFileName().toString(), console);
         }
         return merged;
     }
@@ -456,6 +464,9 @@ final class JmhRun {
         ChartOutput charts = report.png(dir, name, header);
         console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
         charts.warning().ifPresent(w -> console.println("charts: " + w));
+        if (page) {
+            RunPage.write(json, name, length, console);
+        }
         console.flush();
     }
 }

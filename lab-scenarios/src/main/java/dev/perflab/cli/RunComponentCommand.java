@@ -75,6 +75,9 @@ final class RunComponentCommand implements Callable<Integer> {
             description = "JMH suites: run on each of these JDKs (JMH -jvm) and print each rung's ratio between them (the jdks command lists them).")
     List<Path> jdks;
 
+    @Option(names = "--no-html", description = "Leave out the HTML page beside the results (DIR/COMPONENT.html, as ./lab report --html writes).")
+    boolean noHtml;
+
     @Option(names = "--jmh", description = "Run the component's JMH suites instead of its end-to-end run (default folder results/COMPONENT/jmh).")
     boolean jmh;
 
@@ -140,11 +143,16 @@ final class RunComponentCommand implements Callable<Integer> {
             }
             Path dir = out != null ? out : sharding.map(s -> Path.of("results", name, s.shard().folderName())).orElse(Path.of("results", name));
             ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, spec.commandLine().getOut());
-            if (sharding.isEmpty() && !planOnly) {
-                return scenario.run(request);
+            if (planOnly && sharding.isEmpty()) {
+                return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, true).run(null, scenario::run);
             }
-            return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly)
-                    .run(sharding.orElse(null), scenario::run);
+            long started = System.currentTimeMillis();
+            int exit = sharding.isEmpty() ? scenario.run(request)
+                    : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
+            if (!planOnly) {
+                scenarioPage(dir.resolve(name + ".json"), started, runLength);
+            }
+            return exit;
         }
         if (jmh && scenario == null) {
             throw new LabException("--jmh chooses the JMH suites over an end-to-end run; " + name + " has only JMH suites: drop --jmh");
@@ -157,14 +165,29 @@ final class RunComponentCommand implements Callable<Integer> {
         if (out == null && sharding.isPresent()) {
             dir = dir.resolve(sharding.get().shard().folderName());
         }
-        return new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                jdks, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly).run();
+        JmhRun run = new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
+                jdks, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly);
+        return (noHtml ? run.withoutPage() : run).run();
     }
 
     /** The lab's checkout ({@code perflab.home}, set by {@code ./lab}), where ci/gates.yaml is found from any folder. */
     private static Path labHome() {
         String home = System.getProperty("perflab.home");
         return home != null ? Path.of(home) : null;
+    }
+
+    /**
+     * After an end-to-end run, the run length beside its JMH-shaped rows ({@code DIR/COMPONENT.json}) and the
+     * HTML page of them, when this run wrote them.
+     */
+    private void scenarioPage(Path rows, long started, RunLength runLength) throws IOException {
+        if (!java.nio.file.Files.isRegularFile(rows) || java.nio.file.Files.getLastModifiedTime(rows).toMillis() < started - 1000) {
+            return;
+        }
+        dev.perflab.base.Machine.recordRunLength(rows, runLength.id());
+        if (!noHtml) {
+            RunPage.write(rows, component.name(), runLength, spec.commandLine().getOut());
+        }
     }
 
     /** With {@code --jmh}, options of the end-to-end run would do nothing: say so rather than ignore them. */

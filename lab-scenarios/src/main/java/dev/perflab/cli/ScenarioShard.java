@@ -46,7 +46,7 @@ final class ScenarioShard {
     int run(ShardRun sharding, Body body) throws IOException, InterruptedException {
         PrintWriter console = request.console();
         String name = component.name();
-        String length = request.length().name().toLowerCase(Locale.ROOT);
+        String length = request.length().id();
         if (sharding == null) {
             console.printf("plan: %s (%s) end to end, %d rungs: %s%n", name, length, rungIds.size(), String.join(", ", rungIds));
             console.flush();
@@ -71,7 +71,7 @@ final class ScenarioShard {
         Path rows = dir.resolve(name + ".json");
         boolean written = Files.isRegularFile(rows) && Files.getLastModifiedTime(rows).compareTo(FileTime.from(started.minusSeconds(1))) >= 0;
         if (written) {
-            Machine.writeHeader(rows, header);
+            Machine.writeHeader(rows, header, request.length().id());
         } else {
             console.printf("lab: shard %s wrote no rows file (%s); its manifest says so%n", sharding.shard(), rows);
         }

@@ -36,7 +36,7 @@ import java.util.stream.Stream;
  *   SHARD_DIR/COMPONENT.json ×N       ──▶ every row checked against its shard's plan, tagged with
  *                                         "machine" (its shard's header) and "shard" ("2/4")
  *   OUT/COMPONENT.json                    the rows in the whole run's order, JMH's shape plus those two fields
- *   OUT/COMPONENT.machine.txt             the one machine, or "N machines: …"
+ *   OUT/COMPONENT.machine.txt             the one machine, or "N machines: …", and the run length
  *   OUT/COMPONENT.merge.json              which folder gave which shard, on which machine; rows missing
  * </pre>
  *
@@ -105,7 +105,8 @@ public final class ShardMerge {
         rows.values().forEach(merged::add);
         Path rowsFile = out.resolve(component + ".json");
         OutputFile.check("--out", rowsFile).write(o -> JSON.writerWithDefaultPrettyPrinter().writeValue(o, merged));
-        OutputFile.check("--out", out.resolve(component + ".machine.txt")).writeString(header(machines, parts.size()) + "\n");
+        OutputFile.check("--out", out.resolve(component + ".machine.txt")).writeString(header(machines, parts.size()) + "\n"
+                + "run length: " + first.length() + "\n");
         OutputFile.check("--out", out.resolve(component + ".merge.json"))
                 .write(o -> JSON.writerWithDefaultPrettyPrinter().writeValue(o, summary(parts, missingRows, missingShards)));
         return new Result(component, rowsFile, rows.size(), machines, missingRows, missingShards);

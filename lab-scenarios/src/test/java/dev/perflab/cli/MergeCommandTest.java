@@ -170,7 +170,7 @@ class MergeCommandTest {
     void shardsOfOneMachineMergeIntoASetReportReadsAsAlways() throws Exception {
         Path out = dir.resolve("merged");
         assertEquals(0, lab(merge(shards("orderbook", 2, TIED_GATE, List.of("one machine", "one machine")), out)), lab.err::toString);
-        assertEquals("one machine", Files.readString(out.resolve("orderbook.machine.txt")).strip());
+        assertEquals("one machine", Files.readAllLines(out.resolve("orderbook.machine.txt")).get(0));
         assertEquals(0, lab("report", out.resolve("orderbook.json").toString()), lab.err::toString);
         assertTrue(lab.out.toString().startsWith("one machine"), lab.out.toString());
     }

@@ -279,7 +279,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             console.println(broken == 0 ? "every client of every configuration got the whole day once, in order, the late joiner too"
                     : broken + " configuration(s) failed (see the lines under them)");
             rows.write(rowsFile.path());
-            Machine.writeHeader(rowsFile.path(), header);
+            Machine.writeHeader(rowsFile.path(), header, request.length().id());
             if (json != null) {
                 ObjectNode root = new ObjectMapper().createObjectNode();
                 Machine.describe(root);
