@@ -15,6 +15,8 @@ import dev.perflab.cli.component.RunLength;
 import dev.perflab.fleet.PlannedRow;
 import dev.perflab.fleet.ShardPlan;
 import dev.perflab.fleet.ShardRun;
+import dev.perflab.history.HistoryRecorder;
+import dev.perflab.history.HistoryTarget;
 import dev.perflab.jmh.BenchmarkCatalog;
 import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
@@ -67,6 +69,7 @@ final class JmhRun {
     private final Map<String, String> userParams;
     private final Map<String, List<String>> jmhParams;
     private final List<Path> jdks;
+    private final HistoryTarget history;
     private final PrintWriter console;
     private final List<MissingRows> missing = new ArrayList<>();
     /** The shard this run is, or null for a whole run. */
@@ -77,7 +80,7 @@ final class JmhRun {
     private boolean page = true;
 
     JmhRun(Component component, RunLength length, Path dir, String benchmark, Map<String, String> userParams,
-           Map<String, List<String>> jmhParams, List<Path> jdks, PrintWriter console) {
+           Map<String, List<String>> jmhParams, List<Path> jdks, HistoryTarget history, PrintWriter console) {
         this.component = component;
         this.length = length;
         this.dir = dir;
@@ -85,6 +88,7 @@ final class JmhRun {
         this.userParams = userParams;
         this.jmhParams = jmhParams;
         this.jdks = jdks;
+        this.history = history;
         this.console = console;
     }
 
@@ -236,7 +240,11 @@ final class JmhRun {
         mergeJsonArrays(jsons, merged, shardPlan != null ? shardPlan.rows() : null);
         Machine.writeHeader(merged, header, length.id());
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
-        printLadder(merged, dir, header);
+        try {
+            printLadder(merged, dir, header);
+        } finally {
+            record(merged, header, planned);
+        }
         if (shard != null) {
             shard.save(name, length.id(), shardPlan, dir, header, merged.getFileName().toString(), console);
         }
@@ -299,6 +307,13 @@ final class JmhRun {
         return mine;
     }
 
+    /** Appends the saved rows to the results history, each with the suite that ran it; never throws. */
+    private void record(Path merged, String header, Map<JmhSuite, List<JmhProcess.Configuration>> planned) {
+        Map<String, String> suiteOf = new LinkedHashMap<>();
+        planned.forEach((suite, rows) -> rows.forEach(row -> suiteOf.putIfAbsent(row.benchmark(), suite.name())));
+        HistoryRecorder.record(history, () -> HistoryRecorder.run("run", component.name(), length.name().toLowerCase(Locale.ROOT),
+                header, new ObjectMapper().readTree(merged.toFile()), b -> suiteOf.getOrDefault(b, "?"), merged, List.of()), console);
+    }
 
     /**
      * The run's time before it starts, added up from every planned row's options: the standard run's are the

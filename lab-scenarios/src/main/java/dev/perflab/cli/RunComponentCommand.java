@@ -1,22 +1,31 @@
 package dev.perflab.cli;
 
 import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.fleet.ShardRun;
+import dev.perflab.history.HistoryRecorder;
+import dev.perflab.history.HistoryTarget;
+import dev.perflab.history.MachineFacts;
+import dev.perflab.scenario.JmhRows;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -33,6 +42,8 @@ import picocli.CommandLine;
 final class RunComponentCommand implements Callable<Integer> {
     /** The name under which a scenario's options are mixed in. */
     private static final String SCENARIO_OPTIONS = "scenario";
+    /** The suite an end-to-end run's rows belong to, in the results history. */
+    static final String END_TO_END_SUITE = "end-to-end";
 
     @Spec
     CommandSpec spec;
@@ -94,6 +105,9 @@ final class RunComponentCommand implements Callable<Integer> {
     @Option(names = "--plan-only", description = "Print the plan (with --shard, every shard's rows and expected time) and measure nothing.")
     boolean planOnly;
 
+    @Mixin
+    HistoryOption history = new HistoryOption();
+
     private final Component component;
     /** The component's scenario with this run's options object, or null when it has no end-to-end run. */
     private Bound<?> scenario;
@@ -132,6 +146,7 @@ final class RunComponentCommand implements Callable<Integer> {
             throw new LabException("--shard and --jdk: a shard runs on one JDK; give each JDK its own sharded run"
                     + " (JAVA_HOME=HOME ./lab run " + component.name() + " --shard I/N), or one CI matrix axis per JDK");
         }
+        HistoryTarget historyTarget = history.target();
         if (out != null) {
             OutputFile.checkDirectory("--out", out);
         }
@@ -142,13 +157,20 @@ final class RunComponentCommand implements Callable<Integer> {
                         + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
             }
             Path dir = out != null ? out : sharding.map(s -> Path.of("results", name, s.shard().folderName())).orElse(Path.of("results", name));
-            ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, spec.commandLine().getOut());
+            PrintWriter console = spec.commandLine().getOut();
+            ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, console);
             if (planOnly && sharding.isEmpty()) {
                 return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, true).run(null, scenario::run);
             }
             long started = System.currentTimeMillis();
-            int exit = sharding.isEmpty() ? scenario.run(request)
-                    : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
+            String header = sharding.map(ShardRun::header).orElse(Machine.header());
+            int exit;
+            try (JmhRows.Listening recording = JmhRows.listen((file, rows) -> HistoryRecorder.record(historyTarget,
+                    () -> HistoryRecorder.run("run", name, runLength.name().toLowerCase(Locale.ROOT), header, rows,
+                            benchmarkName -> END_TO_END_SUITE, file, MachineFacts.thisJvmFlags()), console))) {
+                exit = sharding.isEmpty() ? scenario.run(request)
+                        : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
+            }
             if (!planOnly) {
                 scenarioPage(dir.resolve(name + ".json"), started, runLength);
             }
@@ -166,7 +188,7 @@ final class RunComponentCommand implements Callable<Integer> {
             dir = dir.resolve(sharding.get().shard().folderName());
         }
         JmhRun run = new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                jdks, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly);
+                jdks, historyTarget, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly);
         return (noHtml ? run.withoutPage() : run).run();
     }
 

@@ -127,7 +127,7 @@ public final class ShardRun {
      */
     public void save(String component, String length, ShardPlan plan, Path dir, String header, String results, PrintWriter console) {
         ShardManifest manifest = ShardManifest.of(component, length, shard, plan, header, results);
-        ShardStore.forRun(env).save(manifest, dir, console);
+        ShardStore.forRun().save(manifest, dir, console);
         console.flush();
     }
 }

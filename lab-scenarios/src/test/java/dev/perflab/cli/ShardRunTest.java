@@ -17,6 +17,7 @@ import dev.perflab.fleet.ShardPlan;
 import dev.perflab.gate.Gate;
 import dev.perflab.gate.GateFile;
 import dev.perflab.gate.RowSelector;
+import dev.perflab.history.HistoryTarget;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.Row;
@@ -77,7 +78,7 @@ class ShardRunTest {
             return scenarioRows(component, length);
         }
         return new JmhRun(component, length, Path.of("unused"), null, Map.of(), JmhRun.jmhParams(component, length, null, Map.of()),
-                null, new PrintWriter(new StringWriter())).plannedRows();
+                null, HistoryTarget.parse("test", HistoryTarget.NONE), new PrintWriter(new StringWriter())).plannedRows();
     }
 
     private static List<PlannedRow> scenarioRows(Component component, RunLength length) {

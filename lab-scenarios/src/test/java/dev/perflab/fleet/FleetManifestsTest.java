@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.perflab.history.HistoryTarget;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +25,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * workflow schema (ci/kubernetes/validate.sh, with pinned validators from PyPI; skipped with its one line where
  * they cannot be installed), and saying what the lab needs: an Indexed Job whose shard count is the lab's, pods
  * with whole CPUs (requests = limits) so the static CPU manager pins them, the node's name for the rows' machine,
- * the results database's URL from a Secret, a results volume; a matrix whose shards are 1..N and a merge job last.
+ * the results history's PostgreSQL URL from a Secret, a results volume; a matrix whose shards are 1..N and a merge job last.
  */
 class FleetManifestsTest {
     private static final Path CI = Path.of("..", "ci");
@@ -87,7 +88,7 @@ class FleetManifestsTest {
         List<Map<String, Object>> env = at(container, "env");
         assertEquals(Integer.toString(completions), value(env, Shard.COUNT_VARIABLE).get("value"), "the lab's shard count is the Job's");
         assertEquals("spec.nodeName", at(value(env, "NODE_NAME"), "valueFrom", "fieldRef", "fieldPath"));
-        assertEquals(true, at(value(env, ShardStore.DATABASE_VARIABLE), "valueFrom", "secretKeyRef", "optional"));
+        assertEquals(true, at(value(env, HistoryTarget.ENV), "valueFrom", "secretKeyRef", "optional"), "the history's PostgreSQL URL from a Secret");
         Map<String, Object> requests = at(container, "resources", "requests");
         assertEquals(requests, at(container, "resources", "limits"), "Guaranteed: requests = limits");
         assertTrue(String.valueOf(requests.get("cpu")).matches("\\d+"), "whole CPUs: " + requests.get("cpu"));
