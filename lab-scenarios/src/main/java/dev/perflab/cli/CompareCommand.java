@@ -5,10 +5,13 @@ import dev.perflab.compare.CompareOutput;
 import dev.perflab.compare.RunComparison;
 import dev.perflab.report.JmhResults;
 import dev.perflab.report.ReportException;
+import dev.perflab.report.LadderReport;
 import dev.perflab.report.Row;
+import dev.perflab.report.RowMachine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,6 +48,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--all", description = "List unchanged rows and ratios too.")
     boolean all;
 
+    @Option(names = "--across-machines",
+            description = "Allow rung ratios within one run whose rows were measured on different machines (shards of a merged set); refused by default.")
+    boolean acrossMachines;
+
     @Override
     public Integer call() {
         double t = parseThreshold(threshold);
@@ -55,6 +62,13 @@ final class CompareCommand implements Callable<Integer> {
             headRows = JmhResults.read(head);
         } catch (ReportException e) {
             throw new LabException(e.getMessage());
+        }
+        if (!acrossMachines) {
+            for (Map.Entry<Path, List<Row>> run : List.of(Map.entry(base, baseRows), Map.entry(head, headRows))) {
+                RowMachine.acrossMachines(LadderReport.of(run.getValue()), "--across-machines").ifPresent(problem -> {
+                    throw new LabException(run.getKey() + ": " + problem);
+                });
+            }
         }
         RunComparison comparison = RunComparison.of(baseRows, headRows, t);
         if (comparison.rows().isEmpty()) {

@@ -112,6 +112,10 @@ final class GateCommand implements Callable<Integer>, Registry.User {
             "that would fail 1%% of runs by chance (ci/calibrate-gates.sh makes the runs)."})
     boolean spread;
 
+    @Option(names = "--across-machines",
+            description = "Allow a ratio gate whose two rows were measured on different machines (shards of a merged set); refused by default.")
+    boolean acrossMachines;
+
     @Override
     public Integer call() throws IOException {
         if (spread) {
@@ -128,6 +132,11 @@ final class GateCommand implements Callable<Integer>, Registry.User {
             report = LadderReport.read(results);
         } catch (GateFileException | ReportException e) {
             throw new LabException(e.getMessage());
+        }
+        if (!acrossMachines) {
+            GateEvaluator.acrossMachines(file.gates(), report, "--across-machines").ifPresent(problem -> {
+                throw new LabException(problem);
+            });
         }
         java.util.function.Function<String, java.util.Optional<String>> componentOf = b -> registry.owning(b).map(Component::name);
         List<Gate> gatesToCheck = file.gates();

@@ -3,6 +3,7 @@ package dev.perflab.gate;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.Metric;
 import dev.perflab.report.Row;
+import dev.perflab.report.RowMachine;
 import dev.perflab.report.Speedup;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,6 +87,26 @@ public final class GateEvaluator {
         Gate.Bound b = (Gate.Bound) gate;
         return (b.min() != null ? "≥ " + format(b.min()) : "") + (b.min() != null && b.max() != null ? " and " : "")
                 + (b.max() != null ? "≤ " + format(b.max()) : "");
+    }
+
+    /**
+     * The first ratio gate whose two rows were measured on two machines (a merged result set's shards), as the one
+     * line that refuses it; empty when every ratio divides rows of one machine (or of unknown ones).
+     *
+     * @param flag the option that allows such a ratio anyway, named in the line
+     */
+    public static Optional<String> acrossMachines(List<Gate> gates, LadderReport report, String flag) {
+        for (Gate gate : gates) {
+            if (gate instanceof Gate.Ratio ratio) {
+                Row numerator = select(report, ratio.numerator()).row;
+                Row denominator = select(report, ratio.denominator()).row;
+                if (numerator != null && denominator != null && RowMachine.differ(numerator, denominator)) {
+                    return Optional.of(RowMachine.refusal("gate '" + gate.name() + "'",
+                            new java.util.LinkedHashSet<>(List.of(numerator.machine(), denominator.machine())), flag));
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private static GateResult ratio(Gate.Ratio gate, LadderReport report) {

@@ -22,11 +22,15 @@ import dev.perflab.proc.ChildProcess;
 import dev.perflab.pump.WireDay;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
+import dev.perflab.cli.component.LinkedRun;
+import dev.perflab.scenario.ClockOffsets;
 import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.CpuMeter;
 import dev.perflab.scenario.Iperf3Ceiling;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.LabCommand;
+import dev.perflab.scenario.PlacedHosts;
+import dev.perflab.scenario.Placement;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleChain;
 import dev.perflab.scenario.RoleProcess;
@@ -84,6 +88,11 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     static final Duration DEADLINE = Duration.ofSeconds(180);
     /** What the runner adds to the roles' own deadline before it stops them itself. */
     static final Duration FINISH_GRACE = Duration.ofSeconds(15);
+    /**
+     * The veth link between placed hosts: far above what any rung moves (the forwarder's fastest rungs move
+     * hundreds of MB/s; 10 Gbit/s is 1,250 MB/s), so the hosts are apart without the link being what is measured.
+     */
+    static final String PLACED_LINK_RATE = "10gbit";
 
     private final Ladder<ForwarderConfig> ladder;
 
@@ -113,6 +122,13 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
 
         @Mixin
         ScenarioOptions.Json json = new ScenarioOptions.Json();
+
+        @Option(names = "--place", paramLabel = "ROLE=HOST,…", converter = Placement.Converter.class,
+                description = {"Run roles on named hosts, e.g. forwarder=hostA,client=hostB (roles: forwarder, client, simulator, late;"
+                        + " an unnamed role goes with the role it connects to). On one machine a named host is a network namespace"
+                        + " (two at most, joined by a veth pair; needs root and iproute2, skipped with a line otherwise); 'local' is"
+                        + " this machine's loopback. Every host's clock offset is measured and printed, and carried by the latencies."})
+        Placement place;
     }
 
     @Override
@@ -141,27 +157,64 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     }
 
     @Override
+    public List<String> rungIds(ScenarioRequest request, Options options, Ladder<?> any) {
+        return configurations(request).stream().map(Entry::id).collect(Collectors.toList());
+    }
+
+    @Override
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
         OutputFile json = options.json.check(rowsFile.path());
         Path day = Leftovers.register(Files.createTempFile("perflab-mdf-day-", ".bin"));
         try {
-            return new Run(request, options.rate, configs, rowsFile, json, day).run();
+            return onHosts(request, options, hosts -> new Run(request, options.rate, configs, rowsFile, json, day, hosts).run());
         } finally {
             Files.deleteIfExists(day);
             Leftovers.release(day);
         }
     }
 
+    /** A run given its hosts. */
+    @FunctionalInterface
+    private interface OnHosts {
+        int run(PlacedHosts hosts) throws IOException, InterruptedException;
+    }
+
     /**
-     * One role's JVM ({@code ./lab mdf ARGS…}); it writes its crash log, if it crashes, into the run's folder
-     * {@code dir} (the --out folder) rather than the working directory.
+     * Runs {@code body} on the hosts {@code --place} names: this machine's loopback without it (or with every role
+     * on {@code local}), else two network namespaces joined by a veth pair ({@link LinkedRun}: skipped with one line
+     * where they cannot be made), the forwarder's host the side every other host connects to.
+     */
+    private int onHosts(ScenarioRequest request, Options options, OnHosts body) throws IOException, InterruptedException {
+        if (options.place == null) {
+            return body.run(PlacedHosts.local(roles()));
+        }
+        Placement.Placed placed;
+        try {
+            placed = options.place.resolve(roles());
+        } catch (IllegalArgumentException e) {
+            throw new LabException("--place " + options.place + ": " + e.getMessage());
+        }
+        if (placed.local()) {
+            return body.run(PlacedHosts.local(roles()));
+        }
+        return LinkedRun.run(request, PLACED_LINK_RATE, link -> body.run(PlacedHosts.on(link, placed, "forwarder")));
+    }
+
+    /**
+     * One role's JVM ({@code ./lab mdf ARGS…}) on this machine's network; it writes its crash log, if it crashes,
+     * into the run's folder {@code dir} (the --out folder) rather than the working directory.
      */
     static List<String> roleCommand(Path dir, String... args) {
+        return roleCommand(dir, List.of(), args);
+    }
+
+    /** The same behind {@code prefix}: its host's {@code ip netns exec NS} for a placed role. */
+    static List<String> roleCommand(Path dir, List<String> prefix, String... args) {
         List<String> all = new ArrayList<>(List.of("mdf"));
         all.addAll(List.of(args));
-        return LabCommand.of(List.of(), List.of(ChildProcess.errorFileFlag(dir)), all);
+        return LabCommand.of(prefix, List.of(ChildProcess.errorFileFlag(dir)), all);
     }
 
     /** One {@code ./lab run mdf}. */
@@ -175,8 +228,13 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         private final Path dayFile;
         private final PrintWriter console;
         private final Duration deadline;
+        /** Where each role runs, and each latency's clock offset (measured before the first configuration). */
+        private final PlacedHosts hosts;
+        private ClockOffsets clocks;
 
-        Run(ScenarioRequest request, long rate, List<Entry<ForwarderConfig>> configs, OutputFile rowsFile, OutputFile json, Path dayFile) {
+        Run(ScenarioRequest request, long rate, List<Entry<ForwarderConfig>> configs, OutputFile rowsFile, OutputFile json, Path dayFile,
+            PlacedHosts hosts) {
+            this.hosts = hosts;
             this.request = request;
             this.rate = rate;
             this.configs = configs;
@@ -192,8 +250,14 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             WireDay day = WireDay.generate(dayMessages(request.length()), DAY_SEED, dayFile);
             console.printf("perflab run mdf · %s%n", header);
             console.printf("one day of %,d messages (%,d bytes) per configuration; %d clients subscribed before the day + 1 late joiner;"
-                    + " loopback TCP (127.0.0.1); %s%n", day.messages(), day.bytes(), ON_TIME_CLIENTS,
+                    + " %s; %s%n", day.messages(), day.bytes(), ON_TIME_CLIENTS, hosts.local() ? "loopback TCP (127.0.0.1)" : "TCP between placed hosts",
                     rate > 0 ? String.format("Simulator paced at %,d messages/s", rate) : "Simulator as fast as its rung goes");
+            if (!hosts.local()) {
+                hosts.describe().forEach(console::println);
+                console.flush();
+                clocks = ClockOffsets.measure(hosts, List.of(ChildProcess.errorFileFlag(request.dir())), RoleChain.START_TIMEOUT);
+                clocks.describe().forEach(console::println);
+            }
             console.printf("ceiling: iperf3 over loopback for %.0f s…%n", CEILING_SECONDS);
             console.flush();
             Iperf3Ceiling.Result ceiling = Iperf3Ceiling.measure(CEILING_SECONDS);
@@ -205,7 +269,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             JmhRows rows = new JmhRows();
             for (Entry<ForwarderConfig> config : configs) {
                 Outcome o = runOne(config, day);
-                RungResult result = o.print(config, ceiling, console);
+                RungResult result = o.print(config, ceiling, latencyClocks(), console);
                 result.addTo(rows, BENCHMARK, unit(), rate > 0 ? Map.of("rate", Long.toString(rate)) : Map.of());
                 results.add(result);
                 jsonConfigs.add(o.json(config, result, ceiling));
@@ -219,7 +283,16 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             if (json != null) {
                 ObjectNode root = new ObjectMapper().createObjectNode();
                 Machine.describe(root);
-                root.put("network", "loopback");
+                root.put("network", hosts.local() ? "loopback" : "placed hosts");
+                if (!hosts.local()) {
+                    ObjectNode placedRoles = root.putObject("hosts");
+                    hosts.placed().hosts().forEach(placedRoles::put);
+                    ObjectNode offsets = root.putObject("clock_offsets_ns");
+                    clocks.offsets().keySet().forEach(h -> {
+                        ClockOffsets.Pair p = clocks.between(clocks.reference(), h);
+                        offsets.putObject(h + " - " + clocks.reference()).put("offset", p.nanos()).put("uncertainty", p.uncertaintyNanos());
+                    });
+                }
                 JsonNumbers.put(root, "ceiling_mb_per_s", ceiling.mbPerSecond());
                 root.put("ceiling_skipped", ceiling.skipped());
                 root.put("day_messages", day.messages());
@@ -245,18 +318,18 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             Duration roleDeadline = deadline;
             CpuSampler cpuSampler = null;
             try {
-                RoleProcess forwarder = RoleProcess.start("forwarder", lab("forwarder", "--bind", "127.0.0.1:0",
+                RoleProcess forwarder = RoleProcess.start("forwarder", lab("forwarder", "forwarder", "--bind", hosts.address("forwarder") + ":0",
                         "--ring", config.factory().ringRung(), "--clients", Integer.toString(ON_TIME_CLIENTS + 1),
                         "--await-subscribers", Integer.toString(ON_TIME_CLIENTS), "--deadline-seconds", seconds(roleDeadline)));
                 started.add(forwarder);
-                String connect = "127.0.0.1:" + forwarder.awaitPort(RoleChain.START_TIMEOUT);
+                String connect = hosts.address("forwarder") + ":" + forwarder.awaitPort(RoleChain.START_TIMEOUT);
                 List<String> clientNames = new ArrayList<>();
                 for (int k = 1; k <= ON_TIME_CLIENTS; k++) {
                     clientNames.add("client-" + k);
-                    started.add(RoleProcess.start("client-" + k, client("client-" + k, connect, roleDeadline)));
+                    started.add(RoleProcess.start("client-" + k, client("client", "client-" + k, connect, roleDeadline)));
                 }
                 forwarder.awaitFlowing(RoleChain.START_TIMEOUT);
-                List<String> simulator = new ArrayList<>(lab("simulator", "--rung", config.id(), "--connect", connect,
+                List<String> simulator = new ArrayList<>(lab("simulator", "simulator", "--rung", config.id(), "--connect", connect,
                         "--day", dayFile.toString(), "--deadline-seconds", seconds(roleDeadline)));
                 if (rate > 0) {
                     simulator.addAll(List.of("--rate", Long.toString(rate)));
@@ -264,7 +337,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 RoleProcess sim = RoleProcess.start("simulator", simulator);
                 started.add(sim);
                 sim.awaitFlowing(RoleChain.START_TIMEOUT);
-                RoleProcess late = RoleProcess.start(LATE, client(LATE, connect, roleDeadline));
+                RoleProcess late = RoleProcess.start(LATE, client(LATE, LATE, connect, roleDeadline));
                 started.add(late);
                 clientNames.add(LATE);
                 cpuSampler = new CpuSampler(started);
@@ -311,17 +384,36 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return Duration.ofNanos(Math.max(0, endNanos - System.nanoTime()));
         }
 
-        private List<String> client(String name, String connect, Duration roleDeadline) {
+        /** A client's command; {@code role} is its placement's name ({@code client} or {@code late}). */
+        private List<String> client(String role, String name, String connect, Duration roleDeadline) {
             List<String> args = new ArrayList<>(List.of("client", "--name", name, "--connect", connect,
                     "--deadline-seconds", seconds(roleDeadline)));
             if (rate > 0) {
                 args.add("--latency");
             }
-            return lab(args.toArray(new String[0]));
+            return lab(role, args.toArray(new String[0]));
         }
 
-        private List<String> lab(String... args) {
-            return roleCommand(request.dir(), args);
+        /** {@code ./lab mdf ARGS…} on the host {@code role} is placed on. */
+        private List<String> lab(String role, String... args) {
+            return roleCommand(request.dir(), hosts.prefix(role), args);
+        }
+
+        /**
+         * Per client, the clock offset its latencies carry (its host's clock minus the Simulator's, which stamps
+         * each message); empty when every role runs on this machine's loopback, one clock.
+         */
+        private Map<String, ClockOffsets.Pair> latencyClocks() {
+            Map<String, ClockOffsets.Pair> pairs = new LinkedHashMap<>();
+            if (clocks == null) {
+                return pairs;
+            }
+            String simulatorHost = hosts.hostOf("simulator");
+            for (int k = 1; k <= ON_TIME_CLIENTS; k++) {
+                pairs.put("client-" + k, clocks.between(simulatorHost, hosts.hostOf("client")));
+            }
+            pairs.put(LATE, clocks.between(simulatorHost, hosts.hostOf(LATE)));
+            return pairs;
         }
 
         private String seconds(Duration d) {
@@ -431,7 +523,12 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return ceiling.measured() && !Double.isNaN(mb) ? String.format("%.1f", 100 * mb / ceiling.mbPerSecond()) : "-";
         }
 
-        RungResult print(Entry<ForwarderConfig> config, Iperf3Ceiling.Result ceiling, PrintWriter console) {
+        /**
+         * Prints the configuration's tables and returns its result.
+         *
+         * @param clocks per client, the clock offset its latencies carry; empty on one host
+         */
+        RungResult print(Entry<ForwarderConfig> config, Iperf3Ceiling.Result ceiling, Map<String, ClockOffsets.Pair> clocks, PrintWriter console) {
             List<Object> stages = new ArrayList<>(List.of("sent", count("simulator", "sent"), "stored", count("forwarder", "received")));
             clients.forEach(c -> stages.addAll(List.of(c, count(c, "received"))));
             Conservation counts = Conservation.of(stages.toArray());
@@ -463,8 +560,9 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 for (String c : clients) {
                     ObjectNode l = summaries.get(c) == null ? null : (ObjectNode) summaries.get(c).get("latency_us");
                     if (l != null) {
-                        console.printf("  latency %-13s p50 %.1f µs · p99 %.1f µs · p99.9 %.1f µs · max %.1f µs (publish → client, from intended send time)%n",
-                                c, l.path("p50").asDouble(), l.path("p99").asDouble(), l.path("p99_9").asDouble(), l.path("max").asDouble());
+                        console.printf("  latency %-13s p50 %.1f µs · p99 %.1f µs · p99.9 %.1f µs · max %.1f µs (publish → client, from intended send time%s)%n",
+                                c, l.path("p50").asDouble(), l.path("p99").asDouble(), l.path("p99_9").asDouble(), l.path("max").asDouble(),
+                                clocks.containsKey(c) ? "; clock " + clocks.get(c).describe() : "");
                     }
                 }
             }
@@ -486,9 +584,19 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 extra.put("latencyP99", JmhRows.Metric.single(worstLatency("p99"), "us"));
                 extra.put("latencyP999", JmhRows.Metric.single(worstLatency("p99_9"), "us"));
                 extra.put("latencyMax", JmhRows.Metric.single(worstLatency("max"), "us"));
+                farthestClock(clocks).ifPresent(p -> extra.put("clockOffset",
+                        new JmhRows.Metric(p.nanos() / 1e3, p.uncertaintyNanos() / 1e3, "us", List.of(p.nanos() / 1e3))));
             }
             return new RungResult(config.id(), config.kind() == Kind.EXHIBIT, number("forwarder", "mb_per_s"), counts, cpuPercent,
                     problems, allComplete && sum("gaps") == 0 && sum("duplicates") == 0 && sum("reorderings") == 0, extra);
+        }
+
+        /**
+         * Of the clients' clock offsets, the one that can be farthest off (|offset| + its bound): what the row's
+         * {@code clockOffset} reports beside the worst client's latency (score the offset, error its bound, µs).
+         */
+        private static java.util.Optional<ClockOffsets.Pair> farthestClock(Map<String, ClockOffsets.Pair> clocks) {
+            return clocks.values().stream().max(java.util.Comparator.comparingLong(p -> Math.abs(p.nanos()) + p.uncertaintyNanos()));
         }
 
         private static void stage(PrintWriter console, String name, double mb, double messages, Iperf3Ceiling.Result ceiling) {
