@@ -24,10 +24,12 @@ public final class Registry {
     private Registry(List<Component> components) {
         List<String> names = new ArrayList<>();
         for (Component c : components) {
-            if (names.contains(c.name())) {
-                throw new IllegalArgumentException("two components named '" + c.name() + "'");
+            for (String name : concat(c.name(), c.formerNames())) {
+                if (names.contains(name)) {
+                    throw new IllegalArgumentException("two components named '" + name + "'");
+                }
+                names.add(name);
             }
-            names.add(c.name());
         }
         this.components = List.copyOf(components);
     }
@@ -53,19 +55,39 @@ public final class Registry {
         return components;
     }
 
+    private static List<String> concat(String name, List<String> more) {
+        List<String> all = new ArrayList<>(List.of(name));
+        all.addAll(more);
+        return all;
+    }
+
     /**
-     * The component of that name.
+     * The component of that name, or of that former name ({@link Component#formerNames()}).
      *
      * @throws UnknownEntryException naming the known components (one line, exit 2 in the CLI)
      */
     public Component byName(String name) {
         for (Component c : components) {
-            if (c.name().equals(name)) {
+            if (c.name().equals(name) || c.formerNames().contains(name)) {
                 return c;
             }
         }
         throw new UnknownEntryException("unknown component '" + name + "'; known: "
                 + components.stream().map(Component::name).collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * The one line a command prints when it was given a component's former name ({@code mdf is now forwarder}),
+     * or empty when {@code name} is a current name or unknown.
+     */
+    public java.util.Optional<String> renamedNote(String name) {
+        return components.stream().filter(c -> c.formerNames().contains(name)).findFirst()
+                .map(c -> renamedNote(name, c.name()));
+    }
+
+    /** {@code OLD is now NEW}: the same line wherever a former name is used. */
+    public static String renamedNote(String formerName, String name) {
+        return formerName + " is now " + name;
     }
 
     /** Something {@code Lab.newCommandLine(Registry)} hands its registry to: each command that looks components up. */
