@@ -18,9 +18,10 @@ import java.nio.file.Path;
  * @param send           how a session writes its client's day ({@link Send#RECORD_SPANS} with a record ring, the others
  *                       with an mdf-ring rung)
  * @param logEachMessage a formatted log line per message on the receive path ({@link ConsoleLog})
+ * @param warmUpMessages a day of this many messages through the same path before the forwarder listens ({@link WarmUp}); 0: none
  */
 public record ForwarderConfig(SimulatorSender simulator, String ringRung, History history, FeedSource feed, Send send,
-                              boolean logEachMessage) {
+                              boolean logEachMessage, int warmUpMessages) {
     public ForwarderConfig {
         if (recordRing(ringRung) != (send == Send.RECORD_SPANS)) {
             throw new IllegalArgumentException("sender " + send + " with ring " + ringRung + ": record spans go with a record ring,"
@@ -35,7 +36,7 @@ public record ForwarderConfig(SimulatorSender simulator, String ringRung, Histor
 
     /** The report's forwarder with this Simulator and ring: H2 on the feed thread, a stream read, a CRC per client. */
     public static ForwarderConfig report(SimulatorSender simulator, String ringRung) {
-        return new ForwarderConfig(simulator, ringRung, History.INLINE_H2, new StreamFeed(), Send.STAGED_CRC, false);
+        return new ForwarderConfig(simulator, ringRung, History.INLINE_H2, new StreamFeed(), Send.STAGED_CRC, false, 0);
     }
 
     /**
@@ -44,23 +45,32 @@ public record ForwarderConfig(SimulatorSender simulator, String ringRung, Histor
      */
     public ForwarderConfig withRing(String ring) {
         Send s = recordRing(ring) ? Send.RECORD_SPANS : send == Send.RECORD_SPANS ? Send.FORWARDED_CRC : send;
-        return new ForwarderConfig(simulator, ring, history, feed, s, logEachMessage);
+        return new ForwarderConfig(simulator, ring, history, feed, s, logEachMessage, warmUpMessages);
     }
 
     public ForwarderConfig withHistory(History h) {
-        return new ForwarderConfig(simulator, ringRung, h, feed, send, logEachMessage);
+        return new ForwarderConfig(simulator, ringRung, h, feed, send, logEachMessage, warmUpMessages);
     }
 
     public ForwarderConfig withFeed(FeedSource f) {
-        return new ForwarderConfig(simulator, ringRung, history, f, send, logEachMessage);
+        return new ForwarderConfig(simulator, ringRung, history, f, send, logEachMessage, warmUpMessages);
     }
 
     public ForwarderConfig withSend(Send s) {
-        return new ForwarderConfig(simulator, ringRung, history, feed, s, logEachMessage);
+        return new ForwarderConfig(simulator, ringRung, history, feed, s, logEachMessage, warmUpMessages);
     }
 
     public ForwarderConfig withLogging() {
-        return new ForwarderConfig(simulator, ringRung, history, feed, send, true);
+        return new ForwarderConfig(simulator, ringRung, history, feed, send, true, warmUpMessages);
+    }
+
+    public ForwarderConfig withWarmUp(int messages) {
+        return new ForwarderConfig(simulator, ringRung, history, feed, send, logEachMessage, messages);
+    }
+
+    /** The same path without its warm-up (what the warm-up day itself runs, and the contract's short days). */
+    public ForwarderConfig cold() {
+        return withWarmUp(0);
     }
 
     /** Where and when the day's history is written (classes {@link InlineHistory}, {@link WriteBehindHistory}, {@link JournalHistory}). */

@@ -32,6 +32,8 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
     static final long SEED = 13;
     /** Where the broken feeds break: well inside the day, past the first socket buffers' worth. */
     static final int FAULT_AT = 1_200;
+    /** The day of the history-failure check: 2.2 MB, past a journal's next index row after {@link #FAULT_AT}. */
+    static final int HISTORY_FAULT_MESSAGES = 8_000;
     /** A slow client parks this long per message (at least a timer tick, ~60 µs, in practice): 0.2 s a day or more. */
     static final long SLOW_NANOS_PER_MESSAGE = 100_000;
     static final Duration DEADLINE = Duration.ofSeconds(60);
@@ -53,9 +55,13 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
     }
 
     private static void withDay(DayBody body) throws Exception {
+        withDay(MESSAGES, body);
+    }
+
+    private static void withDay(int messages, DayBody body) throws Exception {
         Path file = Files.createTempFile("perflab-forwarder-contract-", ".bin");
         try {
-            body.run(WireDay.generate(MESSAGES, SEED, file));
+            body.run(WireDay.generate(messages, SEED, file));
         } finally {
             Files.deleteIfExists(file);
         }
@@ -146,15 +152,16 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
 
     /**
      * The history database is shut down (as a closed database or a full disk stops it) once the forwarder has
-     * published {@value #FAULT_AT} messages: one error line names the store, the day goes on from the ring, every
-     * client (the late joiner too, whose day the ring still holds) gets all of it.
+     * published {@value #FAULT_AT} messages: one error line names the store, the day goes on from the ring, and
+     * every client, one joining right then too, gets all of it. The day is {@value #HISTORY_FAULT_MESSAGES}
+     * messages: a journal's index takes a row per MiB, so its database is written again only a MiB later.
      */
     private static void historyFails(ForwarderConfig config) throws Exception {
         String url = "jdbc:h2:mem:forwarder-contract-history-" + HISTORY_DATABASES.incrementAndGet();
         try (Connection keeper = DriverManager.getConnection(url)) {
-            withDay(day -> {
+            withDay(HISTORY_FAULT_MESSAGES, day -> {
                 LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("a"),
-                        LoopbackDay.ClientPlan.onTime("b"), LoopbackDay.ClientPlan.late("late")), (to, forwarder) -> {
+                        LoopbackDay.ClientPlan.onTime("b"), LoopbackDay.ClientPlan.midDay("mid", FAULT_AT)), (to, forwarder) -> {
                     try (Socket socket = new Socket(to.getAddress(), to.getPort())) {
                         OutputStream out = socket.getOutputStream();
                         int half = day.recordOffset(FAULT_AT);
@@ -171,12 +178,12 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
                 }, DEADLINE, url);
                 Forwarder.Report f = o.forwarder();
                 List<String> historyLines = f.errors().stream().filter(e -> e.contains("history store failed")).toList();
-                if (f.received() != MESSAGES || f.historyFailure() == null || historyLines.size() != 1 || f.errors().size() != 1) {
+                if (f.received() != HISTORY_FAULT_MESSAGES || f.historyFailure() == null || historyLines.size() != 1 || f.errors().size() != 1) {
                     throw new AssertionError("expected the whole day received and one line naming the failed history store; got "
                             + f.received() + " messages, errors " + f.errors());
                 }
                 for (ClientStream.Result c : o.clients()) {
-                    requireComplete(c, MESSAGES);
+                    requireComplete(c, HISTORY_FAULT_MESSAGES);
                 }
             });
         }

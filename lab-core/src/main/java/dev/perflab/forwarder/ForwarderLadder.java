@@ -25,10 +25,12 @@ import java.util.List;
  *   r5-forwarded-crc          sessions: the CRC the message arrived with           ForwardedCrcSender
  *   r6-direct-receive         feed: the socket channel into a direct buffer        DirectFeed
  *   r7-record-spans           the records kept as they arrived (RecordRing), each  RecordSpanSender
- *                             client sent contiguous spans: the tuned rung
- *   x-console-logging         r7 with a log line per message on the receive path  ConsoleLog
- *   x-window-5000-db          r7 with the report's 5,000-message window and H2 rows as history
- *   x-synchronized-list       r7's path over the whole day as objects in one synchronized list (ring r1)
+ *                             client sent contiguous spans
+ *   r8-warmed-up              a day of its own through the same path before it    WarmUp
+ *                             listens: the JIT compiled before the day (tuned)
+ *   x-console-logging         r8 with a log line per message on the receive path  ConsoleLog
+ *   x-window-5000-db          r8 with the report's 5,000-message window and H2 rows as history
+ *   x-synchronized-list       r8's path over the whole day as objects in one synchronized list (ring r1)
  *   x-gathering-slices        r6 over mdf-ring's r4: its slices in gathering writes GatheringSender
  *                             (the candidate r7 replaced, kept as a warning)
  *   student                   r6 with the sessions' framing left to the learner    StudentSender
@@ -49,7 +51,8 @@ public final class ForwarderLadder {
     static final ForwarderConfig R5 = R4.withSend(ForwarderConfig.Send.FORWARDED_CRC);
     static final ForwarderConfig R6 = R5.withFeed(new DirectFeed());
     static final ForwarderConfig R7 = R6.withRing(RecordRing.DAY);
-    static final ForwarderConfig TUNED = R7;
+    static final ForwarderConfig R8 = R7.withWarmUp(WarmUp.MESSAGES);
+    static final ForwarderConfig TUNED = R8;
 
     public static final Ladder<ForwarderConfig> LADDER = new Ladder<>(COMPONENT,
             "Market-data forwarder end to end (report 000): Simulator → forwarder (ring + history) → K clients, one joining late", List.of(
@@ -77,14 +80,17 @@ public final class ForwarderLadder {
             new Entry<>("r7-record-spans", Kind.RUNG,
                     "the records kept as they arrived (length, message, checked CRC) in one ring; each client is sent contiguous spans of it",
                     R7),
+            new Entry<>("r8-warmed-up", Kind.RUNG,
+                    "a day of its own through the same path before the forwarder listens: the JIT has compiled it before the real day",
+                    R8),
             new Entry<>("x-console-logging", Kind.EXHIBIT,
-                    "r7 with a formatted log line per message on the forwarder's receive path (the report's 10 → 3 MB/s)",
+                    "r8 with a formatted log line per message on the forwarder's receive path (the report's 10 → 3 MB/s)",
                     TUNED.withLogging()),
             new Entry<>("x-window-5000-db", Kind.EXHIBIT,
-                    "r7 with the report's 5,000-message window and history as H2 rows: older messages come from the database",
+                    "r8 with the report's 5,000-message window and history as H2 rows: older messages come from the database",
                     TUNED.withRing(RecordRing.WINDOW_5000).withHistory(ForwarderConfig.History.WRITE_BEHIND_H2)),
             new Entry<>("x-synchronized-list", Kind.EXHIBIT,
-                    "r7's path over the whole day as message objects in one synchronized list (ring r1-large-window)",
+                    "r8's path over the whole day as message objects in one synchronized list (ring r1-large-window)",
                     TUNED.withRing("r1-large-window")),
             new Entry<>("x-gathering-slices", Kind.EXHIBIT,
                     "r6 over mdf-ring's r4: its zero-copy slices in gathering writes, three buffers a message (the candidate r7 replaced)",

@@ -80,6 +80,14 @@ class ForwarderFaultsTest {
         }
     }
 
+    /** The tuned rung's warm-up runs a whole day through the same path (and says how long it took). */
+    @Test
+    void theWarmUpDayRunsTheTunedPathToTheEnd() throws Exception {
+        ForwarderConfig tuned = ForwarderLadder.LADDER.tuned().factory();
+        assertTrue(tuned.warmUpMessages() > 0, "the tuned rung warms up");
+        assertTrue(WarmUp.run(tuned, 3_000) > 0);
+    }
+
     @Test
     void aForwarderWhoseSimulatorNeverComesStopsAtItsDeadline() throws Exception {
         ForwarderConfig config = ForwarderLadder.LADDER.tuned().factory();

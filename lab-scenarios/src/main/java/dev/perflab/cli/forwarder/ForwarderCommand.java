@@ -7,6 +7,7 @@ import dev.perflab.base.LabException;
 import dev.perflab.forwarder.Forwarder;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.forwarder.ForwarderLadder;
+import dev.perflab.forwarder.WarmUp;
 import dev.perflab.ladder.Entry;
 import dev.perflab.mdf.MdfRingLadder;
 import dev.perflab.net.Sockets;
@@ -89,6 +90,16 @@ public final class ForwarderCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (config.warmUpMessages() > 0) {
+            double seconds;
+            try {
+                seconds = WarmUp.run(config, config.warmUpMessages());
+            } catch (Exception e) {
+                throw new LabException("forwarder: the warm-up day failed: " + e.getMessage(), LabException.CHECK_FAILED);
+            }
+            out.printf("warmed up: a day of %,d messages through the same path in %.1f s%n", config.warmUpMessages(), seconds);
+            out.flush();
+        }
         Forwarder.Stores stores;
         try {
             stores = Forwarder.Stores.open(config, dbUrl, journalDir);
