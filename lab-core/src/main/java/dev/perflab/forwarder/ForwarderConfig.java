@@ -64,6 +64,10 @@ public record ForwarderConfig(SimulatorSender simulator, String ringRung, Histor
         return new ForwarderConfig(simulator, ringRung, history, feed, send, true, warmUpMessages);
     }
 
+    public ForwarderConfig withSimulator(SimulatorSender s) {
+        return new ForwarderConfig(s, ringRung, history, feed, send, logEachMessage, warmUpMessages);
+    }
+
     public ForwarderConfig withWarmUp(int messages) {
         return new ForwarderConfig(simulator, ringRung, history, feed, send, logEachMessage, messages);
     }

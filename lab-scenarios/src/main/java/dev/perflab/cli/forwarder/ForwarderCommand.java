@@ -97,7 +97,7 @@ public final class ForwarderCommand implements Callable<Integer> {
             } catch (Exception e) {
                 throw new LabException("forwarder: the warm-up day failed: " + e.getMessage(), LabException.CHECK_FAILED);
             }
-            out.printf("warmed up: a day of %,d messages through the same path in %.1f s%n", config.warmUpMessages(), seconds);
+            out.printf("warmed up: days of %,d messages through the same path, %.1f s in all%n", config.warmUpMessages(), seconds);
             out.flush();
         }
         Forwarder.Stores stores;

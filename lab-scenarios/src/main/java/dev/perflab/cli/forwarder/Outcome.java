@@ -170,13 +170,14 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
         }
         console.println();
         console.printf("%s  (ring %s)%n", config.id(), config.factory().ringRung());
-        String socketColumn = ceilings.link() != null ? "% link" : ceilings.measured() ? "% iperf3" : "% ceiling";
+        boolean link = ceilings.link() != null;
+        String socketColumn = link ? "% link" : ceilings.measured() ? "% iperf3" : "% ceiling";
         console.println(String.format("  %-22s %10s %14s %9s %10s", "stage", "MB/s", "messages/s", socketColumn, ceilings.receiveColumn()));
-        stage(console, "simulator send", number("simulator", "mb_per_s"), number("simulator", "messages_per_s"), ceilings, false);
-        stage(console, "forwarder receive", receiveMb(), number("forwarder", "messages_per_s"), ceilings, true);
-        stage(console, "forwarder send (all)", sendMb(), Double.NaN, ceilings, false);
+        stage(console, "simulator send", number("simulator", "mb_per_s"), number("simulator", "messages_per_s"), ceilings, false, true);
+        stage(console, "forwarder receive", receiveMb(), number("forwarder", "messages_per_s"), ceilings, !link, true);
+        stage(console, "forwarder send (all)", sendMb(), Double.NaN, ceilings, false, !link);
         for (String c : clients) {
-            stage(console, c + " receive", number(c, "mb_per_s"), number(c, "messages_per_s"), ceilings, false);
+            stage(console, c + " receive", number(c, "mb_per_s"), number(c, "messages_per_s"), ceilings, false, !link);
         }
         console.printf("  forwarder send ÷ receive: ×%.2f (K = %d clients)%n", sendReceiveRatio(), clients.size());
         console.println(String.format("  %-22s %12s %8s %11s %12s %9s", "client", "received", "gaps", "duplicates", "reorderings", "complete"));
@@ -227,11 +228,17 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
         return extra;
     }
 
+    /**
+     * One stage's row: its share of the socket's ceiling where it crosses what the ceiling measures (across a link only
+     * the Simulator's send and the forwarder's receive do), and, for the forwarder's receive on loopback, of the
+     * fan-out ceiling.
+     */
     private static void stage(PrintWriter console, String name, double mb, double messages, ForwarderScenario.Ceilings ceilings,
-                              boolean receive) {
+                              boolean fanOut, boolean crossesCeiling) {
         console.println(String.format("  %-22s %10s %14s %9s %10s", name, Double.isNaN(mb) ? "-" : String.format("%,.1f", mb),
-                Double.isNaN(messages) ? "-" : String.format("%,.0f", messages), percentOf(mb, ceilings.socket(), ceilings.measured()),
-                receive ? percentOf(mb, ceilings.receive(), ceilings.measured()) : ""));
+                Double.isNaN(messages) ? "-" : String.format("%,.0f", messages),
+                crossesCeiling ? percentOf(mb, ceilings.socket(), ceilings.measured()) : "-",
+                fanOut ? percentOf(mb, ceilings.receive(), ceilings.measured()) : ""));
     }
 
     ObjectNode json(Entry<ForwarderConfig> config, RungResult result, ForwarderScenario.Ceilings ceilings) {
