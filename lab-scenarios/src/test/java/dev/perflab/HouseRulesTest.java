@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  *   5  dev.perflab.cli.&lt;component&gt;               one package per component: its Component, its commands, its run options
  *   4  dev.perflab.cli.component                 what a component is: Component, suites, scenarios, the registry
  *   3  dev.perflab.gate, compare                 judging results
- *   2  dev.perflab.report, scenario, jmh         reading results; the processes of an end-to-end run; running JMH
+ *   2  dev.perflab.report(.page), scenario, jmh  reading results, the report page; the processes of an end-to-end run; running JMH
  *   1  dev.perflab.base                          the ground: the input and output file policies, small value types
  * </pre>
  *
@@ -89,7 +89,7 @@ class HouseRulesTest {
     void eachFloorUsesOnlyTheFloorsBelowIt() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("ground").definedBy(GROUND)
-                .layer("plumbing").definedBy("dev.perflab.report", "dev.perflab.scenario..", "dev.perflab.jmh")
+                .layer("plumbing").definedBy("dev.perflab.report..", "dev.perflab.scenario..", "dev.perflab.jmh")
                 .layer("judging").definedBy("dev.perflab.gate", "dev.perflab.compare")
                 .layer("component model").definedBy("dev.perflab.cli.component")
                 .layer("components").definedBy(componentPackages().toArray(String[]::new))

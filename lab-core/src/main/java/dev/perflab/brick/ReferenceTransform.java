@@ -23,7 +23,12 @@ public final class ReferenceTransform {
      * @throws BrickFormatException on the first bad line; {@code out} is then left as {@code out.partial}
      */
     public static long run(Path in, Path out) throws IOException {
-        try (ResultFile result = ResultFile.create(out)) {
+        return run(in, ResultFile.create(out));
+    }
+
+    /** Transforms {@code in} into {@code result} (see {@link ResultFile#direct}); closes it. */
+    public static long run(Path in, ResultFile opened) throws IOException {
+        try (ResultFile result = opened) {
             long lines;
             OutputStream os = new BufferedOutputStream(Channels.newOutputStream(result.channel()), OUT_BUFFER_BYTES);
             byte[] line = new byte[Bricks.MAX_RESULT_BYTES + Bricks.EOL_BYTES];

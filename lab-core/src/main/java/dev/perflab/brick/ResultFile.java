@@ -18,16 +18,27 @@ public final class ResultFile implements AutoCloseable {
     private final FileChannel channel;
     private boolean completed;
 
-    private ResultFile(Path target) throws IOException {
+    private ResultFile(Path target, Path partial) throws IOException {
         this.target = target.toAbsolutePath();
-        this.partial = partialOf(this.target);
-        this.channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
+        this.partial = partial.toAbsolutePath();
+        this.channel = Files.isRegularFile(partial) || !Files.exists(partial)
+                ? FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING)
+                : FileChannel.open(partial, StandardOpenOption.WRITE);
     }
 
     /** Opens {@code RESULT.partial} for writing (truncated). */
     public static ResultFile create(Path target) throws IOException {
-        return new ResultFile(target);
+        return new ResultFile(target, partialOf(target.toAbsolutePath()));
+    }
+
+    /**
+     * Writes straight into {@code file}, which the caller chose: a temporary name that it renames itself (the
+     * CLI's output policy), or a device written in place ({@code /dev/null}: opened for writing only, never
+     * truncated, replaced or renamed). {@link #complete()} only closes it.
+     */
+    public static ResultFile direct(Path file) throws IOException {
+        return new ResultFile(file, file);
     }
 
     /** The name a result has while it is incomplete. */
@@ -51,7 +62,9 @@ public final class ResultFile implements AutoCloseable {
     /** Forces nothing to disk (a lab result, not a database); closes and renames the partial file to the target. */
     public void complete() throws IOException {
         channel.close();
-        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        if (!partial.equals(target)) {
+            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
         completed = true;
     }
 

@@ -43,6 +43,7 @@ public final class ChildProcess implements AutoCloseable {
     private final List<String> command;
     private final List<Thread> pumps = new ArrayList<>();
     private final Thread stopOnExit;
+    private volatile long lastCpuNanos;
 
     private ChildProcess(Process process, List<String> command) {
         this.process = process;
@@ -154,9 +155,43 @@ public final class ChildProcess implements AutoCloseable {
         return true;
     }
 
-    /** CPU time the child has used so far, in nanoseconds (0 where the OS does not say). */
+    /**
+     * CPU time the child has used so far, in nanoseconds (0 where the OS does not say). Once the child has
+     * exited the OS no longer says, so this is then the last figure read: it never goes back to 0, and a
+     * window measured across a child's death is never negative.
+     */
     public long cpuNanos() {
-        return process.toHandle().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+        long now = process.toHandle().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+        lastCpuNanos = Math.max(lastCpuNanos, now);
+        return lastCpuNanos;
+    }
+
+    /**
+     * How a child's exit code reads to a person: {@code exit 3}, or {@code killed by SIGKILL} for 128 + a
+     * signal number (how the JDK reports a child that a signal ended).
+     */
+    public static String describeExit(int code) {
+        if (code > 128 && code < 160) {
+            String[] names = {null, "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT", "SIGBUS", "SIGFPE",
+                    "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM"};
+            int signal = code - 128;
+            return "killed by " + (signal < names.length ? names[signal] : "signal " + signal);
+        }
+        return "exit " + code;
+    }
+
+    /** Completes when the child has exited and every line it printed has been handed over; gives its exit code. */
+    public java.util.concurrent.CompletableFuture<Integer> onExit() {
+        return process.onExit().thenApply(p -> {
+            for (Thread pump : pumps) {
+                try {
+                    pump.join(KILL_WAIT_SECONDS * 1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return p.exitValue();
+        });
     }
 
     /** The exit code, or -1 while it runs. */

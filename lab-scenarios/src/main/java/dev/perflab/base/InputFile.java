@@ -24,6 +24,10 @@ public final class InputFile {
     public static final long COMMAND_FILE_LIMIT = 256 * MIB;
     /** JMH JSON result files: a full run of every suite is a few MiB. */
     public static final long JMH_JSON_LIMIT = 64 * MIB;
+    /** HdrHistogram interval logs ({@code ./lab latency --hlog}): a few KiB per second of a run. */
+    public static final long HLOG_LIMIT = 256 * MIB;
+    /** A results history exported as CSV (one row per run): thousands of runs of hundreds of rows. */
+    public static final long HISTORY_CSV_LIMIT = 64 * MIB;
     /** Gates YAML files: hand-written, a few KiB. */
     public static final long GATES_LIMIT = 1 * MIB;
     /** Share of the maximum heap one input's data may take, leaving room for the work done on it. */
@@ -98,6 +102,11 @@ public final class InputFile {
         if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
             return ((FileSystemException) e).getReason().toLowerCase(Locale.ROOT);
         }
-        return e.getMessage() != null ? e.getMessage() : "I/O error";
+        String m = e.getMessage();
+        if (m == null) {
+            return "I/O error";
+        }
+        // the OS's words as the lab writes them: "No space left on device" → "no space left on device"
+        return m.matches("[A-Z][a-z ]+") ? m.toLowerCase(Locale.ROOT) : m;
     }
 }

@@ -1,9 +1,11 @@
 package dev.perflab.base;
 
+import dev.perflab.proc.ChildProcess;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +23,35 @@ public record Jdk(Path home, String version, String vendor) {
 
     public Path java() {
         return home.resolve("bin").resolve("java");
+    }
+
+    /** How long {@code bin/java -version} may take before the JDK is called unusable (a cold start takes well under 1 s). */
+    public static final Duration PROBE_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * Runs {@code bin/java -version} once, with a time limit, before any work is handed to this JDK: a
+     * {@code bin/java} that hangs or fails is one line (exit 2) here, not a run that waits forever.
+     */
+    public Jdk requireRuns() {
+        List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+        String command = java() + " -version";
+        try (ChildProcess probe = ChildProcess.start("jdk-probe", List.of(java().toString(), "-version"), lines::add, null)) {
+            if (!probe.waitFor(PROBE_TIMEOUT)) {
+                throw new LabException(home + ": '" + command + "' did not answer within " + PROBE_TIMEOUT.toSeconds()
+                        + " s; not a working JDK");
+            }
+            int exit = probe.exitCode();
+            if (exit != 0) {
+                throw new LabException(home + ": '" + command + "' failed (" + ChildProcess.describeExit(exit) + ")"
+                        + (lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1)) + "; not a working JDK");
+            }
+            return this;
+        } catch (IOException e) {
+            throw new LabException(home + ": cannot run '" + command + "' (" + InputFile.reason(e) + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted", 130);
+        }
     }
 
     /** The major version, e.g. 17. */

@@ -50,11 +50,34 @@ public final class Machine {
 
     /** Writes {@code header} as {@code NAME.machine.txt} beside {@code NAME.json}, where {@code ./lab report} reads it. */
     public static Path writeHeader(Path json, String header) throws IOException {
+        return writeHeader(json, header, null);
+    }
+
+    /**
+     * Writes {@code header}, and on a second line {@code run length: LENGTH} ({@code smoke}, {@code quick},
+     * {@code standard}, {@code full}) when given, as {@code NAME.machine.txt} beside {@code NAME.json}: the
+     * report, its charts and its page name the run length in their titles from there.
+     */
+    public static Path writeHeader(Path json, String header, String runLength) throws IOException {
         String name = json.getFileName().toString();
         String stem = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
         Path file = json.resolveSibling(stem + ".machine.txt");
-        OutputFile.check("machine header", file).writeString(header + "\n");
+        OutputFile.check("machine header", file).writeString(header + "\n" + (runLength == null ? "" : "run length: " + runLength + "\n"));
         return file;
+    }
+
+    /**
+     * Adds the run length to the machine file beside {@code json}, keeping the machine line a scenario wrote
+     * there (this machine's when it wrote none).
+     */
+    public static Path recordRunLength(Path json, String runLength) throws IOException {
+        String name = json.getFileName().toString();
+        String stem = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+        Path file = json.resolveSibling(stem + ".machine.txt");
+        String line = Files.isRegularFile(file)
+                ? Files.readAllLines(file).stream().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(header())
+                : header();
+        return writeHeader(json, line, runLength);
     }
 
     /** Puts {@code jdk}, {@code cpu}, {@code cores} and the one-line {@code machine} into a JSON result. */

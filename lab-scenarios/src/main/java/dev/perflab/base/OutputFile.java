@@ -124,6 +124,24 @@ public final class OutputFile {
         return path;
     }
 
+    /**
+     * Refuses this output when it names the same file as another output of the same command (a {@code --json}
+     * that is the rows file {@code DIR/COMPONENT.json}): the later write would replace the earlier one.
+     *
+     * @param what what the other output is, for the message ("the rows file of this run")
+     */
+    public OutputFile notSameAs(String what, Path other) {
+        if (other != null && sameFile(path, other)) {
+            throw new LabException(name(option, path) + ": is also " + what + " (" + other + "); one would replace the other; give another name");
+        }
+        return this;
+    }
+
+    /** True when the output is an existing device or pipe ({@code /dev/null}), which is written in place. */
+    public boolean inPlace() {
+        return special(path);
+    }
+
     /** Writes text in UTF-8, atomically. */
     public void writeString(String text) {
         write(out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
@@ -153,21 +171,128 @@ public final class OutputFile {
             }
             return;
         }
-        Path parent = parentOf(path);
-        Path temp = parent.resolve("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + TEMP_COUNTER.incrementAndGet() + ".tmp");
+        Path temp = Leftovers.register(temporary());
         try {
             try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 body.writeTo(out);
             }
             Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            deleteQuietly(temp);
+            throw new LabException(name(option, path) + ": cannot write (" + InputFile.reason(e)
+                    + "); the previous file, if any, is unchanged");
+        } catch (RuntimeException e) {
+            deleteQuietly(temp);
+            throw e;
+        } finally {
+            Leftovers.release(temp);
+        }
+    }
+
+    /**
+     * Writes through code that needs a file rather than a stream (it opens a channel, maps the file, or patches
+     * a header at the end): the code gets a temporary file in the same directory, renamed over the target only
+     * when the code returns; on any failure the temporary file is deleted and the target is untouched. A
+     * device or pipe is handed to the code as it is (written in place, never replaced).
+     */
+    public void writeFile(Body<Path> body) {
+        if (special(path)) {
             try {
-                Files.deleteIfExists(temp);
-            } catch (IOException ignored) {
-                // the write already failed; that is what gets reported
+                body.writeTo(path);
+            } catch (IOException e) {
+                throw new LabException(name(option, path) + ": cannot write (" + InputFile.reason(e) + ")");
             }
-            throw new LabException(name(option, path) + ": cannot write (" + InputFile.reason(e) + ")");
+            return;
+        }
+        Path temp = Leftovers.register(temporary());
+        try {
+            body.writeTo(temp);
+            Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(temp);
+            if (e instanceof LabException) {
+                throw (LabException) e;
+            }
+            String reason = e instanceof IOException ? InputFile.reason((IOException) e)
+                    : e instanceof java.io.UncheckedIOException ? InputFile.reason(((java.io.UncheckedIOException) e).getCause()) : null;
+            if (reason == null) {
+                throw (RuntimeException) e;
+            }
+            throw new LabException(name(option, path) + ": cannot write (" + reason + "); the previous file, if any, is unchanged");
+        } finally {
+            Leftovers.release(temp);
+        }
+    }
+
+    /**
+     * A write that the caller finishes itself, for a command that writes several files and keeps them only
+     * together ({@code mdf replay}'s reader files): {@link Staged#file()} is the temporary name to write (a
+     * device: the device itself), {@link Staged#commit()} renames it over the target, {@link Staged#keepAs}
+     * renames it elsewhere (a partial result), {@link Staged#discard()} deletes it. The temporary file is
+     * deleted if the lab is stopped first ({@link Leftovers}).
+     */
+    public Staged stage() {
+        return new Staged(special(path) ? path : Leftovers.register(temporary()));
+    }
+
+    /** See {@link #stage()}. One thread. */
+    public final class Staged {
+        private final Path file;
+
+        private Staged(Path file) {
+            this.file = file;
+        }
+
+        /** Where to write. */
+        public Path file() {
+            return file;
+        }
+
+        /** The target, for messages. */
+        public Path target() {
+            return path;
+        }
+
+        /** Renames the written file over the target. */
+        public void commit() {
+            keepAs(path);
+        }
+
+        /** Renames the written file to {@code other} (e.g. {@code NAME.partial}), leaving the target as it was. */
+        public void keepAs(Path other) {
+            if (file.equals(path)) {
+                return;
+            }
+            try {
+                Files.move(file, other, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                deleteQuietly(file);
+                throw new LabException(name(option, other) + ": cannot write (" + InputFile.reason(e) + ")");
+            } finally {
+                Leftovers.release(file);
+            }
+        }
+
+        /** Deletes the written file; the target stays as it was. */
+        public void discard() {
+            if (!file.equals(path)) {
+                deleteQuietly(file);
+                Leftovers.release(file);
+            }
+        }
+    }
+
+    /** The temporary name a write goes to first: hidden, in the target's directory, unique to this JVM. */
+    private Path temporary() {
+        return parentOf(path).resolve("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + TEMP_COUNTER.incrementAndGet() + ".tmp");
+    }
+
+    private static void deleteQuietly(Path temp) {
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+            // the write already failed; that is what gets reported
         }
     }
 

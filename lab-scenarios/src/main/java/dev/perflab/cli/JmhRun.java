@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.perflab.base.Jdk;
 import dev.perflab.base.LabException;
+import dev.perflab.base.Leftovers;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
@@ -63,6 +64,8 @@ final class JmhRun {
     private final List<Path> jdks;
     private final PrintWriter console;
     private final List<MissingRows> missing = new ArrayList<>();
+    /** Whether to write the HTML page beside the JSON ({@code --no-html} turns it off). */
+    private boolean page = true;
 
     JmhRun(Component component, RunLength length, Path dir, String benchmark, Map<String, String> userParams,
            Map<String, List<String>> jmhParams, List<Path> jdks, PrintWriter console) {
@@ -76,6 +79,12 @@ final class JmhRun {
         this.console = console;
     }
 
+    /** Leaves out the HTML page beside the JSON ({@code --no-html}). */
+    JmhRun withoutPage() {
+        page = false;
+        return this;
+    }
+
     /** Runs the suites (on each JDK of {@code --jdk}, else on the current one); 0, or exit 1 when rows are missing. */
     int run() throws IOException, InterruptedException {
         String name = component.name();
@@ -84,7 +93,7 @@ final class JmhRun {
             return failIfMissing();
         }
         Map<String, Path> results = new LinkedHashMap<>();
-        for (Jdk jdk : jdks.stream().map(Jdk::at).collect(Collectors.toList())) {
+        for (Jdk jdk : jdks.stream().map(Jdk::at).map(Jdk::requireRuns).collect(Collectors.toList())) {
             String label = uniqueLabel(jdk.label(), results.keySet());
             results.put(label, runOnce(dir.resolve(label), List.of("-jvm", jdk.java().toString()), Machine.header(jdk)));
         }
@@ -189,7 +198,7 @@ final class JmhRun {
         }
         Path merged = dir.resolve(name + ".json");
         mergeJsonArrays(jsons, merged);
-        Machine.writeHeader(merged, header);
+        Machine.writeHeader(merged, header, length.id());
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
         printLadder(merged, dir, header);
         return merged;
@@ -249,15 +258,23 @@ final class JmhRun {
         Files.deleteIfExists(partial);
         int exit;
         boolean written = false;
+        Leftovers.checkNotStopping();
+        // Ctrl-C while JMH runs: the partial file is removed, the previous run's JSON stays, and one line says so
+        Leftovers.register(partial);
+        boolean hadPrevious = Files.isRegularFile(json);
+        Leftovers.note(this, () -> "suite " + suite.name() + " was stopped; none of its rows were saved; "
+                + (hadPrevious ? json + " is the previous run's, unchanged" : "no " + json + " was written"));
         try {
             exit = JmhProcess.run(suite.name(), total, args, log, console);
         } finally {
-            if (Files.isRegularFile(partial) && Files.size(partial) > 0) {
+            Leftovers.forget(this);
+            if (Files.isRegularFile(partial) && Files.size(partial) > 0 && !Leftovers.stopping()) {
                 Files.move(partial, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 written = true;
             } else {
                 Files.deleteIfExists(partial);
             }
+            Leftovers.release(partial);
         }
         if (!written) {
             missing.add(new MissingRows(suite.name(), planned, "failed (JMH exit " + exit + ", no results written)", log));
@@ -339,6 +356,9 @@ final class JmhRun {
         ChartOutput charts = report.png(dir, name, header);
         console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
         charts.warning().ifPresent(w -> console.println("charts: " + w));
+        if (page) {
+            RunPage.write(json, name, length, console);
+        }
         console.flush();
     }
 }

@@ -1,12 +1,16 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
+import dev.perflab.base.Leftovers;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.GroupCommand;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.latency.LatencyCommand;
 import dev.perflab.cli.profile.ProfileCommand;
 import dev.perflab.ladder.UnknownEntryException;
+import dev.perflab.scenario.ScenarioException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -27,6 +31,14 @@ import picocli.CommandLine;
 public final class Lab extends GroupCommand {
 
     public static void main(String[] args) {
+        // a worker thread's failure (a mapped write on a full disk) is one line, as every other failure
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            System.err.println("lab: " + thread.getName() + " failed: " + (e.getMessage() != null ? e.getMessage() : e.toString())
+                    + (System.getenv("PERFLAB_DEBUG") != null ? "" : " (set PERFLAB_DEBUG=1 for the stack trace)"));
+            if (System.getenv("PERFLAB_DEBUG") != null) {
+                e.printStackTrace();
+            }
+        });
         System.exit(execute(args));
     }
 
@@ -83,12 +95,45 @@ public final class Lab extends GroupCommand {
         return LabException.BAD_INPUT;
     }
 
+    /** An I/O failure in one line: the file it concerns, when there is one, and the reason in words. */
+    static String describe(IOException e) {
+        if (e instanceof java.nio.file.FileSystemException) {
+            java.nio.file.FileSystemException f = (java.nio.file.FileSystemException) e;
+            String where = f.getFile() + (f.getOtherFile() != null ? " → " + f.getOtherFile() : "");
+            return where + ": " + (e instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
+                    : e instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
+                    : InputFile.reason(e));
+        }
+        return InputFile.reason(e);
+    }
+
     private static int failed(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
         PrintWriter err = cmd.getErr();
+        if (Leftovers.stopping()) {
+            // Ctrl-C: what failed next (a child stopped under the run) is its echo; the stop hook says what was kept
+            return 130;
+        }
         if (e instanceof LabException) {
             err.println("lab: " + e.getMessage());
             err.flush();
             return ((LabException) e).exitCode();
+        }
+        if (e instanceof ScenarioException) {
+            // a run that could not go as planned (a role that died or never listened): its check failed
+            err.println("lab: " + e.getMessage());
+            err.flush();
+            return LabException.CHECK_FAILED;
+        }
+        if (e instanceof IOException || e instanceof java.io.UncheckedIOException) {
+            // the machine refused a file or a socket (a full disk, a folder that vanished): the path and the
+            // reason in words, exit 2, as for any other input the user can fix
+            IOException io = e instanceof IOException ? (IOException) e : ((java.io.UncheckedIOException) e).getCause();
+            err.println("lab: " + describe(io));
+            err.flush();
+            if (System.getenv("PERFLAB_DEBUG") != null) {
+                e.printStackTrace(err);
+            }
+            return LabException.BAD_INPUT;
         }
         if (e instanceof UnknownEntryException) {
             err.println("lab: " + e.getMessage());

@@ -4,12 +4,16 @@ import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
-import dev.perflab.report.MachineHeader;
 import dev.perflab.report.ReportException;
+import dev.perflab.report.page.PageInput;
+import dev.perflab.report.page.ReportPage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -17,24 +21,40 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lab report FILE.json… [--markdown OUT.md] [--png DIR]}: prints the ladder report of JMH JSON result
- * files, optionally also as markdown and PNG charts. Errors are one line on stderr and exit code 2.
+ * {@code lab report FILE… [--markdown OUT.md] [--png DIR] [--html OUT.html [--history-csv FILE [--changes FILE]]]}:
+ * prints the ladder report of JMH JSON result files, optionally also as markdown, PNG charts and one
+ * self-contained HTML page (which also shows A/B verdicts, {@code .hlog} latency logs and a results history).
+ * Errors are one line on stderr and exit code 2.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Turns JMH JSON result files (-rf json, from any project) into a ladder report: "
-                + "rungs in order with their speedup over the previous rung and over r0.")
+                + "rungs in order with their speedup over the previous rung and over r0; several files are never "
+                + "mixed in one table, and each keeps its own machine line.")
 public final class ReportCommand implements Callable<Integer> {
     /** Exit code for unusable input or output. */
     public static final int ERROR = 2;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE.json", description = "JMH JSON result files, read in order.")
-    List<Path> files;
+    @Parameters(arity = "0..*", paramLabel = "FILE",
+            description = "JMH JSON result files, read in order; with --html also A/B verdicts (JSON) and HdrHistogram interval logs (.hlog).")
+    List<Path> files = new ArrayList<>();
 
     @Option(names = "--markdown", paramLabel = "OUT.md", description = "Also write the report as markdown.")
     Path markdown;
 
     @Option(names = "--png", paramLabel = "DIR", description = "Also write one PNG chart per benchmark method.")
     Path pngDir;
+
+    @Option(names = "--html", paramLabel = "OUT.html",
+            description = "Also write one self-contained HTML page (charts inlined; opens with no network).")
+    Path html;
+
+    @Option(names = "--history-csv", paramLabel = "FILE",
+            description = "With --html: a results history (time,commit,branch,METRIC… per run, as ./lab history --export csv writes) to chart per row.")
+    Path historyCsv;
+
+    @Option(names = "--changes", paramLabel = "FILE",
+            description = "With --history-csv: change points as JSON ([{metric, commit, time, change_percent, p_value}], as ./lab history --changes --json writes) to mark.")
+    Path changes;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
@@ -47,17 +67,26 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            Path[] inputs = files.toArray(Path[]::new);
+            checkInputs();
+            Path[] inputs = Stream.concat(files.stream(), Stream.of(historyCsv, changes)).toArray(Path[]::new);
             OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
+            OutputFile htmlOut = html != null ? OutputFile.check("--html", html, inputs) : null;
             if (pngDir != null) {
                 OutputFile.checkDirectory("--png", pngDir);
             }
-            LadderReport report = LadderReport.read(files);
-            String header = MachineHeader.of(files.get(0)).orElse(report.defaultHeader());
-            out.print(report.text(header));
-            out.flush();
-            writeMarkdown(markdownOut, report, header, err);
-            writeCharts(report, header, err);
+            PageInput page = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes) : null;
+            LadderReport report = page != null ? page.results() : LadderReport.read(files);
+            if (!report.rows().isEmpty()) {
+                out.print(report.text(report.header()));
+                out.flush();
+            }
+            writeMarkdown(markdownOut, report, err);
+            writeCharts(report, err);
+            if (htmlOut != null) {
+                ReportPage.write(page, htmlOut);
+                err.println("wrote " + html);
+                err.flush();
+            }
             return 0;
         } catch (ReportException | LabException e) {
             err.println("lab: " + e.getMessage());
@@ -66,18 +95,47 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private void writeMarkdown(OutputFile output, LadderReport report, String header, PrintWriter err) {
+    /** What only the page reads needs the page; without it, the ladder needs at least one results file. */
+    private void checkInputs() {
+        if (html == null) {
+            if (historyCsv != null || changes != null) {
+                throw new LabException((historyCsv != null ? "--history-csv" : "--changes") + " is shown on the HTML page: add --html OUT.html");
+            }
+            if (files.isEmpty()) {
+                throw new LabException("report: name at least one JMH JSON result file (FILE.json)");
+            }
+            files.stream().filter(f -> f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".hlog")).findFirst()
+                    .ifPresent(f -> {
+                        throw new LabException(f + ": an interval log is shown on the HTML page: add --html OUT.html");
+                    });
+        } else if (files.isEmpty() && historyCsv == null) {
+            throw new LabException("report --html: name result files (JSON, .hlog) or a history (--history-csv FILE)");
+        }
+        if ((markdown != null || pngDir != null) && files.isEmpty()) {
+            throw new LabException((markdown != null ? "--markdown" : "--png") + " needs JMH JSON result files");
+        }
+    }
+
+    private String title() {
+        if (files.isEmpty()) {
+            return "perflab report · history";
+        }
+        String names = files.stream().map(f -> f.getFileName().toString()).limit(3).reduce((a, b) -> a + ", " + b).orElse("");
+        return "perflab report · " + names + (files.size() > 3 ? " and " + (files.size() - 3) + " more" : "");
+    }
+
+    private void writeMarkdown(OutputFile output, LadderReport report, PrintWriter err) {
         if (output != null) {
-            output.writeString(report.markdown(header));
+            output.writeString(report.markdown(report.header()));
             err.println("wrote " + markdown);
         }
     }
 
-    private void writeCharts(LadderReport report, String header, PrintWriter err) {
+    private void writeCharts(LadderReport report, PrintWriter err) {
         if (pngDir == null) {
             return;
         }
-        ChartOutput charts = report.png(pngDir, prefix(files.get(0)), header);
+        ChartOutput charts = report.png(pngDir, prefix(files.get(0)), report.header());
         charts.files().forEach(f -> err.println("wrote " + f));
         err.flush();
         charts.warning().ifPresent(w -> {

@@ -74,6 +74,9 @@ final class RunComponentCommand implements Callable<Integer> {
             description = "JMH suites: run on each of these JDKs (JMH -jvm) and print each rung's ratio between them (the jdks command lists them).")
     List<Path> jdks;
 
+    @Option(names = "--no-html", description = "Leave out the HTML page beside the results (DIR/COMPONENT.html, as ./lab report --html writes).")
+    boolean noHtml;
+
     @Option(names = "--jmh", description = "Run the component's JMH suites instead of its end-to-end run (default folder results/COMPONENT/jmh).")
     boolean jmh;
 
@@ -131,8 +134,11 @@ final class RunComponentCommand implements Callable<Integer> {
                 throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
                         + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
             }
-            return scenario.run(new ScenarioRequest(rungs, runLength, out != null ? out : Path.of("results", name),
-                    spec.commandLine().getOut()));
+            Path dir = out != null ? out : Path.of("results", name);
+            long started = System.currentTimeMillis();
+            int exit = scenario.run(new ScenarioRequest(rungs, runLength, dir, spec.commandLine().getOut()));
+            scenarioPage(dir.resolve(name + ".json"), started, runLength);
+            return exit;
         }
         if (jmh && scenario == null) {
             throw new LabException("--jmh chooses the JMH suites over an end-to-end run; " + name + " has only JMH suites: drop --jmh");
@@ -142,8 +148,23 @@ final class RunComponentCommand implements Callable<Integer> {
             throw new LabException("component '" + name + "' has no benchmark suites yet");
         }
         Path dir = out != null ? out : scenario != null ? Path.of("results", name, "jmh") : Path.of("results", name);
-        return new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                jdks, spec.commandLine().getOut()).run();
+        JmhRun run = new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
+                jdks, spec.commandLine().getOut());
+        return (noHtml ? run.withoutPage() : run).run();
+    }
+
+    /**
+     * After an end-to-end run, the run length beside its JMH-shaped rows ({@code DIR/COMPONENT.json}) and the
+     * HTML page of them, when this run wrote them.
+     */
+    private void scenarioPage(Path rows, long started, RunLength runLength) throws IOException {
+        if (!java.nio.file.Files.isRegularFile(rows) || java.nio.file.Files.getLastModifiedTime(rows).toMillis() < started - 1000) {
+            return;
+        }
+        dev.perflab.base.Machine.recordRunLength(rows, runLength.id());
+        if (!noHtml) {
+            RunPage.write(rows, component.name(), runLength, spec.commandLine().getOut());
+        }
     }
 
     /** With {@code --jmh}, options of the end-to-end run would do nothing: say so rather than ignore them. */

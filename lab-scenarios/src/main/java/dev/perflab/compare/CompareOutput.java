@@ -1,9 +1,12 @@
 package dev.perflab.compare;
 
+import dev.perflab.report.BenchmarkNames;
 import dev.perflab.report.Formats;
 import dev.perflab.report.Row;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
@@ -13,6 +16,7 @@ public final class CompareOutput {
     }
 
     public static String text(RunComparison c, double threshold, boolean all) {
+        Map<String, String> names = names(c);
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "rows (moved > %s%% and intervals apart; ×: head vs base, above 1 is better)%n",
                 new java.math.BigDecimal(threshold * 100).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString()));
@@ -20,7 +24,7 @@ public final class CompareOutput {
             if (all || r.verdict() != Verdict.NO_CHANGE) {
                 out.append(String.format(Locale.ROOT, "  %-11s %8s  %s → %s  %s%n", label(r.verdict()),
                         Formats.speedup(OptionalDouble.of(r.change())), Formats.score(r.base()), Formats.score(r.head()),
-                        name(r.base())));
+                        name(r.base(), names)));
             }
         }
         out.append(String.format(Locale.ROOT, "rung ratios (× r0 in each run)%n"));
@@ -31,8 +35,8 @@ public final class CompareOutput {
                         Formats.speedup(OptionalDouble.of(r.headRatio())), r.group().title(), r.rung()));
             }
         }
-        c.onlyInBase().forEach(r -> out.append("  only in base: ").append(name(r)).append('\n'));
-        c.onlyInHead().forEach(r -> out.append("  only in head: ").append(name(r)).append('\n'));
+        c.onlyInBase().forEach(r -> out.append("  only in base: ").append(name(r, names)).append('\n'));
+        c.onlyInHead().forEach(r -> out.append("  only in head: ").append(name(r, names)).append('\n'));
         out.append(String.format(Locale.ROOT, "%d rows: %d regressions, %d improvements, %d no change; "
                         + "%d rung ratios: %d regressions, %d improvements%n",
                 c.rows().size(), c.regressions(), count(c.rows().stream().map(RunComparison.RowChange::verdict).toList(), Verdict.IMPROVEMENT),
@@ -50,9 +54,23 @@ public final class CompareOutput {
         return v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
-    private static String name(Row row) {
+    /**
+     * How each benchmark of either run is named: {@code Class.method}, or its full name where another benchmark
+     * of the two runs shares that short name (a package renamed between base and head reads as two different
+     * rows, "only in base" and "only in head", and must show why).
+     */
+    private static Map<String, String> names(RunComparison c) {
+        List<String> benchmarks = new ArrayList<>();
+        c.rows().forEach(r -> benchmarks.add(r.base().benchmark()));
+        c.onlyInBase().forEach(r -> benchmarks.add(r.benchmark()));
+        c.onlyInHead().forEach(r -> benchmarks.add(r.benchmark()));
+        return BenchmarkNames.of(benchmarks);
+    }
+
+    private static String name(Row row, Map<String, String> names) {
         String params = row.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(" "));
-        return row.shortBenchmark() + (params.isEmpty() ? "" : " " + params) + " (" + row.mode() + ")";
+        return names.getOrDefault(row.benchmark(), row.shortBenchmark()) + (params.isEmpty() ? "" : " " + params)
+                + " (" + row.mode() + ")";
     }
 }

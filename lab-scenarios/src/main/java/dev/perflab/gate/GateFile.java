@@ -170,7 +170,13 @@ public final class GateFile {
         private double number(Map<?, ?> m, String key, boolean required) {
             Object v = m.get(key);
             if (v instanceof Number) {
-                return ((Number) v).doubleValue();
+                double d = ((Number) v).doubleValue();
+                // .nan fails every value, .inf (or a literal past the double range, 1e400) passes or fails them all
+                if (!Double.isFinite(d)) {
+                    throw new GateFileException(where + ": '" + key + "' must be a finite number, was " + v
+                            + " (a gate with it could never pass, or never fail)");
+                }
+                return d;
             }
             throw new GateFileException(where + ": '" + key + "' must be a number" + (v == null && required ? " (missing)" : ""));
         }

@@ -1,41 +1,28 @@
 package dev.perflab.report;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
- * Chooses a PNG file name per chart: {@code <prefix>-<method>.png}, widened to {@code <prefix>-<Class>-<method>}
- * when two benchmark classes share a method name, and suffixed with the mode when a benchmark ran in several.
+ * The one naming scheme of the lab's PNG charts: {@code <prefix>-<Class>-<method>.png} for every chart (the
+ * class always named, so {@code orderbook-OrderBookReplayBenchmark-replay1M.png} sits beside
+ * {@code orderbook-OrderBookCancelBenchmark-cancelLast.png}), the full name's dots as dashes where two packages
+ * share {@code Class.method}, and {@code -<mode>} added where a benchmark ran in several modes. A scenario's
+ * benchmark named after its component ({@code forwarder.forward} under prefix {@code forwarder}) does not repeat it.
  */
 final class ChartNames {
     private ChartNames() {
     }
 
-    /** File name to the groups drawn in it, in group order. */
-    static Map<String, List<LadderGroup>> byFile(List<LadderGroup> groups, String prefix) {
-        Set<String> clashingMethods = clashing(groups, LadderGroup::method, LadderGroup::benchmark);
-        Set<String> multiMode = clashing(groups, LadderGroup::benchmark, LadderGroup::mode);
-        Map<String, List<LadderGroup>> files = new LinkedHashMap<>();
-        for (LadderGroup g : groups) {
-            String name = clashingMethods.contains(g.method()) ? g.shortBenchmark().replace('.', '-') : g.method();
-            name = multiMode.contains(g.benchmark()) ? name + "-" + g.mode() : name;
-            files.computeIfAbsent(safe(prefix + "-" + name) + ".png", k -> new ArrayList<>()).add(g);
-        }
-        return files;
+    /** The file name of the chart of {@code benchmark} in {@code mode}. */
+    static String of(String prefix, String displayName, String mode, boolean severalModes) {
+        String name = displayName.startsWith(prefix + ".") ? displayName.substring(prefix.length() + 1) : displayName;
+        name = prefix + "-" + name.replace('.', '-');
+        return safe(severalModes ? name + "-" + mode : name) + ".png";
     }
 
-    /** Keys that map to more than one distinct value. */
-    private static Set<String> clashing(List<LadderGroup> groups, Function<LadderGroup, String> key,
-                                        Function<LadderGroup, String> value) {
-        return groups.stream()
-                .collect(Collectors.groupingBy(key, Collectors.mapping(value, Collectors.toSet())))
-                .entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getKey)
-                .collect(Collectors.toSet());
+    /** True when {@code benchmark} appears in more than one mode among {@code modes} (benchmark → its modes). */
+    static boolean severalModes(Map<String, ? extends java.util.Collection<String>> modes, String benchmark) {
+        return modes.containsKey(benchmark) && modes.get(benchmark).size() > 1;
     }
 
     private static String safe(String name) {

@@ -11,23 +11,26 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
 
 /**
- * Draws one PNG bar chart per benchmark method with XChart, headless: the x axis holds the non-rung params of
- * each group, one series per rung or peer, the y axis the score in its unit, logarithmic when the scores span
- * 100× or more. The benchmark name and the caller's header line are drawn above the chart.
+ * Draws one PNG bar chart per benchmark method (and mode) with XChart, headless: the x axis holds the params
+ * other than {@code rung}, one series per rung or peer (per file, where several were read), each in its rung's
+ * colour ({@link SeriesColours}) with its JMH error as an error bar. A ladder's y axis is logarithmic, as are
+ * others whose scores span 100× or more. The title names the run length where it was recorded, and the header
+ * line is drawn under it. The chart widens, and its labels turn upright, so that no two labels overlap.
  */
 final class ChartRenderer {
     static final double LOG_SCALE_SPAN = 100;
@@ -36,6 +39,17 @@ final class ChartRenderer {
     private static final int BANNER = 52;
     /** The shortest bar on a log axis is at least this many decades (a factor of two) tall. */
     private static final double MIN_BAR_DECADES = 0.3;
+    /** Room beside the plot for the y axis, its title and the margins, in pixels. */
+    private static final int AXIS_ROOM_PX = 140;
+    /** The narrowest a bar may be drawn, in pixels. */
+    private static final int MIN_BAR_PX = 6;
+    /** Space between two labels of the x axis, in pixels. */
+    private static final int LABEL_GAP_PX = 12;
+    /** Wider than this, a chart turns its x labels upright instead of widening further, in pixels. */
+    private static final int MAX_FLAT_PLOT_PX = 2400;
+    /** Height of one legend entry, in pixels. */
+    private static final int LEGEND_ENTRY_PX = 22;
+    private static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -45,10 +59,10 @@ final class ChartRenderer {
     }
 
     /**
-     * Writes {@code <prefix>-<method>.png} files into {@code dir}. Never throws for rendering failures: a chart
-     * that fails is skipped and the first failure becomes the result's one-line warning.
+     * Writes one chart per benchmark and mode into {@code dir}, named by {@link ChartNames}. Never throws for
+     * rendering failures: a chart that fails is skipped and the first failure becomes the result's warning.
      */
-    static ChartOutput render(List<LadderGroup> groups, Path dir, String prefix, String header) {
+    static ChartOutput render(LadderReport report, Path dir, String prefix, String header) {
         List<Path> written = new ArrayList<>();
         Optional<String> warning = Optional.empty();
         try {
@@ -56,10 +70,13 @@ final class ChartRenderer {
         } catch (IOException | RuntimeException e) {
             return new ChartOutput(written, Optional.of(warning(dir, e)));
         }
-        for (Map.Entry<String, List<LadderGroup>> chart : ChartNames.byFile(groups, prefix).entrySet()) {
-            Path file = dir.resolve(chart.getKey());
+        List<ChartSeries> charts = ChartSeries.of(report);
+        Map<String, Set<String>> modes = new HashMap<>();
+        charts.forEach(c -> modes.computeIfAbsent(c.benchmark(), k -> new HashSet<>()).add(c.mode()));
+        for (ChartSeries chart : charts) {
+            Path file = dir.resolve(ChartNames.of(prefix, chart.title(), chart.mode(), ChartNames.severalModes(modes, chart.benchmark())));
             try {
-                write(build(chart.getValue()), header, file);
+                write(build(chart), header, file);
                 written.add(file);
             } catch (Exception | Error e) {
                 rethrowIfFatal(e);
@@ -69,47 +86,72 @@ final class ChartRenderer {
         return new ChartOutput(written, warning);
     }
 
-    /** The chart of one benchmark method: its groups as categories, its rungs and peers as series. */
-    static CategoryChart build(List<LadderGroup> groups) {
-        LadderGroup first = groups.get(0);
-        String unit = first.steps().get(0).row().unit();
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(first.shortBenchmark()).xAxisTitle(xAxisTitle(first)).yAxisTitle("score (" + unit + ")")
+    /** The chart of one benchmark and mode: its params as categories, its rungs and peers as series. */
+    static CategoryChart build(ChartSeries data) {
+        Layout layout = Layout.of(data);
+        CategoryChart chart = new CategoryChartBuilder().width(layout.width()).height(layout.height())
+                .title(title(data)).xAxisTitle(data.axisTitle()).yAxisTitle("score (" + data.unit() + ")")
                 .build();
-        style(chart, groups);
-        List<String> categories = groups.stream().map(ChartRenderer::category).collect(Collectors.toList());
-        series(groups).forEach((name, scores) -> chart.addSeries(name, categories, scores));
+        boolean log = logScale(data);
+        style(chart, data, layout, log);
+        double floor = log ? logAxisMin(data.positiveRange()) : Double.NEGATIVE_INFINITY;
+        for (ChartSeries.Series s : data.series()) {
+            List<Double> scores = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (Row r : s.rows()) {
+                // XChart's error bars take no null score; NaN draws no bar and leaves the axis range alone
+                scores.add(r == null ? Double.NaN : r.score());
+                errors.add(r == null ? Double.NaN : errorBar(r, floor));
+            }
+            CategorySeries series = chart.addSeries(s.name(), data.categories(), scores, errors);
+            series.setFillColor(Color.decode(s.colour()));
+            series.setLineColor(Color.decode(s.colour()));
+        }
         return chart;
     }
 
-    /** True when the largest positive score is at least 100 times the smallest. */
-    static boolean logScale(List<LadderGroup> groups) {
-        double[] range = positiveRange(groups);
-        return range[1] > 0 && range[1] / range[0] >= LOG_SCALE_SPAN;
+    /** The title: the benchmark, its mode where the chart shows one of several, and the recorded run length. */
+    static String title(ChartSeries data) {
+        String runs = String.join(" + ", data.runLengths());
+        return runs.isEmpty() ? data.title() : data.title() + " · " + runs + " run";
     }
 
-    /** The smallest and largest positive finite score; {@code [∞, 0]} when there is none. */
-    private static double[] positiveRange(List<LadderGroup> groups) {
-        double min = Double.POSITIVE_INFINITY;
-        double max = 0;
-        for (LadderGroup g : groups) {
-            for (Step s : g.steps()) {
-                double score = s.row().score();
-                if (score > 0 && Double.isFinite(score)) {
-                    min = Math.min(min, score);
-                    max = Math.max(max, score);
-                }
-            }
+    /**
+     * What XChart needs to draw a row's error bar: the error itself on a linear axis (none where JMH gave none).
+     * On a log axis XChart draws {@code log y ± log e}, a whisker symmetric in log space, so it is given the factor
+     * {@code √((y+e)/(y−e))}: the whisker then spans exactly the interval's length in decades, centred on the
+     * score (within {@code e²/y} of {@code y ± e} at either end). Where {@code y − e} is at or below the axis, the
+     * factor {@code (y+e)/y} puts the top end exactly at {@code y + e}.
+     */
+    static double errorBar(Row r, double floor) {
+        double e = Double.isFinite(r.scoreError()) ? Math.abs(r.scoreError()) : 0;
+        if (!Double.isFinite(floor)) {
+            return e;
         }
-        return new double[] {min, max};
+        double y = r.score();
+        if (e == 0 || !(y > 0)) {
+            return 1;
+        }
+        return y - e > floor ? Math.sqrt((y + e) / (y - e)) : (y + e) / y;
     }
 
-    private static void style(CategoryChart chart, List<LadderGroup> groups) {
-        chart.getStyler().setChartTitleVisible(false);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        if (logScale(groups)) {
-            logAxis(chart, positiveRange(groups));
+    /** Log scale for a ladder, and for other rows whose largest positive score is 100 times the smallest or more. */
+    static boolean logScale(ChartSeries data) {
+        double[] range = data.positiveRange();
+        return range[1] > 0 && (data.ladder() || range[1] / range[0] >= LOG_SCALE_SPAN);
+    }
+
+    private static void style(CategoryChart chart, ChartSeries data, Layout layout, boolean log) {
+        CategoryStyler styler = chart.getStyler();
+        styler.setChartTitleVisible(false);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setAxisTickLabelsFont(TICK_FONT);
+        styler.setXAxisLabelRotation(layout.rotation());
+        styler.setErrorBarsColorSeriesColor(false);
+        styler.setErrorBarsColor(Color.BLACK);
+        if (log) {
+            logAxis(chart, data.positiveRange());
         } else {
             chart.getStyler().setyAxisTickLabelsFormattingFunction(Formats::number);
         }
@@ -123,32 +165,43 @@ final class ChartRenderer {
     private static void logAxis(CategoryChart chart, double[] range) {
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisDecimalPattern("#,##0.###");
-        chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(range[0]) - MIN_BAR_DECADES)));
+        chart.getStyler().setYAxisMin(logAxisMin(range));
         chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(range[1]))));
     }
 
-    private static String xAxisTitle(LadderGroup group) {
-        return String.join(", ", group.params().keySet());
+    private static double logAxisMin(double[] range) {
+        return Math.pow(10, Math.floor(Math.log10(range[0]) - MIN_BAR_DECADES));
     }
 
-    private static String category(LadderGroup group) {
-        return group.params().isEmpty() ? group.method() : group.paramsLabel();
-    }
-
-    /** Series name (rung, peer or mode) to one score per category; null where a group lacks that series. */
-    private static Map<String, List<Double>> series(List<LadderGroup> groups) {
-        Set<String> names = new LinkedHashSet<>();
-        groups.forEach(g -> g.steps().forEach(s -> names.add(s.label())));
-        Map<String, List<Double>> series = new LinkedHashMap<>();
-        for (String name : names) {
-            List<Double> scores = new ArrayList<>();
-            for (LadderGroup g : groups) {
-                scores.add(g.steps().stream().filter(s -> s.label().equals(name))
-                        .map(s -> s.row().score()).findFirst().orElse(null));
+    /**
+     * The chart's size and the x labels' rotation, chosen so that labels never overlap: each category gets at
+     * least its widest label (flat) or a line of text (upright), and room for a bar per series.
+     *
+     * @param rotation 0 for flat labels, 90 for upright ones
+     */
+    record Layout(int width, int height, int rotation, int slotPx) {
+        static Layout of(ChartSeries data) {
+            Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+            FontMetrics metrics;
+            try {
+                metrics = g.getFontMetrics(TICK_FONT);
+            } finally {
+                g.dispose();
             }
-            series.put(name, scores);
+            int labelPx = data.categories().stream().mapToInt(metrics::stringWidth).max().orElse(0);
+            int legendPx = data.series().stream().mapToInt(s -> metrics.stringWidth(s.name())).max().orElse(0) + 60;
+            int n = Math.max(1, data.categories().size());
+            int barsPx = data.series().size() * MIN_BAR_PX + LABEL_GAP_PX;
+            int flatSlot = Math.max(labelPx + LABEL_GAP_PX, barsPx);
+            int legendHeight = data.series().size() * LEGEND_ENTRY_PX + 120;
+            if (n * flatSlot <= MAX_FLAT_PLOT_PX) {
+                int plot = Math.max(WIDTH - AXIS_ROOM_PX - legendPx, n * flatSlot);
+                return new Layout(plot + AXIS_ROOM_PX + legendPx, Math.max(HEIGHT, legendHeight), 0, flatSlot);
+            }
+            int uprightSlot = Math.max(metrics.getHeight() + LABEL_GAP_PX / 2, barsPx);
+            int plot = n * uprightSlot;
+            return new Layout(plot + AXIS_ROOM_PX + legendPx, Math.max(HEIGHT + labelPx, legendHeight), 90, uprightSlot);
         }
-        return series;
     }
 
     /** Renders the chart below a banner holding its title and the header line, and writes a PNG. */
@@ -165,7 +218,7 @@ final class ChartRenderer {
             g.setColor(Color.BLACK);
             centered(g, new Font(Font.SANS_SERIF, Font.BOLD, 16), chart.getTitle(), 22, image.getWidth());
             g.setColor(Color.DARK_GRAY);
-            centered(g, new Font(Font.SANS_SERIF, Font.PLAIN, 12), header.strip(), 42, image.getWidth());
+            centered(g, new Font(Font.SANS_SERIF, Font.PLAIN, 12), header.strip().replace('\n', ' '), 42, image.getWidth());
         } finally {
             g.dispose();
         }

@@ -48,6 +48,9 @@ public final class JmhResults {
      */
     public static List<Row> parse(String json, String source) {
         JsonNode root = tree(json, source);
+        if (root.isObject() && root.has("verdict") && root.has("rows")) {
+            throw new ReportException(source, "an A/B verdict, not JMH results; the HTML page shows it: add --html OUT.html");
+        }
         if (!root.isArray()) {
             throw new ReportException(source, "not a JMH result file (expected a JSON array of benchmark results)");
         }

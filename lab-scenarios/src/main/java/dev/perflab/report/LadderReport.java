@@ -1,10 +1,14 @@
 package dev.perflab.report;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -16,40 +20,89 @@ public final class LadderReport {
     private final List<Row> rows;
     private final List<LadderGroup> groups;
     /** The file each row was read from (by identity: two files may hold equal rows); empty for {@link #of}. */
-    private final Map<Row, Path> sources;
+    private final Map<Row, ResultSource> sources;
+    private final List<ResultSource> sourceList;
+    /** Each benchmark's name in titles: {@code Class.method}, or the full name where two packages share it. */
+    private final Map<String, String> names;
 
-    private LadderReport(List<Row> rows, Map<Row, Path> sources) {
+    private LadderReport(List<Row> rows, Map<Row, ResultSource> sources, List<ResultSource> sourceList) {
         this.rows = List.copyOf(rows);
-        this.groups = Ladders.of(this.rows);
         this.sources = sources;
+        this.sourceList = List.copyOf(sourceList);
+        this.groups = Ladders.of(this.rows, r -> sourceList.size() > 1 ? sources.get(r).label() : "");
+        this.names = BenchmarkNames.of(this.rows.stream().map(Row::benchmark).toList());
     }
 
     /** A report of rows in input order (the order JMH wrote them). */
     public static LadderReport of(List<Row> rows) {
-        return new LadderReport(rows, Map.of());
+        return new LadderReport(rows, Map.of(), List.of());
     }
 
-    /** Reads JMH JSON files, in order, into a report; a bad file is a {@link ReportException}. */
+    /**
+     * Reads JMH JSON files, in order, into a report; a bad file is a {@link ReportException}. Rows of different
+     * files never share a table, and each file keeps the machine line recorded beside it.
+     */
     public static LadderReport read(List<Path> files) {
-        List<Row> rows = new java.util.ArrayList<>();
-        Map<Row, Path> sources = new java.util.IdentityHashMap<>();
+        List<Row> rows = new ArrayList<>();
+        Map<Row, ResultSource> sources = new IdentityHashMap<>();
+        List<ResultSource> sourceList = new ArrayList<>();
+        Set<String> repeatedNames = repeatedFileNames(files);
         for (Path file : files) {
-            for (Row row : JmhResults.read(file)) {
+            List<Row> fileRows = JmhResults.read(file);
+            String name = file.getFileName().toString();
+            ResultSource source = new ResultSource(file, repeatedNames.contains(name) ? file.toString() : name,
+                    MachineHeader.of(file).orElse(defaultHeader(fileRows)), MachineHeader.runLength(file));
+            sourceList.add(source);
+            for (Row row : fileRows) {
                 rows.add(row);
-                sources.put(row, file);
+                sources.put(row, source);
             }
         }
-        return new LadderReport(rows, sources);
+        return new LadderReport(rows, sources, sourceList);
+    }
+
+    private static Set<String> repeatedFileNames(List<Path> files) {
+        Set<String> seen = new HashSet<>();
+        return files.stream().map(f -> f.getFileName().toString()).filter(n -> !seen.add(n)).collect(Collectors.toSet());
     }
 
     /** The files the rows were read from, in order; empty for a report made {@link #of} rows. */
     public List<Path> files() {
-        return rows.stream().map(sources::get).filter(java.util.Objects::nonNull).distinct().collect(Collectors.toList());
+        return sourceList.stream().map(ResultSource::path).collect(Collectors.toList());
+    }
+
+    /** The files read, in order, with their machine lines; empty for a report made {@link #of} rows. */
+    public List<ResultSource> sources() {
+        return sourceList;
     }
 
     /** The file {@code row} (one of {@link #rows()}) was read from, if the report was read from files. */
     public Optional<Path> source(Row row) {
+        return Optional.ofNullable(sources.get(row)).map(ResultSource::path);
+    }
+
+    /** Where {@code row} (one of {@link #rows()}) was read from, if the report was read from files. */
+    public Optional<ResultSource> sourceOf(Row row) {
         return Optional.ofNullable(sources.get(row));
+    }
+
+    /**
+     * What the report was measured on: the one file's machine line (and run length), or, for several files,
+     * one line per file ({@code FILE: machine}), since each may come from another machine and JDK.
+     */
+    public String header() {
+        if (sourceList.isEmpty()) {
+            return defaultHeader();
+        }
+        if (sourceList.size() == 1) {
+            return sourceList.get(0).described();
+        }
+        return sourceList.stream().map(s -> s.label() + ": " + s.described()).collect(Collectors.joining("\n"));
+    }
+
+    /** How titles name {@code benchmark}: {@code Class.method}, or the full name where two packages share it. */
+    public String displayName(String benchmark) {
+        return names.getOrDefault(benchmark, benchmark);
     }
 
     public List<Row> rows() {
@@ -72,11 +125,11 @@ public final class LadderReport {
     }
 
     /**
-     * Writes one chart per benchmark method, {@code <prefix>-<method>.png}, into {@code dir} (created if needed).
+     * Writes one chart per benchmark method and mode, named by {@link ChartNames}, into {@code dir} (created if needed).
      * Rendering failures do not throw: the result carries a one-line warning and whatever was written.
      */
     public ChartOutput png(Path dir, String prefix, String header) {
-        return ChartRenderer.render(groups, dir, prefix, header);
+        return ChartRenderer.render(this, dir, prefix, header);
     }
 
     /**
@@ -107,17 +160,26 @@ public final class LadderReport {
 
     /** The header to use when no machine description was recorded: JDK and VM from the first result. */
     public String defaultHeader() {
+        return defaultHeader(rows);
+    }
+
+    private static String defaultHeader(List<Row> rows) {
         Row first = rows.isEmpty() ? null : rows.get(0);
         String jdk = first == null || first.jdkVersion().isEmpty() ? "unknown" : first.jdkVersion();
         String vm = first == null || first.vmName().isEmpty() ? "unknown VM" : first.vmName();
         return "JDK " + jdk + " (" + vm + "); CPU and cores not recorded in this JMH file";
     }
 
-    /** A group's title, with its mode added when the same benchmark ran in several modes. */
-    String title(LadderGroup group) {
-        boolean severalModes = groups.stream()
+    /**
+     * A group's title: the benchmark (its full name where another package has the same {@code Class.method}), its
+     * params, its mode when the same benchmark ran in several, and its file when the report read several.
+     */
+    public String title(LadderGroup group) {
+        String title = group.titled(displayName(group.benchmark()));
+        boolean severalModes = group.ladder() && groups.stream()
                 .anyMatch(g -> g.benchmark().equals(group.benchmark()) && !g.mode().equals(group.mode()));
-        return severalModes ? group.title() + "  (" + group.mode() + ")" : group.title();
+        title = severalModes ? title + "  (" + group.mode() + ")" : title;
+        return group.source().isEmpty() ? title : title + "  [" + group.source() + "]";
     }
 
     private static boolean paramMatches(Row row, String key, String wanted) {

@@ -7,22 +7,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
- * Groups rows into ladders: one group per (benchmark, mode, params minus {@code rung}), groups in file order.
- * Within a group, rows are ordered by where their rung value first appears among the benchmark's rows, which
- * is the {@code @Param} declaration order JMH runs them in, and each gets its speedups over the previous rung and
- * over {@code r0}.
+ * Groups rows into tables, groups in file order: a ladder per (file, benchmark, mode, params minus
+ * {@code rung}); rows without a {@code rung} one group per (file, benchmark). Within a ladder, rows are ordered by
+ * where their rung value first appears among the benchmark's rows, which is the {@code @Param} declaration order
+ * JMH runs them in, and each gets its speedups over the previous rung and over {@code r0}.
  */
 final class Ladders {
     private Ladders() {
     }
 
     static List<LadderGroup> of(List<Row> rows) {
+        return of(rows, row -> "");
+    }
+
+    /** @param source the label of the file a row came from; rows of different files never share a group */
+    static List<LadderGroup> of(List<Row> rows, Function<Row, String> source) {
         Map<String, Map<String, Integer>> rungOrder = rungOrder(rows);
         List<LadderGroup> groups = new ArrayList<>();
-        for (List<Row> members : bucket(rows).values()) {
-            groups.add(group(members, rungOrder));
+        for (List<Row> members : bucket(rows, source).values()) {
+            groups.add(group(members, rungOrder, source.apply(members.get(0))));
         }
         return groups;
     }
@@ -39,25 +45,27 @@ final class Ladders {
         return orders;
     }
 
-    private static Map<List<Object>, List<Row>> bucket(List<Row> rows) {
+    private static Map<List<Object>, List<Row>> bucket(List<Row> rows, Function<Row, String> source) {
         Map<List<Object>, List<Row>> buckets = new LinkedHashMap<>();
         for (Row row : rows) {
-            List<Object> key = List.of(row.benchmark(), row.mode(), row.paramsWithoutRung());
+            List<Object> key = row.rung() != null
+                    ? List.of(source.apply(row), row.benchmark(), row.mode(), row.paramsWithoutRung())
+                    : List.of(source.apply(row), row.benchmark());
             buckets.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
         }
         return buckets;
     }
 
-    private static LadderGroup group(List<Row> members, Map<String, Map<String, Integer>> rungOrder) {
+    private static LadderGroup group(List<Row> members, Map<String, Map<String, Integer>> rungOrder, String source) {
         Row first = members.get(0);
-        boolean ladder = members.stream().anyMatch(r -> r.rung() != null);
-        List<Row> ordered = new ArrayList<>(members);
-        if (ladder) {
-            Map<String, Integer> order = rungOrder.get(first.benchmark());
-            ordered.sort(Comparator.comparing(r -> order.getOrDefault(r.rung(), Integer.MAX_VALUE)));
+        boolean ladder = first.rung() != null;
+        if (!ladder) {
+            return new LadderGroup(first.benchmark(), first.mode(), Map.of(), false, plain(members), source);
         }
-        return new LadderGroup(first.benchmark(), first.mode(), first.paramsWithoutRung(), ladder,
-                ladder ? steps(ordered) : plain(ordered));
+        List<Row> ordered = new ArrayList<>(members);
+        Map<String, Integer> order = rungOrder.get(first.benchmark());
+        ordered.sort(Comparator.comparing(r -> order.getOrDefault(r.rung(), Integer.MAX_VALUE)));
+        return new LadderGroup(first.benchmark(), first.mode(), first.paramsWithoutRung(), true, steps(ordered), source);
     }
 
     private static List<Step> plain(List<Row> rows) {

@@ -16,19 +16,21 @@ final class MarkdownRenderer {
             out.append("\n### ").append(escape(titles.apply(group))).append("\n\n");
             List<String> headers = GroupTable.headers(group);
             out.append(row(headers));
-            out.append(row(alignment(headers.size())));
+            out.append(row(alignment(headers.size(), GroupTable.leftColumns(group) - 1)));
             GroupTable.cells(group, Formats::score).forEach(cells -> out.append(row(cells)));
-            if (GroupTable.anyNoisy(group)) {
-                out.append('\n').append(escape(GroupTable.NOISY_FOOTNOTE)).append('\n');
-            }
+        }
+        if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
+            out.append('\n').append(escape(GroupTable.NOISY_FOOTNOTE)).append('\n');
         }
         return out.toString();
     }
 
-    /** The label column left-aligned, every other column right-aligned. */
-    private static List<String> alignment(int columns) {
+    /** The {@code left} columns that name a row (params, label) left-aligned, every other column right-aligned. */
+    private static List<String> alignment(int columns, int left) {
         List<String> align = new ArrayList<>(Collections.nCopies(columns, "--:"));
-        align.set(0, ":--");
+        for (int c = 0; c < left; c++) {
+            align.set(c, ":--");
+        }
         return align;
     }
 

@@ -2,6 +2,7 @@ package dev.perflab.report;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -19,10 +20,14 @@ import java.util.regex.Pattern;
  * @param jdkVersion       as JMH recorded it, e.g. {@code 17.0.15}; empty when absent
  * @param vmName           as JMH recorded it, e.g. {@code OpenJDK 64-Bit Server VM}; empty when absent
  * @param secondaryMetrics every secondary metric, keyed as in the file
+ * @param forks            each fork's iteration scores in the primary metric's unit (JMH's {@code rawData}; for
+ *                         a {@code sample} row each iteration's mean, from {@code rawDataHistogram}); empty when
+ *                         the file has none
  */
 public record Row(String benchmark, String method, Map<String, String> params, String mode,
                   double score, double scoreError, String unit, Double allocBytesPerOp,
-                  String jdkVersion, String vmName, Map<String, Metric> secondaryMetrics) {
+                  String jdkVersion, String vmName, Map<String, Metric> secondaryMetrics,
+                  List<List<Double>> forks) {
 
     /** The {@code @Param} that names a rung or peer of a ladder. */
     public static final String RUNG_PARAM = "rung";
@@ -32,6 +37,21 @@ public record Row(String benchmark, String method, Map<String, String> params, S
     public Row {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         secondaryMetrics = Collections.unmodifiableMap(new LinkedHashMap<>(secondaryMetrics));
+        forks = forks.stream().map(List::copyOf).toList();
+    }
+
+    /** A row without its forks' iterations (rows made in code rather than read from a file). */
+    public Row(String benchmark, String method, Map<String, String> params, String mode, double score,
+               double scoreError, String unit, Double allocBytesPerOp, String jdkVersion, String vmName,
+               Map<String, Metric> secondaryMetrics) {
+        this(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName,
+                secondaryMetrics, List.of());
+    }
+
+    /** The same row with another score, e.g. moved to the edge of its error interval. */
+    public Row withScore(double newScore) {
+        return new Row(benchmark, method, params, mode, newScore, scoreError, unit, allocBytesPerOp, jdkVersion,
+                vmName, secondaryMetrics, forks);
     }
 
     /** The {@code rung} param's value ({@code r2-intrusive-list}, {@code peer-parity}), or null if none. */

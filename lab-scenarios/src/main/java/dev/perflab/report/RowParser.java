@@ -2,7 +2,9 @@ package dev.perflab.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Turns one element of a JMH JSON array into a {@link Row}; package-private helper of {@link JmhResults}. */
@@ -40,7 +42,64 @@ final class RowParser {
                 optionalNumber(primary.get("scoreError")),
                 requiredText(primary, "scoreUnit"),
                 allocBytesPerOp(secondary),
-                text(node.get("jdkVersion")), text(node.get("vmName")), secondary);
+                text(node.get("jdkVersion")), text(node.get("vmName")), secondary, forks(primary));
+    }
+
+    /**
+     * Each fork's iteration scores: JMH's {@code rawData} ({@code [fork][iteration]}), or for a {@code sample}
+     * row the mean of each iteration's {@code rawDataHistogram} ({@code [fork][iteration][[value, count], …]}).
+     * Values that are not numbers are left out; a malformed array is treated as absent, never as an error,
+     * since the score itself does not depend on it.
+     */
+    private static List<List<Double>> forks(JsonNode primary) {
+        JsonNode raw = primary.get("rawData");
+        if (raw != null && raw.isArray()) {
+            return perFork(raw, RowParser::finiteOrNull);
+        }
+        JsonNode histograms = primary.get("rawDataHistogram");
+        if (histograms != null && histograms.isArray()) {
+            return perFork(histograms, RowParser::histogramMean);
+        }
+        return List.of();
+    }
+
+    private static List<List<Double>> perFork(JsonNode forks, java.util.function.Function<JsonNode, Double> iteration) {
+        List<List<Double>> result = new ArrayList<>();
+        for (JsonNode fork : forks) {
+            List<Double> scores = new ArrayList<>();
+            if (fork.isArray()) {
+                fork.forEach(i -> {
+                    Double v = iteration.apply(i);
+                    if (v != null) {
+                        scores.add(v);
+                    }
+                });
+            }
+            result.add(scores);
+        }
+        return result;
+    }
+
+    private static Double finiteOrNull(JsonNode value) {
+        double d = optionalNumber(value);
+        return Double.isFinite(d) ? d : null;
+    }
+
+    /** The mean of one iteration's histogram, {@code [[value, count], …]}; null when it holds no samples. */
+    private static Double histogramMean(JsonNode histogram) {
+        double sum = 0;
+        double count = 0;
+        if (histogram.isArray()) {
+            for (JsonNode bucket : histogram) {
+                double value = optionalNumber(bucket.get(0));
+                double n = optionalNumber(bucket.get(1));
+                if (Double.isFinite(value) && Double.isFinite(n) && n > 0) {
+                    sum += value * n;
+                    count += n;
+                }
+            }
+        }
+        return count > 0 ? sum / count : null;
     }
 
     private static String method(String benchmark) {

@@ -54,8 +54,7 @@ public final class Speedup {
         double error = Double.isFinite(row.scoreError()) ? row.scoreError() : 0;
         boolean higherIsBetter = !isTimePerOp(row.unit());
         double score = row.score() + (worse == higherIsBetter ? -error : error);
-        return new Row(row.benchmark(), row.method(), row.params(), row.mode(), score, row.scoreError(), row.unit(),
-                row.allocBytesPerOp(), row.jdkVersion(), row.vmName(), row.secondaryMetrics());
+        return row.withScore(score);
     }
 
     /** True for units of operations per time ({@code ops/s}), false for anything else. */

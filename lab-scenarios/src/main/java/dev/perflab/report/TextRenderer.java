@@ -20,9 +20,9 @@ final class TextRenderer {
         for (LadderGroup group : groups) {
             out.append('\n').append(titles.apply(group)).append('\n');
             table(group).forEach(line -> out.append(line).append('\n'));
-            if (GroupTable.anyNoisy(group)) {
-                out.append(INDENT).append(GroupTable.NOISY_FOOTNOTE).append('\n');
-            }
+        }
+        if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
+            out.append('\n').append(GroupTable.NOISY_FOOTNOTE).append('\n');
         }
         return out.toString();
     }
@@ -31,10 +31,11 @@ final class TextRenderer {
         List<String> headers = GroupTable.headers(group);
         List<List<String>> rows = GroupTable.cells(group, alignedScores(group));
         int[] widths = widths(headers, rows);
+        int left = GroupTable.leftColumns(group);
         List<String> lines = new ArrayList<>();
-        lines.add(line(headers, widths));
-        lines.add(line(rule(widths), widths));
-        rows.forEach(r -> lines.add(line(r, widths)));
+        lines.add(line(headers, widths, left));
+        lines.add(line(rule(widths), widths, left));
+        rows.forEach(r -> lines.add(line(r, widths, left)));
         return lines;
     }
 
@@ -83,12 +84,12 @@ final class TextRenderer {
         return rule;
     }
 
-    /** The first two columns (label, score) align left, the numeric ones right. */
-    private static String line(List<String> cells, int[] widths) {
+    /** The first {@code left} columns (params, label, score) align left, the numeric ones right. */
+    private static String line(List<String> cells, int[] widths, int left) {
         StringBuilder line = new StringBuilder(INDENT);
         for (int c = 0; c < cells.size(); c++) {
             String cell = cells.get(c);
-            line.append(c < 2 ? padRight(cell, widths[c]) : padLeft(cell, widths[c]));
+            line.append(c < left ? padRight(cell, widths[c]) : padLeft(cell, widths[c]));
             line.append(c + 1 < cells.size() ? GAP : "");
         }
         return line.toString().stripTrailing();

@@ -37,7 +37,7 @@ public final class CpuMeter<P> {
 
     /** The share of all cores the processes used since {@link #start()}, in percent. */
     public double percent() {
-        long cpu = total() - cpuStart;
+        long cpu = Math.max(0, total() - cpuStart); // never negative, even where a process's figure is lost
         long wall = System.nanoTime() - wallStart;
         return wall <= 0 ? 0 : 100.0 * cpu / (wall * (double) cores);
     }

@@ -1,5 +1,6 @@
 package dev.perflab.scenario;
 
+import dev.perflab.base.Leftovers;
 import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
 import dev.perflab.mdf.MdfFormatException;
@@ -59,7 +60,7 @@ public final class DaySource implements AutoCloseable {
             }
         }
         InputFile.requireHeap((double) messages * HEAP_BYTES_PER_MESSAGE, "--messages " + messages);
-        Path generated = Files.createTempFile(prefix, ".bin");
+        Path generated = Leftovers.register(Files.createTempFile(prefix, ".bin"));
         return new DaySource(WireDay.generate(messages, seed, generated), generated);
     }
 
@@ -71,6 +72,7 @@ public final class DaySource implements AutoCloseable {
     public void close() throws IOException {
         if (generated != null) {
             Files.deleteIfExists(generated);
+            Leftovers.release(generated);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.perflab.scenario;
 
+import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.proc.ChildProcess;
 import java.io.IOException;
@@ -33,10 +34,24 @@ public final class RoleProcess implements AutoCloseable {
                 errors.add(line.strip());
             }
         });
+        // a role that dies before its line is noticed at once, in words, not after the whole wait
+        process.onExit().thenAccept(code -> {
+            ScenarioException died = new ScenarioException(diedBefore(code));
+            listening.completeExceptionally(died);
+            flowing.completeExceptionally(died);
+        });
+    }
+
+    /** {@code the executor ended (killed by SIGKILL) before it printed 'listening on': LAST ERROR LINE}. */
+    private String diedBefore(int code) {
+        return "the " + role + " ended (" + ChildProcess.describeExit(code) + ") before it was ready"
+                + (errors.isEmpty() ? "" : ": " + errors.get(errors.size() - 1));
     }
 
     /** Starts a role: {@code command} is the whole command line (see {@link ChildProcess#javaCommand}). */
     public static RoleProcess start(String role, List<String> command) throws IOException {
+        // after Ctrl-C nothing new starts: the run ends with what it has (exit 130), not with the next rung
+        Leftovers.checkNotStopping();
         return new RoleProcess(role, command);
     }
 
@@ -77,7 +92,9 @@ public final class RoleProcess implements AutoCloseable {
     public String awaitAddress(Duration timeout) throws InterruptedException {
         try {
             return listening.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException | ExecutionException e) {
+        } catch (ExecutionException e) {
+            throw (ScenarioException) e.getCause();
+        } catch (TimeoutException e) {
             throw new ScenarioException("the " + role + " did not start listening within " + timeout.toSeconds() + " s"
                     + (errors.isEmpty() ? "" : ": " + errors.get(errors.size() - 1)));
         }
@@ -91,7 +108,9 @@ public final class RoleProcess implements AutoCloseable {
     public void awaitFlowing(Duration timeout) throws InterruptedException {
         try {
             flowing.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException | ExecutionException e) {
+        } catch (ExecutionException e) {
+            throw (ScenarioException) e.getCause();
+        } catch (TimeoutException e) {
             throw new ScenarioException("no work reached the " + role + " within " + timeout.toSeconds() + " s"
                     + (errors.isEmpty() ? "" : ": " + errors.get(errors.size() - 1)));
         }
@@ -106,7 +125,19 @@ public final class RoleProcess implements AutoCloseable {
         try {
             return summary.get(2, TimeUnit.SECONDS);
         } catch (TimeoutException | ExecutionException e) {
-            errors.add(role + " exited with " + process.exitCode() + " without a summary");
+            errors.add(role + " exited with " + process.exitCode() + " without a summary"
+                    + (process.exitCode() > 128 ? " (" + ChildProcess.describeExit(process.exitCode()) + ")" : ""));
+            return null;
+        }
+    }
+
+    /** Stops a role that is stuck ({@code why}, recorded as its error), and returns its summary if it printed one before. */
+    public ObjectNode stop(String why) throws InterruptedException {
+        errors.add(role + " " + why + "; stopped");
+        process.kill();
+        try {
+            return summary.get(2, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
             return null;
         }
     }

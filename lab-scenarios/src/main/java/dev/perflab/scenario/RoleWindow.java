@@ -19,11 +19,19 @@ import java.util.function.Function;
  * </pre>
  *
  * <p>The roles decide themselves when to stop (the source role is told the total seconds); this class
- * only times the CPU window and collects. Every role is stopped before {@link #run} returns or throws.
+ * only times the CPU window and collects. Every role is stopped before {@link #run} returns or throws. A role
+ * that ends before it is ready (killed, a bad address) is a result with no summaries and its one line as the
+ * error, at once: the caller records the rung as failed and goes on.
  */
 public final class RoleWindow {
     /** How long roles have, after the window, to end and print their summaries. */
     public static final Duration FINISH_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long the last role still running may outlive every other role: longer than the liveness watchdog
+     * ({@code Sockets.LIVENESS_MILLIS}, 5 s) with which a live role notices a peer that went away.
+     */
+    public static final Duration PEERS_GONE_GRACE = Duration.ofSeconds(10);
+    private static final long POLL_MILLIS = 50;
 
     /**
      * What one rung's roles reported.
@@ -50,6 +58,62 @@ public final class RoleWindow {
     }
 
     /**
+     * Waits for every role's end, all at once: each role's time runs from the end of the window (a frozen
+     * role costs its finish timeout once, not once per role behind it), and a role still running
+     * {@link #PEERS_GONE_GRACE} after every other role ended has nobody left to work with (its peer froze
+     * or died): it is stopped then, not at its own timeout. Returns the summaries in reverse start order
+     * (null where a role printed none). For scenarios that start their roles themselves ({@code brick}).
+     */
+    public static Map<String, ObjectNode> awaitEnd(List<RoleProcess> processes, Duration finishTimeout) throws InterruptedException {
+        List<Role> roles = new ArrayList<>();
+        processes.forEach(p -> roles.add(new Role(p.role(), false, null, p.role())));
+        return awaitAll(processes, roles, role -> finishTimeout);
+    }
+
+    private static Map<String, ObjectNode> awaitAll(List<RoleProcess> processes, List<Role> roles,
+                                                    Function<Role, Duration> finishTimeout) throws InterruptedException {
+        int n = processes.size();
+        long windowEnd = System.nanoTime();
+        ObjectNode[] got = new ObjectNode[n];
+        boolean[] done = new boolean[n];
+        int left = n;
+        long lastPeerEnd = 0;
+        while (left > 0) {
+            for (int i = 0; i < n; i++) {
+                if (!done[i] && processes.get(i).exitCode() >= 0) {
+                    got[i] = processes.get(i).awaitSummary(Duration.ofSeconds(5));
+                    done[i] = true;
+                    left--;
+                    lastPeerEnd = System.nanoTime();
+                }
+            }
+            for (int i = 0; i < n && left > 0; i++) {
+                if (done[i]) {
+                    continue;
+                }
+                long now = System.nanoTime();
+                boolean ownTimeOver = now - windowEnd >= finishTimeout.apply(roles.get(i)).toNanos();
+                boolean alone = left == 1 && n > 1 && now - lastPeerEnd >= PEERS_GONE_GRACE.toNanos();
+                if (ownTimeOver || alone) {
+                    got[i] = processes.get(i).stop(ownTimeOver
+                            ? "did not finish within " + finishTimeout.apply(roles.get(i)).toSeconds() + " s of the window's end"
+                            : "was still running " + PEERS_GONE_GRACE.toSeconds() + " s after every other role ended (frozen?)");
+                    done[i] = true;
+                    left--;
+                }
+            }
+            if (left > 0) {
+                Thread.sleep(POLL_MILLIS);
+            }
+        }
+        Map<String, ObjectNode> summaries = new LinkedHashMap<>();
+        for (int i = n - 1; i >= 0; i--) {
+            summaries.put(processes.get(i).role(), got[i]);
+        }
+        return summaries;
+    }
+
+    /**
      * Runs the roles for one rung.
      *
      * @param roles          in start order
@@ -73,17 +137,21 @@ public final class RoleWindow {
                              double warmupSeconds, double measureSeconds, int cores,
                              Function<Role, Duration> finishTimeout)
             throws IOException, InterruptedException {
-        List<RoleProcess> processes = RoleChain.start(roles, hostOf, launch);
+        List<RoleProcess> processes;
+        try {
+            processes = RoleChain.start(roles, hostOf, launch);
+        } catch (ScenarioException e) {
+            // a role that died or never listened: this rung failed, in words; the run goes on to the next
+            Map<String, ObjectNode> none = new LinkedHashMap<>();
+            roles.forEach(r -> none.put(r.name(), null));
+            return new Result(none, 0, List.of(e.getMessage()));
+        }
         try {
             Thread.sleep((long) (warmupSeconds * 1000));
             CpuMeter<RoleProcess> cpu = new CpuMeter<>(processes, RoleProcess::cpuNanos, cores).start();
             Thread.sleep((long) (measureSeconds * 1000));
             double cpuPercent = cpu.percent();
-            Map<String, ObjectNode> summaries = new LinkedHashMap<>();
-            // The source ends first and the sinks after it: wait in reverse start order.
-            for (int i = processes.size() - 1; i >= 0; i--) {
-                summaries.put(processes.get(i).role(), processes.get(i).awaitSummary(finishTimeout.apply(roles.get(i))));
-            }
+            Map<String, ObjectNode> summaries = awaitAll(processes, roles, finishTimeout);
             List<String> errors = new ArrayList<>();
             for (int i = processes.size() - 1; i >= 0; i--) {
                 errors.addAll(processes.get(i).errors());

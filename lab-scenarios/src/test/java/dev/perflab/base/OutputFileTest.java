@@ -25,7 +25,7 @@ class OutputFileTest {
             stream.write("half of the new".getBytes());
             throw new IOException("No space left on device");
         }));
-        assertEquals("--out " + file + ": cannot write (No space left on device)", e.getMessage());
+        assertEquals("--out " + file + ": cannot write (no space left on device); the previous file, if any, is unchanged", e.getMessage());
         assertEquals("previous\n", Files.readString(file));
         try (var files = Files.list(dir)) {
             assertEquals(List.of(file), files.toList());

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 10, one test per class of bad input, driven through the CLI: each asserts the exit code, a single
+ * One test per class of bad input, driven through the CLI: each asserts the exit code, a single
  * line on stderr (no stack trace), and that the input files are unchanged (checksum before and after).
  */
 class BadInputTest {

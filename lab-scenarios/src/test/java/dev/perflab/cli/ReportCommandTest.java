@@ -1,6 +1,7 @@
 package dev.perflab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.report.Fixtures;
@@ -34,10 +35,55 @@ class ReportCommandTest {
 
     @Test
     void fallsBackToJdkFromTheJsonWithoutMachineFile() {
-        assertEquals(0, run(Fixtures.path(Fixtures.QUEUE).toString(), Fixtures.path(Fixtures.FOREIGN).toString()));
+        assertEquals(0, run(Fixtures.path(Fixtures.QUEUE).toString()));
         String header = "JDK 17.0.15 (OpenJDK 64-Bit Server VM); CPU and cores not recorded in this JMH file\n";
         assertTrue(out.toString().startsWith(header), out.toString());
-        assertTrue(out.toString().contains("StringConcatBenchmark.plus"));
+    }
+
+    /** Two files: a machine line each, and every table says which file its rows came from; no table mixes them. */
+    @Test
+    void twoFilesEachKeepTheirMachineAndTheirOwnTables() throws IOException {
+        Path a = Files.copy(Fixtures.path(Fixtures.ORDERBOOK), tmp.resolve("a.json"));
+        Files.writeString(tmp.resolve("a.machine.txt"), "JDK 17.0.15 (OpenJDK 64-Bit Server VM) · CPU Alpha · 2 cores\n");
+        Path b = Files.copy(Fixtures.path(Fixtures.ORDERBOOK), tmp.resolve("b.json"));
+        Files.writeString(tmp.resolve("b.machine.txt"), "JDK 21.0.5 (OpenJDK 64-Bit Server VM) · CPU Beta · 8 cores\nrun length: quick\n");
+        Path foreign = Fixtures.path(Fixtures.FOREIGN);
+        assertEquals(0, run(a.toString(), b.toString(), foreign.toString()), err::toString);
+        String text = out.toString();
+        assertTrue(text.startsWith("a.json: JDK 17.0.15 (OpenJDK 64-Bit Server VM) · CPU Alpha · 2 cores\n"
+                + "b.json: JDK 21.0.5 (OpenJDK 64-Bit Server VM) · CPU Beta · 8 cores · quick run\n"
+                + "foreign.json: JDK 21.0.5 (OpenJDK 64-Bit Server VM); CPU and cores not recorded in this JMH file\n\n"), text);
+        List<String> titles = text.lines().filter(l -> !l.isEmpty() && !l.startsWith(" ") && !l.contains(": JDK")).toList();
+        assertEquals(10, titles.size(), text);
+        assertTrue(titles.stream().allMatch(t -> t.endsWith("[a.json]") || t.endsWith("[b.json]") || t.endsWith("[foreign.json]")), titles::toString);
+        assertEquals(2, titles.stream().filter(t -> t.startsWith("OrderBookCancelBenchmark.cancelLast  depth=1  [")).count());
+    }
+
+    /** 666 rows without a rung param: one table per benchmark, its params as columns, not one table per row. */
+    @Test
+    void rowsWithoutRungMakeOneTablePerBenchmark() throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ArrayNode rows = json.createArrayNode();
+        for (String method : List.of("get", "put", "remove")) {
+            for (int size = 1; size <= 37; size++) {
+                for (int threads : List.of(1, 2, 4, 8, 16, 32)) {
+                    com.fasterxml.jackson.databind.node.ObjectNode row = rows.addObject();
+                    row.put("benchmark", "org.example.map.MapBenchmark." + method).put("mode", "thrpt");
+                    row.putObject("params").put("size", Integer.toString(size * 64)).put("threads", Integer.toString(threads));
+                    row.putObject("primaryMetric").put("score", 1000.0 * size + threads).put("scoreError", 5.0).put("scoreUnit", "ops/s");
+                }
+            }
+        }
+        Path file = tmp.resolve("map.json");
+        json.writeValue(file.toFile(), rows);
+        assertEquals(666, rows.size());
+        assertEquals(0, run(file.toString()), err::toString);
+        List<String> lines = out.toString().lines().toList();
+        assertEquals(List.of("MapBenchmark.get", "MapBenchmark.put", "MapBenchmark.remove"),
+                lines.stream().filter(l -> l.startsWith("MapBenchmark.")).toList());
+        assertTrue(lines.size() <= 666 + 3 * 4 + 1, lines.size() + " lines");
+        assertEquals("  size  threads  mode   score                B/op", lines.get(3));
+        assertTrue(lines.contains("  2368  32       thrpt  37,032 ± 5.00 ops/s     -"), String.join("\n", lines.subList(0, 12)));
     }
 
     @Test
@@ -47,8 +93,46 @@ class ReportCommandTest {
         int code = run(Fixtures.path(Fixtures.QUEUE).toString(), "--markdown", md.toString(), "--png", png.toString());
         assertEquals(0, code, err::toString);
         assertTrue(Files.readString(md).contains("| r2-spsc-ring | 8.00 ± 0.200 ns/op | ×12.5 | ×25.0 | - |"));
-        assertTrue(Files.size(png.resolve("queue-avgt-offerPoll.png")) > 0);
-        assertTrue(err.toString().contains("wrote " + png.resolve("queue-avgt-offerPoll.png")), err.toString());
+        assertTrue(Files.size(png.resolve("queue-avgt-QueueBenchmark-offerPoll.png")) > 0);
+        assertTrue(err.toString().contains("wrote " + png.resolve("queue-avgt-QueueBenchmark-offerPoll.png")), err.toString());
+    }
+
+    @Test
+    void writesTheHtmlPageOfResultsVerdictAndHistory() throws IOException {
+        Path html = tmp.resolve("page/report.html");
+        int code = run(Fixtures.path("page/ladder-forks.json").toString(), Fixtures.path("page/ab-verdict.json").toString(),
+                "--html", html.toString(), "--history-csv", Fixtures.path("page/history.csv").toString(),
+                "--changes", Fixtures.path("page/changes.json").toString());
+        assertEquals(0, code, err::toString);
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("A/B orderbook") && page.contains("data-kind=\"history\""));
+        assertTrue(out.toString().startsWith("JDK 17.0.15 (OpenJDK 64-Bit Server VM) · CPU Fixture CPU · 2 cores · quick run\n"),
+                "the text report of the JMH file, with its run length: " + out);
+        assertTrue(err.toString().contains("wrote " + html), err.toString());
+    }
+
+    @Test
+    void thePageOnlyInputsNeedTheHtmlPage() throws IOException {
+        Path hlog = Files.writeString(tmp.resolve("run.hlog"), "");
+        String json = Fixtures.path(Fixtures.QUEUE).toString();
+        String csv = Fixtures.path("page/history.csv").toString();
+        assertOneLine(run(json, "--history-csv", csv), "lab: --history-csv is shown on the HTML page: add --html OUT.html");
+        assertOneLine(run(hlog.toString()), "lab: " + hlog + ": an interval log is shown on the HTML page: add --html OUT.html");
+        Path verdict = Fixtures.path("page/ab-verdict.json");
+        assertOneLine(run(verdict.toString()), "lab: " + verdict + ": an A/B verdict, not JMH results; the HTML page shows it: add --html OUT.html");
+        assertOneLine(run(json, "--html", tmp.resolve("p.html").toString(), "--changes", Fixtures.path("page/changes.json").toString()),
+                "lab: --changes " + Fixtures.path("page/changes.json") + ": change points need the history they were found in");
+        assertOneLine(run("--html", tmp.resolve("p.html").toString()), "lab: report --html: name result files");
+        assertOneLine(run("--html", Fixtures.path(Fixtures.QUEUE).toString(), json), "lab: --html " + json + ": ");
+        assertFalse(Files.exists(tmp.resolve("p.html")));
+    }
+
+    private void assertOneLine(int code, String start) {
+        assertEquals(2, code, out + "" + err);
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith(start), err.toString());
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
     }
 
     @Test

@@ -70,6 +70,18 @@ class RunComparisonTest {
         assertEquals(0, c.rows().size());
     }
 
+    /** A package renamed between base and head: the two unmatched rows read alike unless named in full. */
+    @Test
+    void aPackageRenameListsTheFullNamesThatDiffer() {
+        Row base = new Row("org.old.codec.Codec.encode", "encode", Map.of("size", "10"), "thrpt", 5, 0.1, "ops/s", null, "17", "VM", Map.of());
+        Row head = new Row("org.neu.codec.Codec.encode", "encode", Map.of("size", "10"), "thrpt", 5, 0.1, "ops/s", null, "17", "VM", Map.of());
+        Row same = row("r0-x", 1, 0, "ops/s");
+        String text = CompareOutput.text(RunComparison.of(List.of(base, same), List.of(head, same), 0.1), 0.1, true);
+        assertTrue(text.contains("  only in base: org.old.codec.Codec.encode size=10 (thrpt)\n"), text);
+        assertTrue(text.contains("  only in head: org.neu.codec.Codec.encode size=10 (thrpt)\n"), text);
+        assertTrue(text.contains("Queue.offer rung=r0-x (thrpt)"), "a short name shared by no other benchmark stays short: " + text);
+    }
+
     @Test
     void aRunAgainstItselfHasNoChangeAndTheDoctoredCopyRegresses() throws Exception {
         List<Row> run = JmhResults.read(Path.of(getClass().getResource("/gate/orderbook-run.json").toURI()));

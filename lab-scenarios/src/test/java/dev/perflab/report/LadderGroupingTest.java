@@ -1,6 +1,10 @@
 package dev.perflab.report;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import java.util.List;
 import java.util.Map;
@@ -11,6 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LadderGroupingTest {
+    @TempDir
+    Path tmp;
     private static final double EPS = 1e-9;
 
     @Test
@@ -77,16 +83,32 @@ class LadderGroupingTest {
         assertSpeedup(1.3, s.get(1).vsPrev());
     }
 
+    /** Without a rung param, one group per benchmark holds all its rows, its params as columns. */
     @Test
-    void groupsWithoutRungParamJustListTheirRows() {
+    void groupsWithoutRungParamHoldEveryRowOfTheirBenchmark() {
         List<LadderGroup> groups = Fixtures.report(Fixtures.FOREIGN).groups();
-        assertEquals(5, groups.size());
+        assertEquals(List.of("StringConcatBenchmark.plus", "StringConcatBenchmark.builder", "HashBenchmark.murmur",
+                "StartupBenchmark.coldStart"), groups.stream().map(LadderGroup::title).toList());
         LadderGroup plus = groups.get(0);
         assertFalse(plus.ladder());
-        assertEquals("StringConcatBenchmark.plus", plus.title());
         assertEquals("thrpt", plus.steps().get(0).label());
         assertEmpty(plus.steps().get(0).vsR0());
-        assertEquals("StringConcatBenchmark.builder  length=1000", groups.get(2).title());
+        LadderGroup builder = groups.get(1);
+        assertEquals(List.of("length"), builder.paramColumns());
+        assertEquals(List.of("10", "1000"), builder.steps().stream().map(s -> s.row().params().get("length")).toList());
+        assertEquals(List.of("length", "mode", "score", "B/op"), GroupTable.headers(builder));
+    }
+
+    @Test
+    void rowsOfTwoFilesNeverShareAGroup() throws java.io.IOException {
+        Path a = Files.copy(Fixtures.path(Fixtures.ORDERBOOK), tmp.resolve("a.json"));
+        Path b = Files.copy(Fixtures.path(Fixtures.ORDERBOOK), tmp.resolve("b.json"));
+        LadderReport report = LadderReport.read(List.of(a, b));
+        assertEquals(6, report.groups().size());
+        assertEquals(List.of("a.json", "a.json", "a.json", "b.json", "b.json", "b.json"),
+                report.groups().stream().map(LadderGroup::source).toList());
+        assertEquals("OrderBookCancelBenchmark.cancelLast  depth=1  [b.json]", report.title(report.groups().get(4)));
+        assertEquals(4, report.groups().get(4).steps().size(), "b's r0 to peer, not a's rows too");
     }
 
     @Test

@@ -71,6 +71,54 @@ public final class BrickCommand extends GroupCommand {
         return new LabException(file + ": " + e.getMessage());
     }
 
+    /** An input that is missing, a folder or unreadable, refused in one line before any work. */
+    static void requireInput(Path in) {
+        if (Files.isDirectory(in)) {
+            throw new LabException(in + ": is a directory, not a brick file");
+        }
+        if (!Files.exists(in)) {
+            throw new LabException(in + ": no such file");
+        }
+        if (!Files.isReadable(in)) {
+            throw new LabException(in + ": not readable (permission denied)");
+        }
+    }
+
+    /**
+     * The output of move and fetch: checked by the lab's output policy, and a regular file (or a new name),
+     * since the result is read back to check it and renamed from {@code RESULT.partial}: a device such as
+     * {@code /dev/null} is refused, never replaced.
+     */
+    static void checkResultOutput(Path out, Path... inputs) {
+        if (OutputFile.check("--out", out, inputs).inPlace()) {
+            throw new LabException("--out " + out + ": is a device or pipe; a moved result is written as RESULT.partial, "
+                    + "checked and renamed, so it must be a file; give a file name");
+        }
+    }
+
+    /**
+     * After a failed move or fetch: where the disk under the result is full, its {@code RESULT.partial} only
+     * keeps it full, so it is removed and the message says so; otherwise it stays, named as partial.
+     */
+    static String removePartialIfDiskFull(Path out) {
+        Path partial = ResultFile.partialOf(out.toAbsolutePath());
+        try {
+            if (Files.exists(partial) && Files.getFileStore(partial).getUsableSpace() == 0) {
+                Files.delete(partial);
+                return "; the disk is full, so " + partial + " was removed";
+            }
+        } catch (IOException e) {
+            // it stays, named as partial
+        }
+        return "";
+    }
+
+    /** A write that failed in a mapped result (the disk filled while pages were being written): one line, not a JVM error. */
+    static LabException mappedWriteFailed(Path out, InternalError e) {
+        return new LabException("--out " + out + ": cannot write " + ResultFile.partialOf(out.toAbsolutePath())
+                + " (a write into its mapped pages failed: is the disk full?)" + removePartialIfDiskFull(out));
+    }
+
     static MoverSettings settings(String rung) {
         return BrickLadder.LADDER.resolve(rung).factory();
     }
@@ -93,16 +141,17 @@ public final class BrickCommand extends GroupCommand {
         @Override
         public Integer call() throws IOException {
             long bytes = MemorySize.any("--size", size).bytes();
-            OutputFile.check("--out", out);
-            long written;
-            try (ResultFile file = ResultFile.create(out)) {
-                OutputStream os = new BufferedOutputStream(Channels.newOutputStream(file.channel()), 1 << 20);
-                written = BrickGenerator.write(os, bytes, seed);
-                os.flush();
-                file.complete();
-            }
+            long[] written = {0};
+            OutputFile.check("--out", out).writeFile(file -> {
+                try (ResultFile result = ResultFile.direct(file)) {
+                    OutputStream os = new BufferedOutputStream(Channels.newOutputStream(result.channel()), 1 << 20);
+                    written[0] = BrickGenerator.write(os, bytes, seed);
+                    os.flush();
+                    result.complete();
+                }
+            });
             PrintWriter stdout = spec.commandLine().getOut();
-            stdout.printf(Locale.ROOT, "wrote %,d bytes of bricks (seed %d) to %s%n", written, seed, out);
+            stdout.printf(Locale.ROOT, "wrote %,d bytes of bricks (seed %d) to %s%n", written[0], seed, out);
             stdout.flush();
             return 0;
         }
@@ -121,17 +170,21 @@ public final class BrickCommand extends GroupCommand {
 
         @Override
         public Integer call() {
-            OutputFile.check("--out", out, in);
+            OutputFile output = OutputFile.check("--out", out, in);
+            requireInput(in);
             long start = System.nanoTime();
-            long lines;
-            try {
-                lines = ReferenceTransform.run(in, out);
-            } catch (IOException e) {
-                throw badInput(e, in);
-            }
+            long[] lines = {0};
+            // a bad line is the input's fault (exit 2, naming it); any other failure is the output's (a full disk)
+            output.writeFile(file -> {
+                try {
+                    lines[0] = ReferenceTransform.run(in, ResultFile.direct(file));
+                } catch (BrickFormatException e) {
+                    throw badInput(e, in);
+                }
+            });
             double seconds = (System.nanoTime() - start) / 1e9;
             PrintWriter stdout = spec.commandLine().getOut();
-            stdout.printf(Locale.ROOT, "transformed %,d lines in %.3f s to %s%n", lines, seconds, out);
+            stdout.printf(Locale.ROOT, "transformed %,d lines in %.3f s to %s%n", lines[0], seconds, out);
             stdout.flush();
             return 0;
         }
@@ -185,7 +238,7 @@ public final class BrickCommand extends GroupCommand {
         @Override
         public Integer call() throws InterruptedException {
             Entry<MoverSettings> entry = BrickLadder.LADDER.resolve(rung);
-            OutputFile.check("--out", out, in);
+            checkResultOutput(out, in);
             try {
                 LineScanner.validate(in);
             } catch (IOException e) {
@@ -195,7 +248,9 @@ public final class BrickCommand extends GroupCommand {
             try {
                 o = BrickMove.run(in, out, entry.factory());
             } catch (IOException e) {
-                throw new LabException(entry.id() + ": " + e.getMessage(), LabException.CHECK_FAILED);
+                throw new LabException(entry.id() + ": " + e.getMessage() + removePartialIfDiskFull(out), LabException.CHECK_FAILED);
+            } catch (InternalError e) {
+                throw mappedWriteFailed(out, e);
             }
             PrintWriter stdout = spec.commandLine().getOut();
             stdout.printf(Locale.ROOT, "%s: %,d lines, %.1f MB in, %.1f MB out in %.3f s = %.1f MB/s in, %.1f MB/s out; CAS retries %,d; %s (%s)%n",
@@ -238,11 +293,15 @@ public final class BrickCommand extends GroupCommand {
 
         @Override
         public Integer call() throws InterruptedException {
-            if (!Files.isReadable(in)) {
-                throw new LabException(in + ": no such file or not readable");
-            }
+            requireInput(in);
             PrintWriter stdout = spec.commandLine().getOut();
             MoverSettings settings = settings(rung);
+            try {
+                // a malformed input is refused before listening, not after a client connected
+                LineScanner.validate(in);
+            } catch (IOException e) {
+                throw badInput(e, in);
+            }
             BrickServer.Summary s;
             try (BrickServer server = new BrickServer(in, settings, bind)) {
                 RoleProtocol.printListening(stdout, server.address());
@@ -289,9 +348,9 @@ public final class BrickCommand extends GroupCommand {
             PrintWriter stdout = spec.commandLine().getOut();
             MoverSettings settings = settings(rung);
             if (check != null) {
-                OutputFile.check("--out", out, check);
+                checkResultOutput(out, check);
             } else {
-                OutputFile.check("--out", out);
+                checkResultOutput(out);
             }
             ObjectNode summary = RoleProtocol.summary("fetch");
             try (ResultFile result = ResultFile.create(out)) {
@@ -310,7 +369,9 @@ public final class BrickCommand extends GroupCommand {
                 }
                 result.complete();
             } catch (IOException e) {
-                throw new LabException("fetch: " + e.getMessage(), LabException.CHECK_FAILED);
+                throw new LabException("fetch: " + e.getMessage() + removePartialIfDiskFull(out), LabException.CHECK_FAILED);
+            } catch (InternalError e) {
+                throw mappedWriteFailed(out, e);
             }
             RoleProtocol.printSummary(stdout, summary);
             return 0;

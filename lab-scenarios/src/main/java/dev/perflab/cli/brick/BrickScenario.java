@@ -1,5 +1,6 @@
 package dev.perflab.cli.brick;
 
+import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
@@ -22,6 +23,7 @@ import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.LabCommand;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleProcess;
+import dev.perflab.scenario.RoleWindow;
 import dev.perflab.scenario.link.LinkNamespaces;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -139,7 +141,7 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
         Path rowsFile = request.dir().resolve(BrickLadder.COMPONENT + ".json");
         PrintWriter console = request.console();
         String header = Machine.header();
-        Path work = Files.createTempDirectory("perflab-brick");
+        Path work = Leftovers.register(Files.createTempDirectory("perflab-brick"));
         try {
             Path input = work.resolve("bricks");
             long inputBytes = generate(input, size);
@@ -200,6 +202,7 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
             return failed ? LabException.CHECK_FAILED : 0;
         } finally {
             deleteAll(work);
+            Leftovers.release(work);
         }
     }
 
@@ -240,8 +243,11 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
             int port = serve.awaitPort(LISTEN_DEADLINE);
             try (RoleProcess fetch = role("fetch", List.of("--connect", host + ":" + port, "--out", result.toString(),
                     "--rung", rung.id()), link == null ? List.of() : link.prefix(LinkNamespaces.Side.SENDER))) {
-                ObjectNode fetched = fetch.awaitSummary(ROLE_DEADLINE);
-                ObjectNode served = serve.awaitSummary(ROLE_DEADLINE);
+                // both at once: whichever side dies or freezes, the other notices (liveness) and the one left
+                // alone is stopped soon after, not at the 5-minute deadline
+                Map<String, ObjectNode> ended = RoleWindow.awaitEnd(List.of(serve, fetch), ROLE_DEADLINE);
+                ObjectNode fetched = ended.get("fetch");
+                ObjectNode served = ended.get("serve");
                 String error = firstError(fetch, serve, fetched, served);
                 if (error != null) {
                     return new Row(rung, inBytes, sliced, error);

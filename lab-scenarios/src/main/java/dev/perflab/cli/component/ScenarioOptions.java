@@ -66,6 +66,15 @@ public final class ScenarioOptions {
         public Path path() {
             return json;
         }
+
+        /**
+         * The file given, checked before any work ({@link dev.perflab.base.OutputFile#check}), or null; refused
+         * when it is the run's rows file ({@code DIR/COMPONENT.json}), which the run's own JSON would replace.
+         */
+        public dev.perflab.base.OutputFile check(Path rowsFile) {
+            return json == null ? null
+                    : dev.perflab.base.OutputFile.check("--json", json).notSameAs("the rows file this run saves", rowsFile);
+        }
     }
 
     /** {@code --link RATE}: the roles in two network namespaces joined by a rate-limited link. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.JsonNumbers;
+import dev.perflab.base.Leftovers;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
@@ -31,6 +32,7 @@ import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleChain;
 import dev.perflab.scenario.RoleProcess;
 import dev.perflab.scenario.RungResult;
+import dev.perflab.scenario.ScenarioException;
 import dev.perflab.scenario.link.LinkNamespaces;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -168,8 +170,8 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
-        OutputFile json = options.json.path() != null ? OutputFile.check("--json", options.json.path()) : null;
-        Path day = Files.createTempFile("perflab-forwarder-day-", ".bin");
+        OutputFile json = options.json.check(rowsFile.path());
+        Path day = Leftovers.register(Files.createTempFile("perflab-forwarder-day-", ".bin"));
         try {
             if (options.link.rate() == null) {
                 return new Run(request, options.rate, configs, rowsFile, json, day, null).run();
@@ -177,6 +179,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return LinkedRun.run(request, options.link.rate(), link -> new Run(request, options.rate, configs, rowsFile, json, day, link).run());
         } finally {
             Files.deleteIfExists(day);
+            Leftovers.release(day);
         }
     }
 
@@ -279,7 +282,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             }
             footer(results, outcomes, ceilings);
             rows.write(rowsFile.path());
-            Machine.writeHeader(rowsFile.path(), header);
+            Machine.writeHeader(rowsFile.path(), header, request.length().id());
             if (json != null) {
                 writeJson(day, lateJoinAt, ceilings, jsonConfigs);
             }
@@ -359,15 +362,16 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 started.add(sim);
                 cpuSampler = new CpuSampler(started);
                 CpuMeter<RoleProcess> cpu = new CpuMeter<>(started, cpuSampler::cpuNanos, Machine.cores()).start();
-                Duration wait = deadline.plus(FINISH_GRACE);
+                // one deadline for every role: a frozen forwarder costs the deadline once, not once per role
+                long end = System.nanoTime() + deadline.plus(FINISH_GRACE).toNanos();
                 Map<String, ObjectNode> summaries = new LinkedHashMap<>();
-                summaries.put("simulator", sim.awaitSummary(wait));
+                summaries.put("simulator", sim.awaitSummary(left(end)));
                 for (RoleProcess p : started) {
                     if (!p.role().equals("simulator") && !p.role().equals("forwarder")) {
-                        summaries.put(p.role(), p.awaitSummary(wait));
+                        summaries.put(p.role(), p.awaitSummary(left(end)));
                     }
                 }
-                summaries.put("forwarder", forwarder.awaitSummary(wait));
+                summaries.put("forwarder", forwarder.awaitSummary(left(end)));
                 double cpuPercent = cpu.percent();
                 cpuSampler.close();
                 List<String> errors = new ArrayList<>();
@@ -375,12 +379,28 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                     p.errors().forEach(e -> errors.add(p.role() + ": " + e));
                 }
                 return new Outcome(summaries, clientNames, day.messages(), cpuPercent, errors);
+            } catch (ScenarioException e) {
+                // a role that died or never got ready: this configuration failed, in words; the run goes on
+                List<String> names = new ArrayList<>();
+                for (int k = 1; k <= ON_TIME_CLIENTS; k++) {
+                    names.add("client-" + k);
+                }
+                names.add(LATE);
+                Map<String, ObjectNode> none = new LinkedHashMap<>();
+                none.put("simulator", null);
+                names.forEach(name -> none.put(name, null));
+                none.put("forwarder", null);
+                return new Outcome(none, names, day.messages(), 0, List.of(e.getMessage()));
             } finally {
                 if (cpuSampler != null) {
                     cpuSampler.close();
                 }
                 started.forEach(RoleProcess::close);
             }
+        }
+
+        private static Duration left(long endNanos) {
+            return Duration.ofNanos(Math.max(0, endNanos - System.nanoTime()));
         }
 
         private Role role(String name) {

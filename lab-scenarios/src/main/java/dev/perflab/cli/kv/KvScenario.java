@@ -3,7 +3,9 @@ package dev.perflab.cli.kv;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.base.Counts;
+import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
+import dev.perflab.base.Leftovers;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.RunLength;
@@ -131,12 +133,17 @@ final class KvScenario implements Scenario<KvScenario.Options> {
             throw new LabException("--store and --rung name the same thing; give one of them");
         }
         List<Entry<KvStoreFactory>> stores = stores(options.stores != null ? options.stores : request.rungs(), request.length());
-        OutputFile json = options.json.path() != null ? OutputFile.check("--json", options.json.path()) : null;
+        OutputFile json = options.json.check(request.dir().resolve(dev.perflab.kv.KvLadder.COMPONENT + ".json"));
         PrintWriter out = request.console();
         Path dir = request.dir();
         Files.createDirectories(dir);
-        Path runDir = dir.resolve("stores-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         checkDisk(dir, settings, options.keep ? stores.size() : 1);
+        // a folder of this run's own (two runs with one --out started in the same second never share one),
+        // removed on Ctrl-C unless --keep asked for the stores
+        Path runDir = Files.createTempDirectory(dir, "stores-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-");
+        if (!options.keep) {
+            Leftovers.register(runDir);
+        }
         String machine = Machine.header();
         out.println(machine + " · " + ladder.title());
         out.printf(Locale.ROOT, "%d stores · %,d records max · %d writer threads · %s s max each · stores in %s%s%n", stores.size(),
@@ -159,6 +166,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
         } finally {
             if (!options.keep) {
                 Folders.deleteTree(runDir);
+                Leftovers.release(runDir);
             }
         }
         KvReport report = new KvReport(machine, settings, rows, skipped);
@@ -193,7 +201,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
         try {
             long free = dir == null ? 0 : Files.getFileStore(dir).getUsableSpace();
             return free >= need ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
-                    "%.1f GB free at %s, a standard kv run needs about %.1f GB", free / 1e9, dir, need / 1e9));
+                    "%s free at %s, a standard kv run needs about %s", InputFile.size(free), dir, InputFile.size(need)));
         } catch (IOException e) {
             return Optional.of("cannot read the free space at " + dir + ": " + e.getMessage());
         }
@@ -209,8 +217,8 @@ final class KvScenario implements Scenario<KvScenario.Options> {
         }
         long free = Files.getFileStore(dir).getUsableSpace();
         if (free < need) {
-            throw new LabException(String.format(Locale.ROOT, "%s: %.1f GB free, the kv run needs about %.1f GB (%d B per record × %,d records%s); lower --records or use --out on a larger disk",
-                    dir.toAbsolutePath(), free / 1e9, need / 1e9, DISK_BYTES_PER_RECORD, s.records(), storesAtOnce > 1 ? " × " + storesAtOnce + " kept stores" : ""));
+            throw new LabException(String.format(Locale.ROOT, "%s: %s free, the kv run needs about %s (%d B per record × %,d records%s); lower --records or use --out on a larger disk",
+                    dir.toAbsolutePath(), InputFile.size(free), InputFile.size(need), DISK_BYTES_PER_RECORD, s.records(), storesAtOnce > 1 ? " × " + storesAtOnce + " kept stores" : ""));
         }
     }
 
@@ -238,6 +246,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
 
     private KvReport.Row runOne(Entry<KvStoreFactory> e, KvRunSettings s, Path runDir, PrintWriter out, List<String> skipped)
             throws IOException, InterruptedException {
+        Leftovers.checkNotStopping();
         Path storeRun = runDir.resolve(e.id());
         Files.createDirectories(storeRun);
         Path resultFile = storeRun.resolve("result.json");

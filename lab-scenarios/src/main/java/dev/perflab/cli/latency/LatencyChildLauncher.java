@@ -45,6 +45,8 @@ final class LatencyChildLauncher {
         out.flush();
         List<String> stderr = new CopyOnWriteArrayList<>();
         AtomicReference<String> summary = new AtomicReference<>();
+        // a JVM that cannot start says why on stdout ("Multiple garbage collectors selected"): kept for the message
+        AtomicReference<String> lastOut = new AtomicReference<>();
         int exit;
         long pid;
         try (ChildProcess child = ChildProcess.start("latency-child", command,
@@ -52,6 +54,9 @@ final class LatencyChildLauncher {
                     if (line.startsWith(RoleProtocol.SUMMARY)) {
                         summary.set(line);
                         return;
+                    }
+                    if (!line.isBlank()) {
+                        lastOut.set(line);
                     }
                     synchronized (out) {
                         out.println(line);
@@ -62,7 +67,7 @@ final class LatencyChildLauncher {
             exit = child.waitFor();
         }
         if (exit != 0) {
-            throw childFailed(exit, stderr, ChildProcess.crashLog(run.crashLogDir(), pid));
+            throw childFailed(exit, stderr, lastOut.get(), ChildProcess.crashLog(run.crashLogDir(), pid));
         }
         if (summary.get() == null) {
             throw new LabException("latency child JVM exited without its summary line", LabException.CHECK_FAILED);
@@ -72,9 +77,10 @@ final class LatencyChildLauncher {
         return result;
     }
 
-    private static LabException childFailed(int exit, List<String> stderr, Path crashLog) {
+    /** The child's own last error line (stderr's, else stdout's: where a JVM that cannot start writes why), its exit and crash log. */
+    static LabException childFailed(int exit, List<String> stderr, String lastStdout, Path crashLog) {
         List<String> lines = stderr.stream().filter(l -> !l.isBlank()).collect(Collectors.toList());
-        String last = lines.isEmpty() ? "no message" : lines.get(lines.size() - 1).strip();
+        String last = !lines.isEmpty() ? lines.get(lines.size() - 1).strip() : lastStdout != null ? lastStdout.strip() : "no message";
         String message = last.startsWith("lab: ") ? last.substring(5) : last;
         String crashed = Files.isRegularFile(crashLog) ? "; the JVM crashed, its log is " + crashLog : "";
         return new LabException("latency child JVM exited with " + exit + ": " + message + crashed,

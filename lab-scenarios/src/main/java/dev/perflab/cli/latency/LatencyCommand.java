@@ -353,11 +353,34 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         return EnumSet.of(checked("--mode", () -> TimingMode.fromId(mode)));
     }
 
+    /**
+     * The collector: {@code --gc}, or one chosen through {@code --jvm-arg=-XX:+Use…GC}, which then replaces the
+     * default (the flag leaves {@link #jvmArgs}: the child gets the collector's flag once). Two collectors (a
+     * {@code --gc} and a different {@code --jvm-arg} one, or two {@code --jvm-arg} ones) are refused in one line
+     * rather than left to the child JVM ("Multiple garbage collectors selected").
+     */
     private GcChoice collector() {
+        List<String> gcFlags = jvmArgs.stream().filter(a -> a.matches("-XX:\\+Use\\w+GC")).collect(java.util.stream.Collectors.toList());
         if (gcMatrix && gc != null) {
             throw new LabException("--gc-matrix runs every collector; drop --gc " + gc);
         }
-        return gc == null ? GcChoice.G1 : GcChoice.parse(gc);
+        if (gcFlags.isEmpty()) {
+            return gc == null ? GcChoice.G1 : GcChoice.parse(gc);
+        }
+        if (gcMatrix) {
+            throw new LabException("--gc-matrix runs every collector; drop --jvm-arg=" + gcFlags.get(0));
+        }
+        if (gcFlags.stream().distinct().count() > 1) {
+            throw new LabException("--jvm-arg=" + gcFlags.get(0) + " and --jvm-arg=" + gcFlags.get(1) + " choose two collectors; give one");
+        }
+        GcChoice chosen = java.util.Arrays.stream(GcChoice.values()).filter(c -> c.flag().equals(gcFlags.get(0))).findFirst()
+                .orElseThrow(() -> new LabException("--jvm-arg=" + gcFlags.get(0) + ": the latency lab runs g1, parallel, serial or zgc;"
+                        + " choose one with --gc"));
+        if (gc != null && GcChoice.parse(gc) != chosen) {
+            throw new LabException("--gc " + gc + " and --jvm-arg=" + gcFlags.get(0) + " choose two collectors; give one");
+        }
+        jvmArgs.removeAll(gcFlags);
+        return chosen;
     }
 
     private MemorySize youngSize(GcChoice collector, MemorySize heapSize) {

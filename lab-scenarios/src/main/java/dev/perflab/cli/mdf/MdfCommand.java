@@ -1,6 +1,8 @@
 package dev.perflab.cli.mdf;
 
+import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
+import dev.perflab.base.OutputFile;
 import dev.perflab.base.Machine;
 import dev.perflab.cli.component.GroupCommand;
 import dev.perflab.ladder.Entry;
@@ -63,9 +65,15 @@ public final class MdfCommand extends GroupCommand {
             if (count < 0) {
                 throw new LabException("--count must be ≥ 0, was " + count);
             }
-            DayFile.write(out, MdfGenerator.day(count, seed));
+            OutputFile output = OutputFile.check("--out", out);
+            long[] bytes = {0};
+            byte[][] day = MdfGenerator.day(count, seed);
+            output.writeFile(file -> {
+                DayFile.write(file, day);
+                bytes[0] = Files.size(file);
+            });
             PrintWriter stdout = spec.commandLine().getOut();
-            stdout.printf(Locale.ROOT, "wrote %,d messages (%,d bytes) to %s%n", count, Files.size(out), out);
+            stdout.printf(Locale.ROOT, "wrote %,d messages (%,d bytes) to %s%n", count, bytes[0], out);
             stdout.flush();
             return 0;
         }
@@ -103,10 +111,10 @@ public final class MdfCommand extends GroupCommand {
             if (!Files.isRegularFile(in)) {
                 throw new LabException(in + ": no such file");
             }
-            try {
-                Files.createDirectories(outDir);
-            } catch (IOException e) {
-                throw new LabException(outDir + ": cannot create directory (" + e.getMessage() + ")");
+            OutputFile.checkDirectory("--out", outDir);
+            List<OutputFile> outputs = new ArrayList<>();
+            for (int k = 1; k <= readers; k++) {
+                outputs.add(OutputFile.check("--out", readerFile(k), in));
             }
             HistoryStore history;
             try {
@@ -114,15 +122,34 @@ public final class MdfCommand extends GroupCommand {
             } catch (IllegalArgumentException e) {
                 throw new LabException("--db-url: " + e.getMessage());
             }
+            List<OutputFile.Staged> staged = new ArrayList<>();
+            outputs.forEach(o -> staged.add(o.stage()));
+            boolean kept = false;
             try (history; MdfRing ring = entry.factory().create(history)) {
-                return replay(entry.id(), ring, history);
+                int exit = replay(entry.id(), ring, history, staged);
+                kept = true;
+                return exit;
+            } finally {
+                if (!kept) {
+                    staged.forEach(OutputFile.Staged::discard);
+                }
             }
         }
 
-        private int replay(String id, MdfRing ring, HistoryStore history) throws Exception {
+        private Path readerFile(int k) {
+            return outDir.resolve("reader-" + k + ".bin");
+        }
+
+        /**
+         * Every reader's day goes to a temporary file first. A clean replay renames them all over
+         * {@code reader-N.bin} and removes a {@code reader-M.bin} beyond this replay's readers (an earlier replay's,
+         * which no longer belongs with them); a replay that meets a fault keeps what each reader received as
+         * {@code reader-N.bin.partial}, and leaves the folder's earlier {@code reader-N.bin} files as they were.
+         */
+        private int replay(String id, MdfRing ring, HistoryStore history, List<OutputFile.Staged> staged) throws Exception {
             List<ReaderThread> threads = new ArrayList<>();
             for (int k = 1; k <= readers; k++) {
-                threads.add(new ReaderThread(ring.reader(MdfRing.FIRST_SEQUENCE), outDir.resolve("reader-" + k + ".bin")));
+                threads.add(new ReaderThread(ring.reader(MdfRing.FIRST_SEQUENCE), staged.get(k - 1).file(), "reader-" + k));
             }
             threads.forEach(Thread::start);
             Feed feed = new Feed(ring, history);
@@ -143,18 +170,41 @@ public final class MdfCommand extends GroupCommand {
             double seconds = (System.nanoTime() - start) / 1e9;
             for (ReaderThread t : threads) {
                 if (t.failure != null) {
-                    throw new LabException(id + ": " + t.getName() + " failed: " + t.failure.getMessage(), LabException.CHECK_FAILED);
+                    staged.forEach(OutputFile.Staged::discard);
+                    String why = t.failure instanceof UncheckedIOException ? InputFile.reason(((UncheckedIOException) t.failure).getCause())
+                            : t.failure instanceof IOException ? InputFile.reason((IOException) t.failure) : String.valueOf(t.failure.getMessage());
+                    throw new LabException(id + ": " + t.getName() + " could not write " + outDir.resolve(t.getName() + ".bin")
+                            + " (" + why + "); the folder's earlier reader files are unchanged");
                 }
             }
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "%s: %,d messages to %d reader(s) in %.3f s (one cold run, history recorded too; %s)%n",
                     id, feed.appended, readers, seconds, Machine.header());
+            if (fault != null) {
+                for (int k = 1; k <= readers; k++) {
+                    staged.get(k - 1).keepAs(partialOf(k));
+                }
+                out.flush();
+                throw new LabException(fault.getMessage() + "; the " + feed.appended + " messages before it are in "
+                        + partialOf(1) + (readers > 1 ? " … reader-" + readers + ".bin.partial" : "")
+                        + "; earlier reader-N.bin files are unchanged");
+            }
+            staged.forEach(OutputFile.Staged::commit);
+            for (int k = 1; k <= MAX_READERS; k++) {
+                // an earlier replay's reader beyond this one's count, or an earlier failed replay's partial file:
+                // neither belongs with these files
+                if (k > readers) {
+                    Files.deleteIfExists(readerFile(k));
+                }
+                Files.deleteIfExists(partialOf(k));
+            }
             out.printf(Locale.ROOT, "wrote %s/reader-1.bin … reader-%d.bin%n", outDir, readers);
             out.flush();
-            if (fault != null) {
-                throw new LabException(fault.getMessage());
-            }
             return 0;
+        }
+
+        private Path partialOf(int k) {
+            return outDir.resolve("reader-" + k + ".bin.partial");
         }
     }
 
@@ -204,8 +254,8 @@ public final class MdfCommand extends GroupCommand {
         private volatile long total = -1;
         volatile Throwable failure;
 
-        ReaderThread(MdfReader reader, Path file) {
-            super(file.getFileName().toString());
+        ReaderThread(MdfReader reader, Path file, String name) {
+            super(name);
             this.reader = reader;
             this.file = file;
             setDaemon(true);

@@ -1,5 +1,6 @@
 package dev.perflab.cli.pump;
 
+import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -114,7 +115,7 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<Pump>> rungs = request.rungsOf(ladder);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(PumpLadder.COMPONENT + ".json"));
-        OutputFile json = options.json.path() != null ? OutputFile.check("--json", options.json.path()) : null;
+        OutputFile json = options.json.check(rowsFile.path());
         Timing timing = new Timing(ScenarioOptions.Seconds.warmup(request.length()), options.seconds.measured(request.length()));
         if (options.link.rate() == null) {
             return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console(), request.dir()).run();
@@ -157,11 +158,12 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
         }
 
         int run() throws IOException, InterruptedException {
-            Path day = Files.createTempFile("perflab-pump-day-", ".bin");
+            Path day = Leftovers.register(Files.createTempFile("perflab-pump-day-", ".bin"));
             try {
                 return run(day);
             } finally {
                 Files.deleteIfExists(day);
+                Leftovers.release(day);
             }
         }
 

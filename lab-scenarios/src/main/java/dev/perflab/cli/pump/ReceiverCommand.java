@@ -5,6 +5,7 @@ import dev.perflab.base.LabException;
 import dev.perflab.ladder.Entry;
 import dev.perflab.mdf.MdfFormatException;
 import dev.perflab.net.Sockets;
+import dev.perflab.net.StallWatchdog;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.PumpLadder;
 import dev.perflab.pump.StreamVerifier;
@@ -26,10 +27,9 @@ import picocli.CommandLine.Spec;
  * receiver, verifying every message ({@link StreamVerifier}); the first bad record is one line on stderr
  * with its byte offset, and the summary still carries what was verified before it.
  *
- * <p>Liveness: the stream rungs' reads give up after {@link Sockets#LIVENESS_MILLIS} without a byte. A
- * blocking {@code SocketChannel} read ignores that timeout, so a sender that stalls with its connection open
- * holds the channel rungs (r3–r6, and the exercise's) until the sender's process ends or {@code ./lab run} stops the role at its
- * finish deadline.
+ * <p>Liveness: every rung gives up after {@link Sockets#LIVENESS_MILLIS} without a verified byte (a sender that
+ * connects and sends nothing, or stalls): the stream rungs' reads time out, and a {@link StallWatchdog} closes
+ * the channel under the channel rungs (r3–r6, and the exercise's), whose blocking reads ignore that timeout.
  */
 @Command(name = "receiver", mixinStandardHelpOptions = true, description = {
         "Accept one sender and verify every message of its stream (sequence and CRC-32C); report MB/s.",
@@ -68,11 +68,22 @@ final class ReceiverCommand implements Callable<Integer> {
             RoleProtocol.printListening(out, (InetSocketAddress) server.getLocalAddress());
             try (SocketChannel channel = server.socket().accept().getChannel()) {
                 accepted = System.nanoTime();
-                // the liveness watchdog for the stream rungs (r0–r2); a blocking channel read ignores it (see the class comment)
+                // the liveness watchdog for the stream rungs (r0–r2); a blocking channel read ignores it, so a
+                // StallWatchdog closes the channel of any rung when no byte is verified for as long
                 channel.socket().setSoTimeout(Sockets.LIVENESS_MILLIS);
-                verifier = new StreamVerifier("stream from " + channel.getRemoteAddress());
+                StreamVerifier v = new StreamVerifier("stream from " + channel.getRemoteAddress());
+                verifier = v;
                 verifier.measureFrom(accepted + (long) (warmupSeconds * 1e9));
-                entry.factory().receive(channel, verifier);
+                try (StallWatchdog watchdog = StallWatchdog.watch("receiver", v::bytes, Sockets.LIVENESS_MILLIS, channel)) {
+                    try {
+                        entry.factory().receive(channel, verifier);
+                    } catch (IOException e) {
+                        if (watchdog.fired()) {
+                            throw new SocketTimeoutException("stalled");
+                        }
+                        throw e;
+                    }
+                }
             } finally {
                 end = System.nanoTime();
             }

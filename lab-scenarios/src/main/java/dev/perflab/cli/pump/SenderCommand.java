@@ -2,7 +2,9 @@ package dev.perflab.cli.pump;
 
 import dev.perflab.base.HostPort;
 import dev.perflab.base.LabException;
+import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.ladder.Entry;
+import dev.perflab.net.StallWatchdog;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.PumpLadder;
 import dev.perflab.pump.WireDay;
@@ -38,8 +40,12 @@ final class SenderCommand implements Callable<Integer> {
             description = "The receiver. Default: ${DEFAULT-VALUE}.")
     InetSocketAddress receiver;
 
-    @Option(names = "--seconds", paramLabel = "S", defaultValue = "10", description = "How long to send. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "10", converter = ScenarioOptions.PositiveSeconds.class, description = "How long to send. Default: ${DEFAULT-VALUE}.")
     double seconds;
+
+    @Option(names = "--stall-seconds", paramLabel = "S", defaultValue = "30", converter = ScenarioOptions.PositiveSeconds.class,
+            description = "Give up when no whole day went out for S seconds (a receiver that stopped reading). Default: ${DEFAULT-VALUE}.")
+    double stallSeconds;
 
     @Mixin
     DaySource.Options dayOptions = new DaySource.Options();
@@ -62,15 +68,25 @@ final class SenderCommand implements Callable<Integer> {
         String error = null;
         long start = System.nanoTime();
         long deadline = start + (long) (seconds * 1e9);
+        java.util.concurrent.atomic.AtomicLong sentDays = new java.util.concurrent.atomic.AtomicLong();
+        StallWatchdog watchdog = null;
         try (Pump.Sender sender = entry.factory().connect(receiver, day)) {
+            // a blocking channel write ignores every timeout: a receiver that never reads would hold it for ever
+            watchdog = StallWatchdog.watch("sender", sentDays::get, (long) (stallSeconds * 1000), sender);
             do {
                 sender.sendDay();
-                days++;
+                days = sentDays.incrementAndGet();
             } while (System.nanoTime() - deadline < 0);
         } catch (IOException e) {
-            error = "sender: connection to " + receiver.getHostString() + ":" + receiver.getPort() + " failed after " + days + " whole days: " + e.getMessage();
+            String why = watchdog != null && watchdog.fired()
+                    ? "the receiver took no whole day for " + String.format(java.util.Locale.ROOT, "%.0f", stallSeconds) + " s (it stopped reading)"
+                    : e.getMessage();
+            error = "sender: connection to " + receiver.getHostString() + ":" + receiver.getPort() + " failed after " + days + " whole days: " + why;
             err.println(error);
             err.flush();
+        }
+        if (watchdog != null) {
+            watchdog.close();
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         long sent = days * day.messages();

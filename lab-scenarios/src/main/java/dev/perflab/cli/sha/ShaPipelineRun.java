@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -143,10 +144,11 @@ public final class ShaPipelineRun {
         OutputFile.checkDirectory("--out", dir);
         OutputFile.check("--out", rowsFile);
         if (jsonFile != null) {
-            OutputFile.check("--json", jsonFile);
+            OutputFile.check("--json", jsonFile).notSameAs("the rows file this run saves", rowsFile);
         }
         if (sampleOut != null) {
-            OutputFile.check("--sample-out", sampleOut).writeString("");
+            OutputFile.check("--sample-out", sampleOut).notSameAs("the rows file this run saves", rowsFile)
+                    .notSameAs("--json", jsonFile).writeString("");
         }
     }
 
@@ -187,9 +189,9 @@ public final class ShaPipelineRun {
         double seconds = timing.warmupSeconds() + timing.measureSeconds();
         console.printf("  %s: running %.0f s…%n", id, seconds);
         console.flush();
-        Path sample = sampleOut != null ? Files.createTempFile("perflab-sha-sample-", ".txt") : null;
+        Path sample = sampleOut != null ? Leftovers.register(Files.createTempFile("perflab-sha-sample-", ".txt")) : null;
         // r18 on: the listeners' socket files, in a short path of their own (Linux allows 107 bytes)
-        Path sockets = rung.factory().unixSockets() ? Files.createTempDirectory("perflab-sha-") : null;
+        Path sockets = rung.factory().unixSockets() ? Leftovers.register(Files.createTempDirectory("perflab-sha-")) : null;
         try {
             RoleWindow.Result r = RoleWindow.run(roles,
                     role -> role.name().equals("collector") ? network.collectorHost() : network.executorHost(),
@@ -217,9 +219,11 @@ public final class ShaPipelineRun {
         } finally {
             if (sample != null) {
                 Files.deleteIfExists(sample);
+                Leftovers.release(sample);
             }
             if (sockets != null) {
                 deleteSocketDirectory(sockets);
+                Leftovers.release(sockets);
             }
         }
     }

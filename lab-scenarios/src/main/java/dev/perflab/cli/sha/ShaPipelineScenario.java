@@ -78,12 +78,12 @@ final class ShaPipelineScenario implements Scenario<ShaPipelineScenario.Options>
 
     @Override
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
+        Path rowsFile = request.dir().resolve(dev.perflab.sha.ShaLadder.COMPONENT + ".json");
         Path json = options.json.path();
-        if (json != null) {
-            OutputFile.check("--json", json);
-        }
+        options.json.check(rowsFile);
         if (options.sampleOut != null) {
-            OutputFile.check("--sample-out", options.sampleOut);
+            OutputFile.check("--sample-out", options.sampleOut).notSameAs("the rows file this run saves", rowsFile)
+                    .notSameAs("--json", json);
         }
         List<Entry<PipelineSettings>> rungs = request.rungsOf(ladder);
         ShaPipelineRun.Timing timing = timing(request.length(), options.seconds);

@@ -65,7 +65,7 @@ class MdfCommandTest {
         cli.clear();
         assertEquals(2, cli.run("mdf", "replay", "--in", bad.toString(), "--readers", "2", "--out", dir.resolve("o").toString()));
         assertEquals("lab: " + bad + ":byte " + offset + ": message 151 fails its CRC-32C", errLine().replaceAll(" \\(stored.*", ""));
-        byte[][] got = DayFile.readAll(dir.resolve("o/reader-2.bin"));
+        byte[][] got = DayFile.readAll(dir.resolve("o/reader-2.bin.partial"));
         byte[][] expected = DayFile.readAll(day);
         assertEquals(150, got.length);
         for (int i = 0; i < got.length; i++) {
@@ -89,7 +89,7 @@ class MdfCommandTest {
         cli.clear();
         assertEquals(2, cli.run("mdf", "replay", "--in", cut.toString(), "--out", dir.resolve("o2").toString()));
         assertTrue(errLine().contains(":byte " + (bytes.length - 3) + ": truncated: file ends inside message 10 of 10"), cli.err.toString());
-        assertEquals(9, DayFile.readAll(dir.resolve("o2/reader-1.bin")).length);
+        assertEquals(9, DayFile.readAll(dir.resolve("o2/reader-1.bin.partial")).length);
 
         cli.clear();
         assertEquals(2, cli.run("mdf", "replay", "--in", day.toString(), "--rung", "r9", "--out", dir.resolve("o3").toString()));

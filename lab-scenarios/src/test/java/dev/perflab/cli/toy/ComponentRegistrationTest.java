@@ -1,6 +1,7 @@
 package dev.perflab.cli.toy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -68,6 +69,11 @@ class ComponentRegistrationTest {
             assertEquals(0, row.at("/secondaryMetrics/lost/score").asDouble(), row.toString());
             assertEquals(row.at("/secondaryMetrics/sent/score").asDouble(), row.at("/secondaryMetrics/received/score").asDouble());
         }
+        assertTrue(Files.readString(out.resolve("toy.machine.txt")).contains("\nrun length: smoke\n"), "the run length beside the rows");
+        String page = Files.readString(out.resolve("toy.html"));
+        assertTrue(page.contains("<title>perflab · toy · smoke run</title>") && page.contains("data-kind=\"ladder\""),
+                "the page beside the rows");
+        assertTrue(lab.out.toString().contains("page: " + out.resolve("toy.html")), lab.out.toString());
         lab.clear();
         assertEquals(0, lab.run("report", out.resolve("toy.json").toString()), lab.err.toString());
         assertTrue(lab.out.toString().contains("r1-closed-form"), lab.out.toString());
@@ -107,6 +113,12 @@ class ComponentRegistrationTest {
         assertEquals(2, rows.size(), rows.toString());
         assertTrue(rows.get(0).get("benchmark").asText().endsWith("ToySumBenchmark.sum"));
         assertTrue(lab.out.toString().contains("r1-closed-form"), lab.out.toString());
+        assertTrue(Files.readString(out.resolve("toy.html")).contains("ToySumBenchmark.sum"), "the page beside the JSON");
+        assertTrue(Files.isRegularFile(out.resolve("toy-ToySumBenchmark-sum.png")), "the chart, named <component>-<Class>-<method>");
+        lab.clear();
+        Path quiet = dir.resolve("no-html");
+        assertEquals(0, lab.run("run", "toy", "--jmh", "--smoke", "--no-html", "--out", quiet.toString()), lab.out + "" + lab.err);
+        assertFalse(Files.exists(quiet.resolve("toy.html")), "--no-html leaves the page out");
     }
 
     @Test

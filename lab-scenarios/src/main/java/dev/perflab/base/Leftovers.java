@@ -1,0 +1,143 @@
+package dev.perflab.base;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * What a run must not leave behind when it is stopped part-way (Ctrl-C, SIGTERM): temporary files and folders
+ * (a generated day, brick's work folder, a kv store, a JMH result being written), and what to say about the
+ * results that were kept.
+ *
+ * <pre>
+ *   register(tmp) ── work ── release(tmp)        normal end: the owner deletes tmp itself, as before
+ *         │
+ *   Ctrl-C ─▶ JVM shutdown ─▶ hook: stopping() = true; wait for child processes to end (ChildProcess's own
+ *                                   hooks stop them); delete every registered path; print each note, one line
+ * </pre>
+ *
+ * <p>A {@code kill -9} of the lab itself runs no hook: what it leaves is named by its prefix
+ * ({@code perflab-…} in the system's temporary folder, {@code .NAME.PID.N.tmp} beside an output). Thread-safe.
+ */
+public final class Leftovers {
+    /** How long the hook waits for child processes (stopped by their own hooks) before deleting what they wrote. */
+    private static final long CHILDREN_WAIT_MILLIS = 8_000;
+    private static final Map<Path, Boolean> PATHS = new ConcurrentHashMap<>();
+    private static final Map<Object, Supplier<String>> NOTES = new ConcurrentHashMap<>();
+    private static volatile boolean stopping;
+    private static volatile PrintStream console = System.err;
+
+    static {
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(Leftovers::onStop, "perflab-leftovers"));
+        } catch (IllegalStateException alreadyStopping) {
+            stopping = true;
+        }
+    }
+
+    private Leftovers() {
+    }
+
+    /** Deletes {@code path} (a file, or a folder with all it holds) if the lab is stopped before {@link #release}. */
+    public static Path register(Path path) {
+        PATHS.put(path.toAbsolutePath().normalize(), Boolean.TRUE);
+        return path;
+    }
+
+    /** The owner has dealt with {@code path} (deleted or kept it): the hook leaves it alone. */
+    public static void release(Path path) {
+        PATHS.remove(path.toAbsolutePath().normalize());
+    }
+
+    /**
+     * A line to print if the lab is stopped while {@code owner} is at work (what was kept, what was not written);
+     * {@link #forget} it when the work ends.
+     */
+    public static void note(Object owner, Supplier<String> line) {
+        NOTES.put(owner, line);
+    }
+
+    public static void forget(Object owner) {
+        NOTES.remove(owner);
+    }
+
+    /** True once the JVM is stopping (Ctrl-C, SIGTERM): a run starts nothing new after it. */
+    public static boolean stopping() {
+        return stopping;
+    }
+
+    /** Throws when the lab is stopping, so that a loop over rungs does not start the next one. */
+    public static void checkNotStopping() {
+        if (stopping) {
+            throw new LabException("interrupted", 130);
+        }
+    }
+
+    private static void onStop() {
+        stopping = true;
+        if (PATHS.isEmpty() && NOTES.isEmpty()) {
+            return;
+        }
+        // the notes as they stand now: the work they describe may end (and forget them) while children stop
+        List<String> lines = new ArrayList<>();
+        NOTES.values().forEach(n -> lines.add(n.get()));
+        waitForChildren();
+        for (Path p : List.copyOf(PATHS.keySet())) {
+            deleteTree(p);
+        }
+        for (String line : lines) {
+            console.println("lab: interrupted: " + line);
+        }
+        console.flush();
+    }
+
+    private static void waitForChildren() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CHILDREN_WAIT_MILLIS);
+        while (ProcessHandle.current().children().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** Deletes a file, or a folder and everything under it; what cannot be deleted is left (best effort). */
+    public static void deleteTree(Path root) {
+        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                    Files.deleteIfExists(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // best effort: the folder's name says what it is
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.perflab.cli;
+
+import dev.perflab.base.LabException;
+import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.report.ReportException;
+import dev.perflab.report.page.PageInput;
+import dev.perflab.report.page.ReportPage;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/**
+ * The HTML page {@code ./lab run} writes beside a run's JSON, {@code DIR/COMPONENT.html}: the one place that does,
+ * for JMH suites ({@link JmhRun}) and end-to-end scenarios ({@link RunComponentCommand}) alike. The page is what
+ * {@code ./lab report --html} writes of the same file. A page that cannot be written is a warning line, never
+ * a failed run: the results are saved before it.
+ */
+final class RunPage {
+    private RunPage() {
+    }
+
+    static void write(Path json, String component, RunLength length, PrintWriter console) {
+        String name = json.getFileName().toString();
+        Path page = json.resolveSibling((name.endsWith(".json") ? name.substring(0, name.length() - 5) : name) + ".html");
+        try {
+            ReportPage.write(PageInput.ofRun("perflab · " + component + " · " + length.id() + " run", json),
+                    OutputFile.check("--out", page, json));
+            console.println("page: " + page);
+        } catch (ReportException | LabException | UncheckedIOException e) {
+            console.println("page: not written (" + e.getMessage() + ")");
+        }
+        console.flush();
+    }
+}

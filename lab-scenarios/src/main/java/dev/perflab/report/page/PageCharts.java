@@ -1,0 +1,233 @@
+package dev.perflab.report.page;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.report.BenchmarkNames;
+import dev.perflab.report.Formats;
+import dev.perflab.report.GroupTable;
+import dev.perflab.report.LadderGroup;
+import dev.perflab.report.Row;
+import dev.perflab.report.SeriesColours;
+import dev.perflab.report.Step;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * The data of each chart of the page, as the JSON {@code page.js} draws: numbers exactly as read from the
+ * inputs (the browser test compares them with the files), colours from {@link SeriesColours}, and the axis
+ * choices made here (a ladder's axis is logarithmic; other rows' where they span 100× or more).
+ */
+final class PageCharts {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Plain rows whose largest score is this many times the smallest or more get a log axis. */
+    private static final double LOG_SCALE_SPAN = 100;
+    /** A log axis starts this many decades below the smallest value, so that the shortest bar still shows. */
+    private static final double MIN_BAR_DECADES = 0.3;
+
+    private PageCharts() {
+    }
+
+    /**
+     * A group's bars in one mode: a ladder's rungs, or a benchmark's rows by params. Each bar carries its score,
+     * error, the interval they make, its colour, × r0 and B/op, and whether it is noisy; {@code points} holds
+     * every fork's iterations as {@code [bar, value, fork, iteration, forks, iterations]}.
+     */
+    static ObjectNode ladder(LadderGroup group, String mode, List<Step> steps, boolean modeInTitle) {
+        ObjectNode chart = JSON.createObjectNode();
+        chart.put("kind", "ladder");
+        Row first = steps.get(0).row();
+        chart.put("unit", first.unit());
+        chart.put("mode", mode);
+        chart.put("subtitle", modeInTitle ? mode : "");
+        chart.put("ladder", group.ladder());
+        ArrayNode categories = chart.putArray("categories");
+        ArrayNode bars = chart.putArray("bars");
+        ArrayNode points = chart.putArray("points");
+        Map<String, Integer> seen = new HashMap<>();
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        boolean nonPositive = false;
+        for (int i = 0; i < steps.size(); i++) {
+            Step step = steps.get(i);
+            Row row = step.row();
+            String label = group.ladder() ? step.label() : plainLabel(row);
+            int repeat = seen.merge(label, 1, Integer::sum);
+            categories.add(repeat > 1 ? label + " #" + repeat : label);
+            ObjectNode bar = bars.addObject();
+            number(bar, "value", row.score());
+            double error = Double.isFinite(row.scoreError()) ? row.scoreError() : 0;
+            number(bar, "error", row.scoreError());
+            number(bar, "low", row.score() - error);
+            number(bar, "high", row.score() + error);
+            bar.put("colour", group.ladder() ? SeriesColours.rung(step.label()) : SeriesColours.indexed(0));
+            bar.put("noisy", GroupTable.noisy(row));
+            bar.put("note", GroupTable.noisy(row) ? GroupTable.noisyNote(row) : "");
+            bar.put("score", Formats.score(row));
+            bar.put("vsR0", speedup(step.vsR0()));
+            bar.put("vsPrev", speedup(step.vsPrev()));
+            bar.put("alloc", row.allocBytesPerOp() == null ? "" : Formats.number(row.allocBytesPerOp()) + " B/op");
+            for (int f = 0; f < row.forks().size(); f++) {
+                List<Double> iterations = row.forks().get(f);
+                for (int k = 0; k < iterations.size(); k++) {
+                    double v = iterations.get(k);
+                    points.addArray().add(i).add(v).add(f).add(k).add(row.forks().size()).add(iterations.size());
+                    if (v > 0) {
+                        min = Math.min(min, v);
+                        max = Math.max(max, v);
+                    }
+                }
+            }
+            if (!(row.score() > 0) || !Double.isFinite(row.score())) {
+                nonPositive = true;
+            } else {
+                min = Math.min(min, row.score());
+                max = Math.max(max, row.score());
+                if (row.score() - error > 0) {
+                    min = Math.min(min, row.score() - error);
+                }
+            }
+        }
+        boolean log = !nonPositive && max > 0 && (group.ladder() || max / min >= LOG_SCALE_SPAN);
+        chart.put("log", log);
+        if (log) {
+            chart.put("yMin", Math.pow(10, Math.floor(Math.log10(min) - MIN_BAR_DECADES)));
+        }
+        return chart;
+    }
+
+    /** A plain row's bar: its params, or its method where it has none. */
+    private static String plainLabel(Row row) {
+        String params = LadderGroup.label(row.params());
+        return params.isEmpty() ? row.method() : params;
+    }
+
+    private static String speedup(OptionalDouble x) {
+        return x.isPresent() ? Formats.speedup(x) : "";
+    }
+
+    /** True when the history metric is the score of one of the group's rows: same benchmark, same params. */
+    static boolean matches(History.Metric metric, LadderGroup group) {
+        if (metric.secondary() != null) {
+            return false;
+        }
+        if (!metric.benchmark().equals(BenchmarkNames.shortName(group.benchmark()))
+                && !metric.benchmark().equals(group.benchmark())) {
+            return false;
+        }
+        return group.steps().stream().anyMatch(s -> s.row().params().equals(metric.params()));
+    }
+
+    /**
+     * Metrics over the runs: one line each (a rung's in its colour), values as read (null where a run did not
+     * measure it), and each change point as {@code [run index, change %, p-value]} on its metric's line.
+     */
+    static ObjectNode history(History history, List<History.Metric> metrics, String unit) {
+        ObjectNode chart = JSON.createObjectNode();
+        chart.put("kind", "history");
+        chart.put("unit", unit);
+        chart.put("title", metrics.size() == 1 ? metrics.get(0).name() : "");
+        ArrayNode runs = chart.putArray("runs");
+        history.runs().forEach(r -> runs.addObject().put("time", r.time()).put("commit", r.commit()).put("branch", r.branch()));
+        ArrayNode series = chart.putArray("series");
+        int index = 0;
+        for (History.Metric m : metrics) {
+            ObjectNode s = series.addObject();
+            String rung = m.params().get(Row.RUNG_PARAM);
+            s.put("name", rung != null ? rung : m.name());
+            s.put("metric", m.name());
+            s.put("colour", rung != null ? SeriesColours.rung(rung) : SeriesColours.indexed(index));
+            ArrayNode values = s.putArray("values");
+            m.values().forEach(v -> {
+                if (v == null) {
+                    values.addNull();
+                } else {
+                    values.add(v);
+                }
+            });
+            ArrayNode changes = s.putArray("changes");
+            for (History.Change c : history.changes()) {
+                int run = c.metric().equals(m.name()) ? history.runIndex(c) : -1;
+                if (run >= 0) {
+                    ArrayNode change = changes.addArray().add(run).add(c.changePercent());
+                    if (Double.isNaN(c.pValue())) {
+                        change.addNull();
+                    } else {
+                        change.add(c.pValue());
+                    }
+                }
+            }
+            index++;
+        }
+        return chart;
+    }
+
+    /** Each tag's percentile curve: {@code [percentile, µs]} pairs, the percentile below 100. */
+    static ObjectNode latency(LatencyLog log) {
+        ObjectNode chart = JSON.createObjectNode();
+        chart.put("kind", "latency");
+        chart.put("unit", "µs");
+        ArrayNode series = chart.putArray("series");
+        int index = 0;
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (LatencyLog.Curve c : log.curves()) {
+            for (double v : c.micros()) {
+                if (v > 0) {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        chart.put("log", max > 0 && max / min >= LOG_SCALE_SPAN);
+        for (LatencyLog.Curve c : log.curves()) {
+            ObjectNode s = series.addObject();
+            s.put("name", c.tag());
+            s.put("colour", SeriesColours.indexed(index++));
+            s.put("max", c.maxMicros());
+            ArrayNode points = s.putArray("points");
+            for (int i = 0; i < c.percentiles().size(); i++) {
+                points.addArray().add(c.percentiles().get(i)).add(c.micros().get(i));
+            }
+        }
+        return chart;
+    }
+
+    /** Each row's ratio with its interval and verdict, against 1 and the threshold either side. */
+    static ObjectNode verdict(AbVerdict v) {
+        ObjectNode chart = JSON.createObjectNode();
+        chart.put("kind", "verdict");
+        number(chart, "threshold", v.threshold());
+        ArrayNode rows = chart.putArray("rows");
+        Map<String, String> names = names(v);
+        for (AbVerdict.Ratio r : v.rows()) {
+            rows.addObject().put("label", label(r, names)).put("ratio", r.ratio()).put("low", r.low()).put("high", r.high())
+                    .put("verdict", r.verdict()).put("ruler", r.ruler()).put("unit", r.unit()).put("mode", r.mode())
+                    .put("pairs", r.pairs());
+        }
+        return chart;
+    }
+
+    /** How a verdict's rows name their benchmarks: short, or in full where two packages share the short name. */
+    static Map<String, String> names(AbVerdict v) {
+        return BenchmarkNames.of(v.rows().stream().map(AbVerdict.Ratio::benchmark).toList());
+    }
+
+    /** A verdict row as people read it: {@code OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000}. */
+    static String label(AbVerdict.Ratio r, Map<String, String> names) {
+        String params = LadderGroup.label(new LinkedHashMap<>(r.params()));
+        String name = names.getOrDefault(r.benchmark(), BenchmarkNames.shortName(r.benchmark()));
+        return params.isEmpty() ? name : name + " " + params;
+    }
+
+    private static void number(ObjectNode node, String field, double value) {
+        if (Double.isFinite(value)) {
+            node.put(field, value);
+        } else {
+            node.putNull(field);
+        }
+    }
+}

@@ -1,0 +1,210 @@
+/*
+ * Draws the report page's charts with Apache ECharts (inlined above) from the JSON island #perflab-data: one
+ * entry per <div class="chart" data-chart="N">. Numbers are drawn exactly as the lab read them; error bars and
+ * every fork's iterations are custom series over the bars, so the browser test can read each back through
+ * echarts.getInstanceByDom(div).getOption().
+ */
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('perflab-data').textContent);
+
+  /* Three significant digits below 1,000, whole numbers with separators above, as the lab's tables print. */
+  function fmt(v) {
+    if (v === null || v === undefined || isNaN(v)) { return '-'; }
+    var a = Math.abs(v);
+    if (a >= 1000 || a === 0) { return Math.round(v).toLocaleString('en-US'); }
+    var decimals = Math.max(0, 2 - Math.floor(Math.log10(a)));
+    return v.toFixed(Math.min(decimals, 12));
+  }
+
+  /* A vertical error bar from low to high at category x; on a log axis a low end at or under zero is drawn to the axis's foot. */
+  function errorBars(log) {
+    return function (params, api) {
+      var x = api.value(0), low = api.value(1), high = api.value(2);
+      if (isNaN(low) || isNaN(high) || low === high) { return null; }
+      var top = api.coord([x, high]);
+      var bottom = low > 0 || !log ? api.coord([x, low]) : [top[0], params.coordSys.y + params.coordSys.height];
+      var half = Math.min(10, Math.max(3, api.size([1, 0])[0] * 0.12));
+      var style = { stroke: '#111', lineWidth: 1.4 };
+      return { type: 'group', children: [
+        { type: 'line', shape: { x1: top[0], y1: top[1], x2: bottom[0], y2: bottom[1] }, style: style },
+        { type: 'line', shape: { x1: top[0] - half, y1: top[1], x2: top[0] + half, y2: top[1] }, style: style },
+        { type: 'line', shape: { x1: bottom[0] - half, y1: bottom[1], x2: bottom[0] + half, y2: bottom[1] }, style: style }
+      ] };
+    };
+  }
+
+  var FORK_COLOURS = ['#000000', '#7a0177', '#005a32', '#08306b', '#7f2704'];
+  /* The widest a bar is drawn, in pixels; a fork's points stay within their bar. */
+  var BAR_MAX_WIDTH = 70;
+
+  /* One iteration of one fork: forks side by side across the bar, iterations spread a little within a fork. */
+  function forkPoints(log) {
+    return function (params, api) {
+      var bar = api.value(0), value = api.value(1), fork = api.value(2), iteration = api.value(3);
+      var forks = api.value(4), iterations = api.value(5);
+      if (log && !(value > 0)) { return null; }
+      var band = Math.min(BAR_MAX_WIDTH, api.size([1, 0])[0] * 0.6) * 0.8;
+      var forkWidth = band / forks;
+      var spread = iterations > 1 ? (iteration / (iterations - 1) - 0.5) * forkWidth * 0.5 : 0;
+      var centre = api.coord([bar, value]);
+      var x = centre[0] - band / 2 + forkWidth * (fork + 0.5) + spread;
+      return { type: 'circle', shape: { cx: x, cy: centre[1], r: 2.6 },
+        style: { fill: FORK_COLOURS[fork % FORK_COLOURS.length], opacity: 0.6 } };
+    };
+  }
+
+  function ladderOption(c) {
+    var many = c.categories.length > 24;
+    var bars = c.bars.map(function (b) {
+      return { value: b.value, itemStyle: { color: b.colour, opacity: b.noisy ? 0.45 : 0.9,
+        borderColor: b.noisy ? '#a04000' : b.colour, borderWidth: b.noisy ? 2 : 0, borderType: b.noisy ? 'dashed' : 'solid' },
+        label: { show: !many && (b.noisy || b.vsR0 !== ''), position: 'top', distance: 14, fontSize: 11,
+          color: b.noisy ? '#a04000' : '#333', formatter: (b.vsR0 ? b.vsR0 : '') + (b.noisy ? (b.vsR0 ? ' ' : '') + 'noisy' : '') } };
+    });
+    return {
+      animation: false,
+      title: { text: c.subtitle || '', left: 'center', textStyle: { fontSize: 12 } },
+      grid: { left: 70, right: 30, top: 36, bottom: many ? 110 : 70, containLabel: true },
+      tooltip: { trigger: 'item', confine: true, formatter: function (p) {
+        var i = p.seriesIndex === 0 ? p.dataIndex : p.value[0];
+        var b = c.bars[i], head = c.categories[i];
+        if (p.seriesIndex === 2) {
+          return head + '<br>fork ' + (p.value[2] + 1) + ', iteration ' + (p.value[3] + 1) + ': ' + fmt(p.value[1]) + ' ' + c.unit;
+        }
+        return head + '<br>' + b.score + (b.vsR0 ? '<br>' + b.vsR0 + ' vs base' : '') + (b.vsPrev ? ', ' + b.vsPrev + ' vs previous' : '')
+          + (b.alloc ? '<br>' + b.alloc : '') + (b.noisy ? '<br><b>' + b.note + '</b>' : '');
+      } },
+      xAxis: { type: 'category', data: c.categories, axisLabel: { interval: 0, rotate: c.categories.length > 6 ? 35 : 0,
+        hideOverlap: true, fontSize: 11 } },
+      yAxis: { type: c.log ? 'log' : 'value', min: c.log ? c.yMin : null, name: c.unit, nameTextStyle: { align: 'right' },
+        axisLabel: { formatter: fmt } },
+      dataZoom: many ? [{ type: 'slider', bottom: 8 }, { type: 'inside' }] : [],
+      series: [
+        { name: 'score', type: 'bar', data: bars, barMaxWidth: BAR_MAX_WIDTH },
+        { name: 'error', type: 'custom', renderItem: errorBars(c.log), z: 5,
+          data: c.bars.map(function (b, i) { return [i, b.low, b.high]; }), encode: { x: 0, y: [1, 2] } },
+        { name: 'iterations', type: 'custom', renderItem: forkPoints(c.log), z: 6, data: c.points, encode: { x: 0, y: 1 } }
+      ]
+    };
+  }
+
+  /* 90% → 10, 99% → 100: the classic HdrHistogram percentile axis, spread by how rare a value is. */
+  function rarity(p) { return 100 / (100 - p); }
+  function percentileLabel(x) {
+    var p = 100 - 100 / x;
+    return (Math.round(p * 10000) / 10000) + '%';
+  }
+
+  function latencyOption(c) {
+    var maxRarity = 1;
+    c.series.forEach(function (s) { s.points.forEach(function (p) { maxRarity = Math.max(maxRarity, rarity(p[0])); }); });
+    return {
+      animation: false,
+      grid: { left: 70, right: 30, top: 40, bottom: 50, containLabel: true },
+      legend: { top: 4 },
+      tooltip: { trigger: 'item', formatter: function (p) {
+        return p.seriesName + '<br>' + percentileLabel(p.value[0]) + ': ' + fmt(p.value[1]) + ' µs';
+      } },
+      xAxis: { type: 'log', min: 1, max: Math.pow(10, Math.ceil(Math.log10(maxRarity))), name: 'percentile',
+        nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: percentileLabel } },
+      yAxis: { type: c.log ? 'log' : 'value', name: 'µs', axisLabel: { formatter: fmt } },
+      series: c.series.map(function (s) {
+        return { name: s.name, type: 'line', showSymbol: false, step: 'end', itemStyle: { color: s.colour },
+          lineStyle: { color: s.colour, width: 2 },
+          data: s.points.map(function (p) { return [rarity(p[0]), p[1]]; }) };
+      })
+    };
+  }
+
+  var VERDICT_COLOURS = { 'regression': '#c62828', 'improvement': '#2e7d32', 'no change': '#555555', 'noisy': '#e08a00' };
+
+  /* A horizontal interval from low to high with a dot at the ratio, one row per category, coloured by its verdict. */
+  function ratioRows(rows) {
+    return function (params, api) {
+      var row = api.value(0), ratio = api.value(1), low = api.value(2), high = api.value(3);
+      var a = api.coord([low, row]), b = api.coord([high, row]), m = api.coord([ratio, row]);
+      var colour = VERDICT_COLOURS[rows[params.dataIndex].verdict] || '#333';
+      var half = Math.min(8, Math.max(3, api.size([0, 1])[1] * 0.2));
+      var line = { stroke: colour, lineWidth: 2 };
+      return { type: 'group', children: [
+        { type: 'line', shape: { x1: a[0], y1: a[1], x2: b[0], y2: b[1] }, style: line },
+        { type: 'line', shape: { x1: a[0], y1: a[1] - half, x2: a[0], y2: a[1] + half }, style: line },
+        { type: 'line', shape: { x1: b[0], y1: b[1] - half, x2: b[0], y2: b[1] + half }, style: line },
+        { type: 'circle', shape: { cx: m[0], cy: m[1], r: 4.5 }, style: { fill: colour } }
+      ] };
+    };
+  }
+
+  function verdictOption(c, el) {
+    el.style.height = Math.max(200, 90 + 34 * c.rows.length) + 'px';
+    var lo = 1, hi = 1;
+    c.rows.forEach(function (r) { lo = Math.min(lo, r.low); hi = Math.max(hi, r.high); });
+    if (c.threshold !== null) { lo = Math.min(lo, 1 - c.threshold); hi = Math.max(hi, 1 + c.threshold); }
+    var pad = (hi - lo) * 0.08 || 0.05;
+    var lines = [{ xAxis: 1, lineStyle: { color: '#000', type: 'solid' }, label: { formatter: 'no change', position: 'end' } }];
+    if (c.threshold !== null) {
+      lines.push({ xAxis: 1 - c.threshold, label: { formatter: '−' + fmt(c.threshold * 100) + '%', position: 'end' } });
+      lines.push({ xAxis: 1 + c.threshold, label: { formatter: '+' + fmt(c.threshold * 100) + '%', position: 'end' } });
+    }
+    return {
+      animation: false,
+      grid: { left: 20, right: 40, top: 30, bottom: 40, containLabel: true },
+      tooltip: { trigger: 'item', formatter: function (p) {
+        var r = c.rows[p.dataIndex];
+        return r.label + ' (' + r.mode + ')<br>×' + r.ratio.toFixed(3) + ' [' + r.low.toFixed(3) + ' – ' + r.high.toFixed(3) + ']<br>'
+          + r.verdict + (r.ruler ? ' (ruler)' : '') + ', ' + r.pairs + ' pairs';
+      } },
+      xAxis: { type: 'value', min: lo - pad, max: hi + pad, name: 'head / base', nameLocation: 'middle', nameGap: 26,
+        axisLabel: { formatter: function (v) { return '×' + v.toFixed(2); } } },
+      yAxis: { type: 'category', inverse: true, data: c.rows.map(function (r) { return r.label + (r.ruler ? ' (ruler)' : ''); }),
+        axisLabel: { fontSize: 11 } },
+      series: [{ name: 'ratio', type: 'custom', renderItem: ratioRows(c.rows), encode: { x: [1, 2, 3], y: 0 },
+        data: c.rows.map(function (r, i) { return [i, r.ratio, r.low, r.high]; }),
+        markLine: { symbol: 'none', silent: true, lineStyle: { color: '#999', type: 'dashed' }, data: lines } }]
+    };
+  }
+
+  function historyOption(c) {
+    var labels = c.runs.map(function (r, i) { return r.commit ? r.commit.substring(0, 8) : String(i + 1); });
+    return {
+      animation: false,
+      title: { text: c.title, left: 'center', top: 2, textStyle: { fontSize: 11, fontWeight: 'normal' } },
+      grid: { left: 60, right: 20, top: 46, bottom: 30, containLabel: true },
+      legend: { show: !c.title, top: 4, type: 'scroll' },
+      tooltip: { trigger: 'axis', formatter: function (ps) {
+        var r = c.runs[ps[0].dataIndex];
+        return r.commit + ' · ' + r.branch + '<br>' + r.time + ps.map(function (p) {
+          return '<br>' + p.marker + p.seriesName + ': ' + fmt(p.value) + (c.unit ? ' ' + c.unit : '');
+        }).join('');
+      } },
+      xAxis: { type: 'category', data: labels, axisLabel: { rotate: labels.length > 12 ? 40 : 0, hideOverlap: true, fontSize: 11 } },
+      yAxis: { type: 'value', scale: true, name: c.unit, nameGap: 8, axisLabel: { formatter: fmt } },
+      dataZoom: labels.length > 60 ? [{ type: 'slider', bottom: 4 }, { type: 'inside' }] : [],
+      series: c.series.map(function (s) {
+        return { name: s.name, type: 'line', connectNulls: true, symbolSize: 5, itemStyle: { color: s.colour },
+          lineStyle: { color: s.colour }, data: s.values,
+          markPoint: { symbol: 'pin', symbolSize: 40, itemStyle: { color: '#c62828' },
+            label: { fontSize: 9, formatter: function (p) { return p.data.text; } },
+            data: s.changes.map(function (ch) {
+              return { coord: [ch[0], s.values[ch[0]]], value: ch[1], change: ch,
+                text: (ch[1] > 0 ? '+' : '') + ch[1].toFixed(1) + '%' };
+            }) },
+          markLine: { symbol: 'none', silent: true, lineStyle: { color: '#c62828', type: 'dashed' }, label: { show: false },
+            data: s.changes.map(function (ch) { return { xAxis: ch[0] }; }) } };
+      })
+    };
+  }
+
+  var BUILDERS = { ladder: ladderOption, latency: latencyOption, verdict: verdictOption, history: historyOption };
+  var instances = [];
+  Array.prototype.forEach.call(document.querySelectorAll('div.chart[data-chart]'), function (el) {
+    var c = data[Number(el.getAttribute('data-chart'))];
+    var option = BUILDERS[c.kind](c, el);
+    var chart = echarts.init(el, null, { renderer: 'canvas' });
+    chart.setOption(option);
+    instances.push(chart);
+  });
+  window.addEventListener('resize', function () { instances.forEach(function (c) { c.resize(); }); });
+  document.documentElement.setAttribute('data-charts-drawn', String(instances.length));
+})();

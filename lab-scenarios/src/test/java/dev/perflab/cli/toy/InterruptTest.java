@@ -1,0 +1,66 @@
+package dev.perflab.cli.toy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.perflab.proc.ChildProcess;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C during a JMH suite of {@code ./lab run} leaves the previous run's JSON as it was (JMH writes
+ * to a hidden partial file, renamed only when it ends), removes the partial file, says in one line what was
+ * kept, and exits 130. The lab runs as a process of its own (the toy component registered), and gets SIGINT.
+ */
+class InterruptTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void ctrlCDuringASuiteKeepsThePreviousJsonAndSaysSo() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("toy-jmh"));
+        Path previous = Files.writeString(out.resolve("toy-sum.json"), "[\"the previous run\"]");
+        String cp = System.getProperty("java.class.path");
+        List<String> command = ChildProcess.javaCommand(List.of(),
+                List.of("-Dperflab.jmh.classpath=" + cp, "-Dperflab.jmh.ignoreLock=true"), ToyLab.class.getName(),
+                List.of("run", "toy", "--jmh", "--smoke", "--out", out.toString()));
+        Process lab = new ProcessBuilder(command).start();
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(lab.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (java.io.IOException e) {
+                return e.toString();
+            }
+        });
+        try (BufferedReader stdout = new BufferedReader(new InputStreamReader(lab.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = stdout.readLine(); line != null; line = stdout.readLine()) {
+                if (line.startsWith("suite sum:")) {
+                    break;
+                }
+            }
+            Thread.sleep(300);
+            new ProcessBuilder("kill", "-INT", Long.toString(lab.pid())).start().waitFor();
+            stdout.transferTo(java.io.Writer.nullWriter());
+        }
+        assertTrue(lab.waitFor(60, TimeUnit.SECONDS), "the lab did not end after SIGINT");
+        String errText = err.get(10, TimeUnit.SECONDS);
+        assertEquals(130, lab.exitValue(), errText);
+        assertEquals("lab: interrupted: suite sum was stopped; none of its rows were saved; " + out.resolve("toy-sum.json")
+                + " is the previous run's, unchanged", errText.strip());
+        assertEquals("[\"the previous run\"]", Files.readString(previous));
+        try (var files = Files.list(out)) {
+            List<String> partial = files.map(p -> p.getFileName().toString()).filter(n -> n.contains("partial"))
+                    .collect(Collectors.toList());
+            assertEquals(List.of(), partial);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.perflab.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.perflab.faults.Faults.Fault;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Fault injection for the forwarder's end-to-end run (`./lab run forwarder --smoke --rung r0`): each role killed
+ * (SIGKILL) before it is ready and in mid-flow, a role frozen (SIGSTOP: a peer that goes silent), and a full
+ * disk under --out. Each asserts the bound on the run's time, its exit code, no process or temporary file
+ * left, and the earlier result in the folder unchanged ({@link Faults.Outcome#assertClean}).
+ */
+class ForwarderFaultsTest {
+    @TempDir
+    Path dir;
+
+    private Faults.Outcome run(String role, Fault fault, double afterSeconds) throws Exception {
+        Path out = dir.resolve(role + "-" + fault + "-" + afterSeconds);
+        return Faults.run(out, "perflab-forwarder-day-", "forwarder", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
+                ("run forwarder --smoke --rung r0 --out " + out).split(" "));
+    }
+
+    @Test
+    void forwarderKilledBeforeItListensIsNamedAtOnce() throws Exception {
+        Faults.Outcome o = run("forwarder", Fault.KILL, 0);
+        o.assertClean(1, 40);
+        assertTrue(o.out().contains("the forwarder ended (killed by SIGKILL) before it was ready"), o.out());
+    }
+
+    @Test
+    void simulatorKilledAtStart() throws Exception {
+        run("simulator", Fault.KILL, 0).assertClean(1, 50);
+    }
+
+    @Test
+    void clientKilledMidFlow() throws Exception {
+        Faults.Outcome o = Faults.run(dir.resolve("client"), "perflab-forwarder-day-", "forwarder", "client", Fault.KILL,
+                Duration.ofMillis(1500), "run", "forwarder", "--smoke", "--rung", "r0", "--out", dir.resolve("client").toString());
+        o.assertClean(1, 50);
+    }
+
+    @Test
+    void forwarderFrozenMidFlowEndsWithinTheSmokeDeadline() throws Exception {
+        run("forwarder", Fault.STOP, 1.0).assertClean(1, 75);
+    }
+}
