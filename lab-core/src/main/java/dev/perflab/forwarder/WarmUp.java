@@ -15,9 +15,10 @@ import java.util.List;
  * warm-up's Simulator writes one message at a time (r0's): the feed then reads many small blocks, and the
  * per-block methods ({@code RecordRing.append}, {@code StreamVerifier.consume}, a session's poll) are called
  * often enough for C2 (thousands of calls), which a day read in 64 KiB blocks (a few hundred) is not. Warm-up
- * days repeat until one passes with the compilers nearly idle ({@link #QUIET_COMPILE_SHARE} of its time), at most
- * {@link #MAX_DAYS}: the first day leaves the per-block methods at C1's profiling tier, C2 takes them on the next
- * (compilation thresholds grow with the compile queue, and a shared machine makes the queue long).
+ * days repeat until one passes with the compilers nearly idle ({@link #QUIET_COMPILE_SHARE} of its time), at
+ * most {@link #MAX_DAYS} and none started after {@link #MAX_SECONDS}: the first day leaves the per-block methods
+ * at C1's profiling tier, C2 takes them on the next (compilation thresholds grow with the compile queue, and a
+ * shared machine makes the queue long).
  *
  * <p>Why faster: profiled, r7's forwarder JVM spent more samples in the C1 and C2 compiler threads than in the
  * feed, the sessions and the history thread together, a third of its samples while the day flowed, and
@@ -34,6 +35,11 @@ public final class WarmUp {
     static final int MAX_DAYS = 5;
     /** A day with the compilers busy less than this share of its wall time ends the warm-up. */
     static final double QUIET_COMPILE_SHARE = 0.05;
+    /**
+     * No warm-up day starts after this many seconds of warming up: a forwarder must be listening within the
+     * 30 s a run gives it to start, however loaded the machine.
+     */
+    static final double MAX_SECONDS = 15;
     static final long SEED = 7;
     static final Duration DEADLINE = Duration.ofSeconds(60);
 
@@ -52,7 +58,7 @@ public final class WarmUp {
         Path file = Files.createTempFile("perflab-forwarder-warm-up-", ".bin");
         try {
             WireDay day = WireDay.generate(messages, SEED, file);
-            for (int d = 0; d < MAX_DAYS; d++) {
+            for (int d = 0; d < MAX_DAYS && (System.nanoTime() - start) / 1e9 < MAX_SECONDS; d++) {
                 long dayStart = System.nanoTime();
                 long compiledBefore = compileMillis(jit);
                 oneDay(path, day, messages);
