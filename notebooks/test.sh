@@ -35,6 +35,8 @@ fi
 # The smoke runs a notebook makes here check the lab's plumbing and draw the charts' shape, never a measurement:
 # they may share the machine with another JMH run instead of failing on its /tmp/jmh.lock (JmhProcess).
 export LAB_JAVA_OPTS="${LAB_JAVA_OPTS:-} -Dperflab.jmh.ignoreLock=true"
+# Those smoke runs go into a results history of their own, never the checkout's results/history.db (docs/history.md).
+export PERFLAB_HISTORY="$PWD/target/history.db"
 # Matplotlib: the kernel draws inline (no display needed); its cache inside target/ so a read-only home does not matter.
 export MPLCONFIGDIR="$PWD/target/mpl"
 # nbmake runs each notebook in a fresh kernel with the notebook's folder as working directory;

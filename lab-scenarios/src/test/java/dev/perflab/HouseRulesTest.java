@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  *   5  dev.perflab.cli.&lt;component&gt;               one package per component: its Component, its commands, its run options
  *   4  dev.perflab.cli.component                 what a component is: Component, suites, scenarios, the registry
  *   3  dev.perflab.gate, compare                 judging results
- *   2  dev.perflab.report(.page), scenario, jmh  reading results, the report page; the processes of an end-to-end run; running JMH
+ *   2  dev.perflab.report(.page), scenario, jmh, reading results, the report page; the processes of an end-to-end run; running JMH;
+ *      history                                   the results history (a database over runs)
  *   1  dev.perflab.base                          the ground: the input and output file policies, small value types
  * </pre>
  *
@@ -81,7 +82,8 @@ class HouseRulesTest {
     void theGroundFloorImportsNothingAboveIt() {
         noClasses().that().resideInAPackage(GROUND)
                 .should().dependOnClassesThat().resideInAnyPackage("dev.perflab.cli..", "dev.perflab.report..",
-                        "dev.perflab.gate..", "dev.perflab.compare..", "dev.perflab.scenario..", "dev.perflab.jmh..")
+                        "dev.perflab.gate..", "dev.perflab.compare..", "dev.perflab.scenario..", "dev.perflab.jmh..",
+                        "dev.perflab.history..")
                 .check(scenarios);
     }
 
@@ -89,7 +91,7 @@ class HouseRulesTest {
     void eachFloorUsesOnlyTheFloorsBelowIt() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("ground").definedBy(GROUND)
-                .layer("plumbing").definedBy("dev.perflab.report..", "dev.perflab.scenario..", "dev.perflab.jmh")
+                .layer("plumbing").definedBy("dev.perflab.report..", "dev.perflab.scenario..", "dev.perflab.jmh", "dev.perflab.history")
                 .layer("judging").definedBy("dev.perflab.gate", "dev.perflab.compare")
                 .layer("component model").definedBy("dev.perflab.cli.component")
                 .layer("components").definedBy(componentPackages().toArray(String[]::new))

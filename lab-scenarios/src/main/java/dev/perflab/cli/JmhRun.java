@@ -12,6 +12,8 @@ import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Headline;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.history.HistoryRecorder;
+import dev.perflab.history.HistoryTarget;
 import dev.perflab.jmh.BenchmarkCatalog;
 import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
@@ -62,13 +64,14 @@ final class JmhRun {
     private final Map<String, String> userParams;
     private final Map<String, List<String>> jmhParams;
     private final List<Path> jdks;
+    private final HistoryTarget history;
     private final PrintWriter console;
     private final List<MissingRows> missing = new ArrayList<>();
     /** Whether to write the HTML page beside the JSON ({@code --no-html} turns it off). */
     private boolean page = true;
 
     JmhRun(Component component, RunLength length, Path dir, String benchmark, Map<String, String> userParams,
-           Map<String, List<String>> jmhParams, List<Path> jdks, PrintWriter console) {
+           Map<String, List<String>> jmhParams, List<Path> jdks, HistoryTarget history, PrintWriter console) {
         this.component = component;
         this.length = length;
         this.dir = dir;
@@ -76,6 +79,7 @@ final class JmhRun {
         this.userParams = userParams;
         this.jmhParams = jmhParams;
         this.jdks = jdks;
+        this.history = history;
         this.console = console;
     }
 
@@ -200,8 +204,20 @@ final class JmhRun {
         mergeJsonArrays(jsons, merged);
         Machine.writeHeader(merged, header, length.id());
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
-        printLadder(merged, dir, header);
+        try {
+            printLadder(merged, dir, header);
+        } finally {
+            record(merged, header, planned);
+        }
         return merged;
+    }
+
+    /** Appends the saved rows to the results history, each with the suite that ran it; never throws. */
+    private void record(Path merged, String header, Map<JmhSuite, List<JmhProcess.Configuration>> planned) {
+        Map<String, String> suiteOf = new LinkedHashMap<>();
+        planned.forEach((suite, rows) -> rows.forEach(row -> suiteOf.putIfAbsent(row.benchmark(), suite.name())));
+        HistoryRecorder.record(history, () -> HistoryRecorder.run("run", component.name(), length.name().toLowerCase(Locale.ROOT),
+                header, new ObjectMapper().readTree(merged.toFile()), b -> suiteOf.getOrDefault(b, "?"), merged, List.of()), console);
     }
 
     /**

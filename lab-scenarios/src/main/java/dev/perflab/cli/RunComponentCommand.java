@@ -1,21 +1,30 @@
 package dev.perflab.cli;
 
 import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.history.HistoryRecorder;
+import dev.perflab.history.HistoryTarget;
+import dev.perflab.history.MachineFacts;
+import dev.perflab.scenario.JmhRows;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -32,6 +41,8 @@ import picocli.CommandLine;
 final class RunComponentCommand implements Callable<Integer> {
     /** The name under which a scenario's options are mixed in. */
     private static final String SCENARIO_OPTIONS = "scenario";
+    /** The suite an end-to-end run's rows belong to, in the results history. */
+    static final String END_TO_END_SUITE = "end-to-end";
 
     @Spec
     CommandSpec spec;
@@ -80,6 +91,9 @@ final class RunComponentCommand implements Callable<Integer> {
     @Option(names = "--jmh", description = "Run the component's JMH suites instead of its end-to-end run (default folder results/COMPONENT/jmh).")
     boolean jmh;
 
+    @Mixin
+    HistoryOption history = new HistoryOption();
+
     private final Component component;
     /** The former name this command was called by ({@code ./lab run mdf}), or null for the component's own name. */
     private final String formerName;
@@ -125,6 +139,7 @@ final class RunComponentCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         }
         RunLength runLength = length.value();
+        HistoryTarget historyTarget = history.target();
         if (out != null) {
             OutputFile.checkDirectory("--out", out);
         }
@@ -136,7 +151,13 @@ final class RunComponentCommand implements Callable<Integer> {
             }
             Path dir = out != null ? out : Path.of("results", name);
             long started = System.currentTimeMillis();
-            int exit = scenario.run(new ScenarioRequest(rungs, runLength, dir, spec.commandLine().getOut()));
+            PrintWriter console = spec.commandLine().getOut();
+            int exit;
+            try (JmhRows.Listening recording = JmhRows.listen((file, rows) -> HistoryRecorder.record(historyTarget,
+                    () -> HistoryRecorder.run("run", name, runLength.name().toLowerCase(Locale.ROOT), Machine.header(), rows,
+                            benchmarkName -> END_TO_END_SUITE, file, MachineFacts.thisJvmFlags()), console))) {
+                exit = scenario.run(new ScenarioRequest(rungs, runLength, dir, console));
+            }
             scenarioPage(dir.resolve(name + ".json"), started, runLength);
             return exit;
         }
@@ -149,7 +170,7 @@ final class RunComponentCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : scenario != null ? Path.of("results", name, "jmh") : Path.of("results", name);
         JmhRun run = new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                jdks, spec.commandLine().getOut());
+                jdks, historyTarget, spec.commandLine().getOut());
         return (noHtml ? run.withoutPage() : run).run();
     }
 

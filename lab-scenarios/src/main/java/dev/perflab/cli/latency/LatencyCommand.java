@@ -8,7 +8,10 @@ import dev.perflab.base.Machine;
 import dev.perflab.base.MemorySize;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.history.HistoryRecorder;
+import dev.perflab.history.HistoryTarget;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.JfrFacts;
@@ -16,6 +19,7 @@ import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.Sender;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
+import dev.perflab.scenario.JmhRows;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -26,6 +30,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -144,6 +149,9 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
             description = "Also write the result as JMH-shaped rows (one per timing mode) that ./lab report, gate and compare read.")
     Path jmhJson;
 
+    @Mixin
+    HistoryOption history = new HistoryOption();
+
     @Option(names = "--gc-matrix", description = "Run G1, Parallel, Serial (each with default young and young = ¾ heap) and ZGC; one table.")
     boolean gcMatrix;
 
@@ -156,6 +164,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     @Override
     public Integer call() throws IOException, InterruptedException {
         ChildRun run = validated();
+        HistoryTarget historyTarget = history.target();
         OutputFile.checkDirectory("crash log folder", run.crashLogDir());
         PrintWriter out = spec.commandLine().getOut();
         if (gcMatrix) {
@@ -164,10 +173,13 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         if (findMax) {
             return FindMax.run(run, sloOrDefault(), out, json);
         }
-        return single(run, out);
+        return single(run, historyTarget, out);
     }
 
-    private int single(ChildRun run, PrintWriter out) throws IOException, InterruptedException {
+    /** The suite a latency run's rows belong to, in the results history. */
+    static final String HISTORY_SUITE = "latency";
+
+    private int single(ChildRun run, HistoryTarget historyTarget, PrintWriter out) throws IOException, InterruptedException {
         out.println(header(run));
         out.println(plan(run));
         out.flush();
@@ -179,12 +191,15 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
             out.println(JfrFacts.read(run.jfr()).summary());
         }
         writeJson(result, json, out);
+        JmhRows rows = LatencyRows.of(run.component(), result);
         if (jmhJson != null) {
-            LatencyRows.of(run.component(), result).write(jmhJson);
+            rows.write(jmhJson);
             Machine.writeHeader(jmhJson, Machine.header());
             out.println("saved: " + jmhJson);
             out.flush();
         }
+        HistoryRecorder.record(historyTarget, () -> HistoryRecorder.run("latency", run.component(), null, header(run), rows.json(),
+                benchmark -> HISTORY_SUITE, jmhJson != null ? jmhJson : json, run.jvmFlags()), out);
         return 0;
     }
 
