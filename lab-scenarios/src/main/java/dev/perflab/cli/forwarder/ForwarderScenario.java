@@ -360,6 +360,8 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 }
                 RoleProcess sim = RoleProcess.start("simulator", lab(role("simulator"), "simulator", id, simulator.toArray(new String[0])));
                 started.add(sim);
+                // a Simulator that dies before it sends is named at once, not after the roles' deadline
+                sim.awaitFlowing(RoleChain.START_TIMEOUT);
                 cpuSampler = new CpuSampler(started);
                 CpuMeter<RoleProcess> cpu = new CpuMeter<>(started, cpuSampler::cpuNanos, Machine.cores()).start();
                 // one deadline for every role: a frozen forwarder costs the deadline once, not once per role
