@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  *   6  dev.perflab.cli, cli.latency, cli.profile   Lab and the lab-wide commands
  *   5  dev.perflab.cli.&lt;component&gt;               one package per component: its Component, its commands, its run options
  *   4  dev.perflab.cli.component                 what a component is: Component, suites, scenarios, the registry
- *   3  dev.perflab.gate, compare                 judging results
+ *   3  dev.perflab.gate, compare, ab, fleet   judging results; splitting runs into shards and merging them
  *   2  dev.perflab.report(.page), scenario, jmh, reading results, the report page; the processes of an end-to-end run; running JMH;
  *      history                                   the results history (a database over runs)
  *   1  dev.perflab.base                          the ground: the input and output file policies, small value types
@@ -82,7 +82,7 @@ class HouseRulesTest {
     void theGroundFloorImportsNothingAboveIt() {
         noClasses().that().resideInAPackage(GROUND)
                 .should().dependOnClassesThat().resideInAnyPackage("dev.perflab.cli..", "dev.perflab.report..",
-                        "dev.perflab.gate..", "dev.perflab.compare..", "dev.perflab.scenario..", "dev.perflab.jmh..",
+                        "dev.perflab.gate..", "dev.perflab.compare..", "dev.perflab.ab..", "dev.perflab.fleet..", "dev.perflab.scenario..", "dev.perflab.jmh..",
                         "dev.perflab.history..")
                 .check(scenarios);
     }
@@ -92,7 +92,7 @@ class HouseRulesTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("ground").definedBy(GROUND)
                 .layer("plumbing").definedBy("dev.perflab.report..", "dev.perflab.scenario..", "dev.perflab.jmh", "dev.perflab.history")
-                .layer("judging").definedBy("dev.perflab.gate", "dev.perflab.compare")
+                .layer("judging").definedBy("dev.perflab.gate", "dev.perflab.compare", "dev.perflab.ab", "dev.perflab.fleet")
                 .layer("component model").definedBy("dev.perflab.cli.component")
                 .layer("components").definedBy(componentPackages().toArray(String[]::new))
                 .layer("lab-wide commands").definedBy("dev.perflab.cli", "dev.perflab.cli.latency", "dev.perflab.cli.profile")

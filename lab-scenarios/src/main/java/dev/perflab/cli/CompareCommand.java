@@ -5,10 +5,13 @@ import dev.perflab.compare.CompareOutput;
 import dev.perflab.compare.RunComparison;
 import dev.perflab.report.JmhResults;
 import dev.perflab.report.ReportException;
+import dev.perflab.report.LadderReport;
 import dev.perflab.report.Row;
+import dev.perflab.report.RowMachine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,11 +41,16 @@ final class CompareCommand implements Callable<Integer> {
             description = "Smallest move that counts, a percentage with its %% sign, e.g. 5%% or 0.5%% (default 10%%).")
     String threshold;
 
-    @Option(names = "--ratios-only", description = "Fail only on rung-ratio regressions (runs from different machines).")
+    @Option(names = "--ratios-only", description = {"Judge only the rung ratios (runs from different machines): rows are listed as",
+            "slower or faster, never as regressions, and only a ratio regression fails (exit 1)."})
     boolean ratiosOnly;
 
     @Option(names = "--all", description = "List unchanged rows and ratios too.")
     boolean all;
+
+    @Option(names = "--across-machines",
+            description = "Allow rung ratios within one run whose rows were measured on different machines (shards of a merged set); refused by default.")
+    boolean acrossMachines;
 
     @Override
     public Integer call() {
@@ -55,6 +63,13 @@ final class CompareCommand implements Callable<Integer> {
         } catch (ReportException e) {
             throw new LabException(e.getMessage());
         }
+        if (!acrossMachines) {
+            for (Map.Entry<Path, List<Row>> run : List.of(Map.entry(base, baseRows), Map.entry(head, headRows))) {
+                RowMachine.acrossMachines(LadderReport.of(run.getValue()), "--across-machines").ifPresent(problem -> {
+                    throw new LabException(run.getKey() + ": " + problem);
+                });
+            }
+        }
         RunComparison comparison = RunComparison.of(baseRows, headRows, t);
         if (comparison.rows().isEmpty()) {
             throw new LabException(base + " and " + head + " have no benchmark rows in common (same benchmark and "
@@ -62,7 +77,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("compare " + base + " (base) → " + head + " (head)");
-        out.print(CompareOutput.text(comparison, t, all));
+        out.print(CompareOutput.text(comparison, t, all, ratiosOnly));
         out.flush();
         long failures = ratiosOnly ? comparison.ratioRegressions() : comparison.regressions() + comparison.ratioRegressions();
         return failures > 0 ? LabException.CHECK_FAILED : 0;

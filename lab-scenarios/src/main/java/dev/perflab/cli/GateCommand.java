@@ -4,6 +4,7 @@ import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.gate.Gate;
 import dev.perflab.gate.GateEvaluator;
 import dev.perflab.gate.GateFile;
 import dev.perflab.gate.GateFileException;
@@ -25,7 +26,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ./lab gate}: checks a run against checked-in gates. Every gate compares rows of the same run (a
  * ratio, or one row's metric against a bound), so it holds on any machine. Exit 0 when all pass, 1 when
- * any fails (a gate whose rows are missing fails), 2 when the gates file or the results are unusable.
+ * any fails (a gate whose rows are missing fails), 2 when the gates file or the results are unusable. A gate
+ * about a component none of whose results were given is not checked (SKIP; skipped in JUnit), so one
+ * component's results can be checked against the lab-wide gates file.
  */
 @Command(name = "gate", mixinStandardHelpOptions = true, description = {"Check JMH results against the gates in a YAML file (ratios of rows of the same run).",
         "Exit 0: all pass; 1: a gate failed or its rows are missing; 2: bad gates file or unreadable results."})
@@ -40,12 +43,42 @@ final class GateCommand implements Callable<Integer>, Registry.User {
     List<Path> results;
 
     @Option(names = "--component", paramLabel = "NAME",
-            description = "Without --results, read only this component's default results, results/NAME/NAME.json.")
+            description = {"Check only this component's gates; without --results, read its default results, results/NAME/NAME.json.",
+                    "Either way, a gate about a component whose results were not given is not checked (SKIP)."})
     String component;
 
     @Override
     public void use(Registry registry) {
         this.registry = registry;
+    }
+
+    /** {@code --spread}: the gates evaluated on each run alone, tabled ({@link dev.perflab.gate.GateSpread}). */
+    private int spread() {
+        if (results == null || results.size() < 2) {
+            throw new LabException("--spread needs the results of two runs or more (--results RUN1.json RUN2.json …), one file per run");
+        }
+        OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, results.toArray(Path[]::new)) : null;
+        java.util.function.Function<String, java.util.Optional<String>> componentOf = b -> registry.owning(b).map(Component::name);
+        List<List<GateResult>> runs = new java.util.ArrayList<>();
+        GateFile file;
+        try {
+            file = GateFile.read(gates);
+            for (Path run : results) {
+                runs.add(GateEvaluator.evaluate(file.gates(), LadderReport.read(List.of(run)), componentOf));
+            }
+        } catch (GateFileException | ReportException e) {
+            throw new LabException(e.getMessage());
+        }
+        String table = dev.perflab.gate.GateSpread.markdown(dev.perflab.gate.GateSpread.of(runs), runs.size(),
+                "gates " + gates + " on " + results.size() + " runs, " + results.get(0) + " … · " + dev.perflab.base.Machine.header());
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(table);
+        if (markdownOut != null) {
+            markdownOut.writeString(table);
+            out.println("wrote " + markdown);
+        }
+        out.flush();
+        return 0;
     }
 
     /**
@@ -74,8 +107,20 @@ final class GateCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--markdown", paramLabel = "OUT.md", description = "Also write a markdown summary for a pull-request comment.")
     Path markdown;
 
+    @Option(names = "--spread", description = {"Calibrate the gates: each --results file is one run of the same pass; print per gate",
+            "its spread over the runs, its margin in units of that spread, the collapse it catches and the threshold",
+            "that would fail 1%% of runs by chance (ci/calibrate-gates.sh makes the runs)."})
+    boolean spread;
+
+    @Option(names = "--across-machines",
+            description = "Allow a ratio gate whose two rows were measured on different machines (shards of a merged set); refused by default.")
+    boolean acrossMachines;
+
     @Override
     public Integer call() throws IOException {
+        if (spread) {
+            return spread();
+        }
         List<Path> results = resultFiles();
         Path[] inputs = java.util.stream.Stream.concat(results.stream(), java.util.stream.Stream.of(gates)).toArray(Path[]::new);
         OutputFile junitOut = junit != null ? OutputFile.check("--junit", junit, inputs) : null;
@@ -88,7 +133,27 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         } catch (GateFileException | ReportException e) {
             throw new LabException(e.getMessage());
         }
-        List<GateResult> outcome = GateEvaluator.evaluate(file.gates(), report);
+        if (!acrossMachines) {
+            GateEvaluator.acrossMachines(file.gates(), report, "--across-machines").ifPresent(problem -> {
+                throw new LabException(problem);
+            });
+        }
+        java.util.function.Function<String, java.util.Optional<String>> componentOf = b -> registry.owning(b).map(Component::name);
+        List<Gate> gatesToCheck = file.gates();
+        if (component != null) {
+            String name = registry.byName(component).name();
+            gatesToCheck = gatesToCheck.stream().filter(g -> GateEvaluator.components(g, report, componentOf).contains(name))
+                    .collect(java.util.stream.Collectors.toList());
+            if (gatesToCheck.isEmpty()) {
+                throw new LabException(gates + " has no gate about " + name + " (--component " + name + ")");
+            }
+        }
+        List<GateResult> outcome = GateEvaluator.evaluate(gatesToCheck, report, componentOf);
+        if (outcome.stream().noneMatch(GateResult::checked)) {
+            throw new LabException("none of the " + outcome.size() + " gates in " + gates + " is about the components of "
+                    + String.join(", ", results.stream().map(Path::toString).toList()) + ", so nothing was checked ("
+                    + outcome.get(0).detail() + ", …)");
+        }
         PrintWriter out = spec.commandLine().getOut();
         String header = "gates " + gates + " on " + results.get(0);
         out.println(header);
@@ -103,6 +168,6 @@ final class GateCommand implements Callable<Integer>, Registry.User {
             out.println("wrote " + markdown);
         }
         out.flush();
-        return outcome.stream().allMatch(GateResult::passed) ? 0 : LabException.CHECK_FAILED;
+        return outcome.stream().noneMatch(GateResult::failed) ? 0 : LabException.CHECK_FAILED;
     }
 }

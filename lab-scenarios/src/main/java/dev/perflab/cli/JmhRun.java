@@ -12,6 +12,9 @@ import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Headline;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.fleet.PlannedRow;
+import dev.perflab.fleet.ShardPlan;
+import dev.perflab.fleet.ShardRun;
 import dev.perflab.history.HistoryRecorder;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.jmh.BenchmarkCatalog;
@@ -56,6 +59,8 @@ import java.util.stream.Collectors;
 final class JmhRun {
     /** How many missing rows one suite's part of the message names; the rest are counted. */
     static final int MISSING_ROWS_SHOWN = 3;
+    /** What a row costs the shard planner: its seconds of warm-up and measurement ({@link JmhOptions#iterationSeconds()}). */
+    private static final String SHARD_COST_UNIT = "s";
 
     private final Component component;
     private final RunLength length;
@@ -67,6 +72,10 @@ final class JmhRun {
     private final HistoryTarget history;
     private final PrintWriter console;
     private final List<MissingRows> missing = new ArrayList<>();
+    /** The shard this run is, or null for a whole run. */
+    private ShardRun shard;
+    /** Print the plan and stop before anything is measured. */
+    private boolean planOnly;
     /** Whether to write the HTML page beside the JSON ({@code --no-html} turns it off). */
     private boolean page = true;
 
@@ -83,6 +92,18 @@ final class JmhRun {
         this.console = console;
     }
 
+    /** This run as one shard of a run split across machines ({@code --shard}); null for the whole run. */
+    JmhRun shard(ShardRun shardRun) {
+        this.shard = shardRun;
+        return this;
+    }
+
+    /** {@code --plan-only}: print the plan (and the shards) and measure nothing. */
+    JmhRun planOnly(boolean only) {
+        this.planOnly = only;
+        return this;
+    }
+
     /** Leaves out the HTML page beside the JSON ({@code --no-html}). */
     JmhRun withoutPage() {
         page = false;
@@ -92,8 +113,8 @@ final class JmhRun {
     /** Runs the suites (on each JDK of {@code --jdk}, else on the current one); 0, or exit 1 when rows are missing. */
     int run() throws IOException, InterruptedException {
         String name = component.name();
-        if (jdks == null || jdks.isEmpty()) {
-            runOnce(dir, List.of(), Machine.header());
+        if (jdks == null || jdks.isEmpty() || planOnly) {
+            runOnce(dir, List.of(), shard != null ? shard.header() : Machine.header());
             return failIfMissing();
         }
         Map<String, Path> results = new LinkedHashMap<>();
@@ -172,26 +193,41 @@ final class JmhRun {
     private Path runOnce(Path dir, List<String> extraJmhArgs, String header) throws IOException, InterruptedException {
         OutputFile.checkDirectory("--out", dir);
         String name = component.name();
-        console.printf("perflab run %s (%s) · %s%n", name, length.name().toLowerCase(Locale.ROOT), header);
-        Map<JmhSuite, List<JmhProcess.Configuration>> planned = new LinkedHashMap<>();
-        Set<String> knownParams = new TreeSet<>();
-        for (JmhSuite suite : component.suites()) {
-            if (suite.runsIn(length)) {
-                planned.put(suite, JmhProcess.listConfigurations(suite.include(length, benchmark), suite.params(length, jmhParams), knownParams));
-            }
+        console.printf("perflab run %s (%s) · %s%n", name, length.id(), header);
+        Map<JmhSuite, List<JmhProcess.Configuration>> planned = plan();
+        BenchmarkCatalog catalog = length == RunLength.STANDARD ? BenchmarkCatalog.load() : null;
+        Map<JmhSuite, List<JmhProcess.Configuration>> mine = planned;
+        ShardPlan shardPlan = null;
+        if (shard != null) {
+            shardPlan = shard.plan(plannedRows(planned, catalog), SHARD_COST_UNIT);
+            shard.print(shardPlan, String.format(Locale.ROOT, "%d rows, %s of warm-up and measurement in all (each row's JMH options),"
+                    + " split %d ways by that expected time", shardPlan.rows().size(), shardPlan.amount(shardPlan.totalCost()),
+                    shardPlan.count()), console);
+            mine = shareOf(planned, shardPlan.rows(shard.shard().index()));
         }
-        for (String param : userParams.keySet()) {
-            if (!knownParams.contains(param)) {
-                throw new LabException("--param " + param + ": no " + name + " benchmark in this run has a parameter '"
-                        + param + "'; known: " + String.join(", ", knownParams));
-            }
+        printEstimate(mine, catalog);
+        if (planOnly) {
+            return null;
         }
-        printEstimate(planned);
+        if (shardPlan != null && mine.values().stream().allMatch(List::isEmpty)) {
+            console.printf("shard %s has no rows of this run: nothing to measure%n", shard.shard());
+            shard.save(name, length.id(), shardPlan, dir, header, null, console);
+            return null;
+        }
         long started = System.nanoTime();
         List<Path> jsons = new ArrayList<>();
         int missingBefore = missing.size();
-        for (Map.Entry<JmhSuite, List<JmhProcess.Configuration>> suite : planned.entrySet()) {
-            runSuite(suite.getKey(), suite.getValue(), suite.getKey().params(length, jmhParams), extraJmhArgs, dir).ifPresent(jsons::add);
+        for (Map.Entry<JmhSuite, List<JmhProcess.Configuration>> suite : mine.entrySet()) {
+            JmhSuite s = suite.getKey();
+            Map<String, List<String>> suiteParams = s.params(length, jmhParams);
+            if (shard != null && suite.getValue().isEmpty() && !planned.get(s).isEmpty()) {
+                console.printf("suite %s: none of its rows is in shard %s%n", s.name(), shard.shard());
+                continue;
+            }
+            List<Invocation> parts = Invocation.of(s.include(length, benchmark), suiteParams, planned.get(s), suite.getValue());
+            for (int i = 0; i < parts.size(); i++) {
+                runSuite(s, parts.get(i), parts.size() == 1 ? "" : "-" + (i + 1), suiteParams, extraJmhArgs, dir).ifPresent(jsons::add);
+            }
         }
         if (jsons.isEmpty() && missing.size() > missingBefore) {
             failIfMissing();
@@ -201,7 +237,7 @@ final class JmhRun {
                     + "; methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
         }
         Path merged = dir.resolve(name + ".json");
-        mergeJsonArrays(jsons, merged);
+        mergeJsonArrays(jsons, merged, shardPlan != null ? shardPlan.rows() : null);
         Machine.writeHeader(merged, header, length.id());
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
         try {
@@ -209,7 +245,66 @@ final class JmhRun {
         } finally {
             record(merged, header, planned);
         }
+        if (shard != null) {
+            shard.save(name, length.id(), shardPlan, dir, header, merged.getFileName().toString(), console);
+        }
         return merged;
+    }
+
+    /** Every row of the run, suite by suite, as JMH lists them; a {@code --param} no benchmark has is refused. */
+    private Map<JmhSuite, List<JmhProcess.Configuration>> plan() throws IOException, InterruptedException {
+        Map<JmhSuite, List<JmhProcess.Configuration>> planned = new LinkedHashMap<>();
+        Set<String> knownParams = new TreeSet<>();
+        for (JmhSuite suite : component.suites()) {
+            if (suite.runsIn(length)) {
+                planned.put(suite, JmhProcess.listConfigurations(suite.include(length, benchmark), suite.params(length, jmhParams), knownParams));
+            }
+        }
+        for (String param : userParams.keySet()) {
+            if (!knownParams.contains(param)) {
+                throw new LabException("--param " + param + ": no " + component.name() + " benchmark in this run has a parameter '"
+                        + param + "'; known: " + String.join(", ", knownParams));
+            }
+        }
+        return planned;
+    }
+
+    /**
+     * Every row this run would make, in run order, each with its expected warm-up and measurement seconds: what
+     * {@code --shard} splits. JMH lists them; nothing is measured.
+     */
+    List<PlannedRow> plannedRows() throws IOException, InterruptedException {
+        return plannedRows(plan(), length == RunLength.STANDARD ? BenchmarkCatalog.load() : null);
+    }
+
+    /** The planned rows for the shard planner, in run order, each with its expected warm-up and measurement seconds. */
+    List<PlannedRow> plannedRows(Map<JmhSuite, List<JmhProcess.Configuration>> planned, BenchmarkCatalog catalog) {
+        List<PlannedRow> rows = new ArrayList<>();
+        planned.forEach((suite, configurations) -> configurations.forEach(c ->
+                rows.add(new PlannedRow(c.benchmark(), c.params(), suite.options(length, c.benchmark(), catalog).iterationSeconds()))));
+        return rows;
+    }
+
+    /** Where a row JMH wrote stands in the run's plan; rows the plan lacks go last. */
+    private static int planIndex(JsonNode row, List<PlannedRow> order) {
+        Map<String, String> params = new LinkedHashMap<>();
+        row.path("params").fields().forEachRemaining(p -> params.put(p.getKey(), p.getValue().asText()));
+        String benchmark = row.path("benchmark").asText();
+        for (int i = 0; i < order.size(); i++) {
+            if (order.get(i).matches(benchmark, params)) {
+                return i;
+            }
+        }
+        return Integer.MAX_VALUE;
+    }
+
+    /** The planned rows, suite by suite, narrowed to {@code share} (a shard's rows). */
+    static Map<JmhSuite, List<JmhProcess.Configuration>> shareOf(Map<JmhSuite, List<JmhProcess.Configuration>> planned,
+                                                                 List<PlannedRow> share) {
+        Map<JmhSuite, List<JmhProcess.Configuration>> mine = new LinkedHashMap<>();
+        planned.forEach((suite, configurations) -> mine.put(suite, configurations.stream()
+                .filter(c -> share.stream().anyMatch(r -> r.matches(c.benchmark(), c.params()))).collect(Collectors.toList())));
+        return mine;
     }
 
     /** Appends the saved rows to the results history, each with the suite that ran it; never throws. */
@@ -225,8 +320,7 @@ final class JmhRun {
      * benchmark classes' annotations, read from JMH's benchmark list. What the options cannot know (starting
      * each fork's JVM, setting up its state, an invocation that outlasts its iteration) comes on top.
      */
-    private void printEstimate(Map<JmhSuite, List<JmhProcess.Configuration>> planned) {
-        BenchmarkCatalog catalog = length == RunLength.STANDARD ? BenchmarkCatalog.load() : null;
+    private void printEstimate(Map<JmhSuite, List<JmhProcess.Configuration>> planned, BenchmarkCatalog catalog) {
         double seconds = 0;
         int rows = 0;
         int forks = 0;
@@ -249,9 +343,10 @@ final class JmhRun {
      * only when it ends, so an interrupted run never leaves an empty file over the previous run's. Requested rows
      * the JSON lacks, or the whole suite when JMH failed, are added to {@link #missing}.
      */
-    private Optional<Path> runSuite(JmhSuite suite, List<JmhProcess.Configuration> planned, Map<String, List<String>> suiteParams,
+    private Optional<Path> runSuite(JmhSuite suite, Invocation invocation, String part, Map<String, List<String>> suiteParams,
                                     List<String> extraJmhArgs, Path dir) throws IOException, InterruptedException {
-        String include = suite.include(length, benchmark);
+        String include = invocation.include();
+        List<JmhProcess.Configuration> planned = invocation.rows();
         int total = planned.size();
         if (total == 0) {
             console.printf("suite %s: %s, skipped%n", suite.name(),
@@ -260,15 +355,15 @@ final class JmhRun {
             return Optional.empty();
         }
         String name = component.name();
-        Path json = dir.resolve(name + "-" + suite.name() + ".json");
-        Path partial = dir.resolve("." + name + "-" + suite.name() + ".json.partial");
-        Path log = dir.resolve(name + "-" + suite.name() + ".log");
+        Path json = dir.resolve(name + "-" + suite.name() + part + ".json");
+        Path partial = dir.resolve("." + name + "-" + suite.name() + part + ".json.partial");
+        Path log = dir.resolve(name + "-" + suite.name() + part + ".log");
         List<String> args = new ArrayList<>(List.of(include));
         args.addAll(suite.jmhArgs(length));
         args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", partial.toString()));
         args.addAll(extraJmhArgs);
-        suiteParams.forEach((param, values) -> args.addAll(List.of("-p", param + "=" + String.join(",", values))));
-        console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name(), total,
+        invocation.params().forEach((param, values) -> args.addAll(List.of("-p", param + "=" + String.join(",", values))));
+        console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name() + part, total,
                 suite.optionsFor(length).map(JmhOptions::toString).orElse("options of the benchmark class's annotations"), log);
         console.flush();
         Files.deleteIfExists(partial);
@@ -318,12 +413,24 @@ final class JmhRun {
 
     /** Concatenates JMH's result arrays; every row stays exactly as JMH wrote it. */
     static void mergeJsonArrays(List<Path> inputs, Path output) throws IOException {
+        mergeJsonArrays(inputs, output, null);
+    }
+
+    /**
+     * The same, the rows put in {@code order} (the whole run's planned rows) when given: a shard runs its rows in
+     * several JMH invocations, and a ladder table orders rungs by where they first appear, as the whole run writes them.
+     */
+    static void mergeJsonArrays(List<Path> inputs, Path output, List<PlannedRow> order) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
-        ArrayNode merged = mapper.createArrayNode();
+        List<JsonNode> all = new ArrayList<>();
         for (Path input : inputs) {
-            JsonNode rows = mapper.readTree(input.toFile());
-            rows.forEach(merged::add);
+            mapper.readTree(input.toFile()).forEach(all::add);
         }
+        if (order != null) {
+            all.sort(java.util.Comparator.comparingInt(row -> planIndex(row, order)));
+        }
+        ArrayNode merged = mapper.createArrayNode();
+        all.forEach(merged::add);
         OutputFile.check("--out", output).write(out -> mapper.writerWithDefaultPrettyPrinter().writeValue(out, merged));
     }
 

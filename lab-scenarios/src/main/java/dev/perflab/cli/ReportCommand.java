@@ -5,6 +5,7 @@ import dev.perflab.base.OutputFile;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.ReportException;
+import dev.perflab.report.RowMachine;
 import dev.perflab.report.page.PageInput;
 import dev.perflab.report.page.ReportPage;
 import java.io.PrintWriter;
@@ -44,6 +45,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--png", paramLabel = "DIR", description = "Also write one PNG chart per benchmark method.")
     Path pngDir;
 
+    @Option(names = "--across-machines",
+            description = "Show a ladder whose rows were measured on different machines (shards of a merged set); refused by default.")
+    boolean acrossMachines;
+
     @Option(names = "--html", paramLabel = "OUT.html",
             description = "Also write one self-contained HTML page (charts inlined; opens with no network).")
     Path html;
@@ -76,6 +81,12 @@ public final class ReportCommand implements Callable<Integer> {
             }
             PageInput page = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes) : null;
             LadderReport report = page != null ? page.results() : LadderReport.read(files);
+            java.util.Optional<String> mixed = RowMachine.acrossMachines(report, "--across-machines");
+            if (mixed.isPresent() && !acrossMachines) {
+                throw new LabException(mixed.get());
+            }
+            mixed.ifPresent(m -> out.println("note: ratios across machines, as asked (--across-machines): "
+                    + RowMachine.describe(RowMachine.of(report.rows()))));
             if (!report.rows().isEmpty()) {
                 out.print(report.text(report.header()));
                 out.flush();

@@ -9,6 +9,7 @@ import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.fleet.ShardRun;
 import dev.perflab.history.HistoryRecorder;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.history.MachineFacts;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
@@ -91,6 +93,19 @@ final class RunComponentCommand implements Callable<Integer> {
     @Option(names = "--jmh", description = "Run the component's JMH suites instead of its end-to-end run (default folder results/COMPONENT/jmh).")
     boolean jmh;
 
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = {"Run shard I of N (from 1) of this run's rows, split by expected cost; rows a ratio gate divides stay in one shard."
+                    + " Also from JOB_COMPLETION_INDEX (from 0) with PERFLAB_SHARDS=N. Default folder results/COMPONENT/shard-I-of-N;"
+                    + " ./lab merge puts the shards together (docs/fleet.md)."})
+    String shard;
+
+    @Option(names = "--shard-gates", paramLabel = "FILE",
+            description = "With --shard: the gates whose ratio rows must share a shard (default ci/gates.yaml; 'none' for cost alone).")
+    String shardGates;
+
+    @Option(names = "--plan-only", description = "Print the plan (with --shard, every shard's rows and expected time) and measure nothing.")
+    boolean planOnly;
+
     @Mixin
     HistoryOption history = new HistoryOption();
 
@@ -139,6 +154,11 @@ final class RunComponentCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         }
         RunLength runLength = length.value();
+        Optional<ShardRun> sharding = ShardRun.of(shard, shardGates, labHome(), System.getenv());
+        if (sharding.isPresent() && jdks != null) {
+            throw new LabException("--shard and --jdk: a shard runs on one JDK; give each JDK its own sharded run"
+                    + " (JAVA_HOME=HOME ./lab run " + component.name() + " --shard I/N), or one CI matrix axis per JDK");
+        }
         HistoryTarget historyTarget = history.target();
         if (out != null) {
             OutputFile.checkDirectory("--out", out);
@@ -149,16 +169,24 @@ final class RunComponentCommand implements Callable<Integer> {
                 throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
                         + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
             }
-            Path dir = out != null ? out : Path.of("results", name);
-            long started = System.currentTimeMillis();
+            Path dir = out != null ? out : sharding.map(s -> Path.of("results", name, s.shard().folderName())).orElse(Path.of("results", name));
             PrintWriter console = spec.commandLine().getOut();
+            ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, console);
+            if (planOnly && sharding.isEmpty()) {
+                return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, true).run(null, scenario::run);
+            }
+            long started = System.currentTimeMillis();
+            String header = sharding.map(ShardRun::header).orElse(Machine.header());
             int exit;
             try (JmhRows.Listening recording = JmhRows.listen((file, rows) -> HistoryRecorder.record(historyTarget,
-                    () -> HistoryRecorder.run("run", name, runLength.name().toLowerCase(Locale.ROOT), Machine.header(), rows,
+                    () -> HistoryRecorder.run("run", name, runLength.name().toLowerCase(Locale.ROOT), header, rows,
                             benchmarkName -> END_TO_END_SUITE, file, MachineFacts.thisJvmFlags()), console))) {
-                exit = scenario.run(new ScenarioRequest(rungs, runLength, dir, console));
+                exit = sharding.isEmpty() ? scenario.run(request)
+                        : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
             }
-            scenarioPage(dir.resolve(name + ".json"), started, runLength);
+            if (!planOnly) {
+                scenarioPage(dir.resolve(name + ".json"), started, runLength);
+            }
             return exit;
         }
         if (jmh && scenario == null) {
@@ -169,9 +197,18 @@ final class RunComponentCommand implements Callable<Integer> {
             throw new LabException("component '" + name + "' has no benchmark suites yet");
         }
         Path dir = out != null ? out : scenario != null ? Path.of("results", name, "jmh") : Path.of("results", name);
+        if (out == null && sharding.isPresent()) {
+            dir = dir.resolve(sharding.get().shard().folderName());
+        }
         JmhRun run = new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                jdks, historyTarget, spec.commandLine().getOut());
+                jdks, historyTarget, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly);
         return (noHtml ? run.withoutPage() : run).run();
+    }
+
+    /** The lab's checkout ({@code perflab.home}, set by {@code ./lab}), where ci/gates.yaml is found from any folder. */
+    private static Path labHome() {
+        String home = System.getProperty("perflab.home");
+        return home != null ? Path.of(home) : null;
     }
 
     /**
@@ -211,6 +248,10 @@ final class RunComponentCommand implements Callable<Integer> {
 
         int run(ScenarioRequest request) throws IOException, InterruptedException {
             return scenario.run(request, options);
+        }
+
+        List<String> rungIds(ScenarioRequest request, dev.perflab.ladder.Ladder<?> ladder) {
+            return scenario.rungIds(request, options, ladder);
         }
     }
 }

@@ -16,13 +16,24 @@ public final class CompareOutput {
     }
 
     public static String text(RunComparison c, double threshold, boolean all) {
+        return text(c, threshold, all, false);
+    }
+
+    /**
+     * @param ratiosOnly the rows are not judged (runs from different machines): their moves are listed as
+     *                   "slower" and "faster", never as regressions, and only the rung ratios can fail
+     */
+    public static String text(RunComparison c, double threshold, boolean all, boolean ratiosOnly) {
         Map<String, String> names = names(c);
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "rows (moved > %s%% and intervals apart; ×: head vs base, above 1 is better)%n",
-                new java.math.BigDecimal(threshold * 100).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString()));
+        String percent = new java.math.BigDecimal(threshold * 100).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+        out.append(ratiosOnly
+                ? String.format(Locale.ROOT, "rows (not judged with --ratios-only: scores from different machines; moved > %s%% and"
+                        + " intervals apart; ×: head vs base, above 1 is better)%n", percent)
+                : String.format(Locale.ROOT, "rows (moved > %s%% and intervals apart; ×: head vs base, above 1 is better)%n", percent));
         for (RunComparison.RowChange r : c.rows()) {
             if (all || r.verdict() != Verdict.NO_CHANGE) {
-                out.append(String.format(Locale.ROOT, "  %-11s %8s  %s → %s  %s%n", label(r.verdict()),
+                out.append(String.format(Locale.ROOT, "  %-11s %8s  %s → %s  %s%n", ratiosOnly ? moved(r.verdict()) : label(r.verdict()),
                         Formats.speedup(OptionalDouble.of(r.change())), Formats.score(r.base()), Formats.score(r.head()),
                         name(r.base(), names)));
             }
@@ -37,13 +48,20 @@ public final class CompareOutput {
         }
         c.onlyInBase().forEach(r -> out.append("  only in base: ").append(name(r, names)).append('\n'));
         c.onlyInHead().forEach(r -> out.append("  only in head: ").append(name(r, names)).append('\n'));
-        out.append(String.format(Locale.ROOT, "%d rows: %d regressions, %d improvements, %d no change; "
-                        + "%d rung ratios: %d regressions, %d improvements%n",
-                c.rows().size(), c.regressions(), count(c.rows().stream().map(RunComparison.RowChange::verdict).toList(), Verdict.IMPROVEMENT),
-                count(c.rows().stream().map(RunComparison.RowChange::verdict).toList(), Verdict.NO_CHANGE),
-                c.ratios().size(), c.ratioRegressions(),
+        List<Verdict> rows = c.rows().stream().map(RunComparison.RowChange::verdict).toList();
+        out.append(ratiosOnly
+                ? String.format(Locale.ROOT, "%d rows, not judged: %d slower, %d faster, %d no change; ", c.rows().size(),
+                        c.regressions(), count(rows, Verdict.IMPROVEMENT), count(rows, Verdict.NO_CHANGE))
+                : String.format(Locale.ROOT, "%d rows: %d regressions, %d improvements, %d no change; ", c.rows().size(),
+                        c.regressions(), count(rows, Verdict.IMPROVEMENT), count(rows, Verdict.NO_CHANGE)));
+        out.append(String.format(Locale.ROOT, "%d rung ratios: %d regressions, %d improvements%n", c.ratios().size(), c.ratioRegressions(),
                 count(c.ratios().stream().map(RunComparison.RatioChange::verdict).toList(), Verdict.IMPROVEMENT)));
         return out.toString();
+    }
+
+    /** A row's move when rows are not judged. */
+    private static String moved(Verdict v) {
+        return v == Verdict.REGRESSION ? "slower" : v == Verdict.IMPROVEMENT ? "faster" : "no change";
     }
 
     private static long count(List<Verdict> verdicts, Verdict v) {

@@ -3,6 +3,7 @@ package dev.perflab.gate;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.Metric;
 import dev.perflab.report.Row;
+import dev.perflab.report.RowMachine;
 import dev.perflab.report.Speedup;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +12,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -20,7 +25,8 @@ import java.util.stream.Collectors;
  * Evaluates gates against the rows of one run. A ratio's interval comes from both rows' JMH errors (the
  * half-width of JMH's 99.9% confidence interval): the worst case of one against the best case of the
  * other. A gate passes on its measured value; when the interval straddles the threshold the result says
- * so, since a rerun could fall either side. A gate whose rows are missing or ambiguous fails, by name.
+ * so, since a rerun could fall either side. A gate whose rows are missing or ambiguous fails, by name; a gate
+ * about a component whose results were not given at all is "not checked" instead.
  */
 public final class GateEvaluator {
     private static final Pattern RUNG_NUMBER = Pattern.compile("r(\\d+)-.*");
@@ -29,15 +35,82 @@ public final class GateEvaluator {
     }
 
     public static List<GateResult> evaluate(List<Gate> gates, LadderReport report) {
+        return evaluate(gates, report, benchmark -> Optional.empty());
+    }
+
+    /**
+     * Evaluates the gates whose component has results in the report; the others are "not checked". A gate's
+     * component is the component of the benchmarks its rows name, as {@code componentOf} tells it from a
+     * benchmark's name (full, {@code Class.method} or a scenario's {@code COMPONENT.what}); a gate whose
+     * component it cannot tell is checked, and fails when its rows are missing, as before.
+     *
+     * @param componentOf a benchmark's component, or empty when unknown
+     */
+    public static List<GateResult> evaluate(List<Gate> gates, LadderReport report, Function<String, Optional<String>> componentOf) {
+        Set<String> given = new TreeSet<>();
+        report.rows().forEach(r -> componentOf.apply(r.benchmark()).ifPresent(given::add));
         List<GateResult> results = new ArrayList<>();
         for (Gate gate : gates) {
+            Set<String> components = components(gate, report, componentOf);
+            if (!components.isEmpty() && components.stream().noneMatch(given::contains)) {
+                results.add(GateResult.notChecked(gate, threshold(gate), "not checked: no results of " + String.join(", ", components)
+                        + " were given"));
+                continue;
+            }
             results.add(gate instanceof Gate.Ratio ? ratio((Gate.Ratio) gate, report) : bound((Gate.Bound) gate, report));
         }
         return results;
     }
 
+    /**
+     * The components a gate is about: those of the benchmarks its rows name, or, for a bare method name
+     * ({@code cancelLast}), of the rows in the report that it matches.
+     */
+    public static Set<String> components(Gate gate, LadderReport report, Function<String, Optional<String>> componentOf) {
+        List<RowSelector> selectors = gate instanceof Gate.Ratio r ? List.of(r.numerator(), r.denominator()) : List.of(((Gate.Bound) gate).row());
+        Set<String> components = new TreeSet<>();
+        for (RowSelector selector : selectors) {
+            Optional<String> named = componentOf.apply(selector.benchmark());
+            if (named.isPresent()) {
+                components.add(named.get());
+            } else {
+                report.find(selector.benchmark(), Map.of()).forEach(row -> componentOf.apply(row.benchmark()).ifPresent(components::add));
+            }
+        }
+        return components;
+    }
+
+    private static String threshold(Gate gate) {
+        if (gate instanceof Gate.Ratio r) {
+            return "≥ " + format(r.min());
+        }
+        Gate.Bound b = (Gate.Bound) gate;
+        return (b.min() != null ? "≥ " + format(b.min()) : "") + (b.min() != null && b.max() != null ? " and " : "")
+                + (b.max() != null ? "≤ " + format(b.max()) : "");
+    }
+
+    /**
+     * The first ratio gate whose two rows were measured on two machines (a merged result set's shards), as the one
+     * line that refuses it; empty when every ratio divides rows of one machine (or of unknown ones).
+     *
+     * @param flag the option that allows such a ratio anyway, named in the line
+     */
+    public static Optional<String> acrossMachines(List<Gate> gates, LadderReport report, String flag) {
+        for (Gate gate : gates) {
+            if (gate instanceof Gate.Ratio ratio) {
+                Row numerator = select(report, ratio.numerator()).row;
+                Row denominator = select(report, ratio.denominator()).row;
+                if (numerator != null && denominator != null && RowMachine.differ(numerator, denominator)) {
+                    return Optional.of(RowMachine.refusal("gate '" + gate.name() + "'",
+                            new java.util.LinkedHashSet<>(List.of(numerator.machine(), denominator.machine())), flag));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     private static GateResult ratio(Gate.Ratio gate, LadderReport report) {
-        String threshold = "≥ " + format(gate.min());
+        String threshold = threshold(gate);
         Selection numerator = select(report, gate.numerator());
         Selection denominator = select(report, gate.denominator());
         if (numerator.row == null || denominator.row == null) {
@@ -63,9 +136,7 @@ public final class GateEvaluator {
     }
 
     private static GateResult bound(Gate.Bound gate, LadderReport report) {
-        String threshold = (gate.min() != null ? "≥ " + format(gate.min()) : "")
-                + (gate.min() != null && gate.max() != null ? " and " : "")
-                + (gate.max() != null ? "≤ " + format(gate.max()) : "");
+        String threshold = threshold(gate);
         Selection selection = select(report, gate.row());
         if (selection.row == null) {
             return GateResult.failure(gate, threshold, selection.problem);
@@ -110,6 +181,9 @@ public final class GateEvaluator {
             params.remove(Row.RUNG_PARAM);
         }
         List<Row> rows = report.find(selector.benchmark(), params);
+        if (selector.mode() != null) {
+            rows = rows.stream().filter(r -> r.mode().equals(selector.mode())).collect(Collectors.toList());
+        }
         if (alias) {
             rows = pickAlias(rows, rung);
         }
@@ -120,8 +194,22 @@ public final class GateEvaluator {
             return new Selection(null, "no row in " + files(report) + " matches " + selector + "; "
                     + abbreviated(report.rows()));
         }
-        return new Selection(null, rows.size() + " rows match " + selector + " (add params to pick one: "
-                + rows.stream().map(r -> r.params().toString()).distinct().limit(3).collect(Collectors.joining(", ")) + ")");
+        return new Selection(null, rows.size() + " rows match " + selector + " (" + howToPickOne(rows) + ")");
+    }
+
+    /** What tells the rows apart, and so what the selector should add: the class, the mode, or params. */
+    static String howToPickOne(List<Row> rows) {
+        List<String> benchmarks = rows.stream().map(Row::shortBenchmark).distinct().collect(Collectors.toList());
+        if (benchmarks.size() > 1) {
+            return "they are of different benchmarks; name one by its class: "
+                    + benchmarks.stream().limit(3).collect(Collectors.joining(", "));
+        }
+        List<String> modes = rows.stream().map(Row::mode).distinct().collect(Collectors.toList());
+        if (modes.size() > 1) {
+            return "the benchmark ran in several modes; add mode: " + String.join(" or ", modes);
+        }
+        return "add params to pick one: " + rows.stream().map(r -> r.params().toString()).distinct().limit(3)
+                .collect(Collectors.joining(", "));
     }
 
     /** How many rows a message lists before it only counts the rest. */

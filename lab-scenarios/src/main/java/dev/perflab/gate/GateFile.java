@@ -148,7 +148,18 @@ public final class GateFile {
             if (m.containsKey("params")) {
                 mapping(m, "params").forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
             }
-            return new RowSelector(text(m, "benchmark"), params);
+            for (Object key : m.keySet()) {
+                if (!List.of("benchmark", "params", "mode").contains(String.valueOf(key))) {
+                    throw new GateFileException(where + ": a row is picked by benchmark, params and mode; '" + key
+                            + "' is none of them");
+                }
+            }
+            String mode = m.containsKey("mode") ? text(m, "mode") : null;
+            if (mode != null && !RowSelector.MODES.contains(mode)) {
+                throw new GateFileException(where + ": mode '" + mode + "' is not a JMH mode; JMH's JSON writes "
+                        + String.join(", ", RowSelector.MODES));
+            }
+            return new RowSelector(text(m, "benchmark"), params, mode);
         }
 
         private Map<?, ?> mapping(Map<?, ?> m, String key) {

@@ -29,9 +29,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class BenchmarkCatalog {
     private final Map<String, JmhOptions> declared;
+    private final Map<String, Integer> operationsPerInvocation;
 
-    private BenchmarkCatalog(Map<String, JmhOptions> declared) {
+    private BenchmarkCatalog(Map<String, JmhOptions> declared, Map<String, Integer> operationsPerInvocation) {
         this.declared = Collections.unmodifiableMap(declared);
+        this.operationsPerInvocation = Collections.unmodifiableMap(operationsPerInvocation);
     }
 
     /** The catalog of this JVM's own class path (a test's, which holds the benchmark classes). */
@@ -49,19 +51,21 @@ public final class BenchmarkCatalog {
     public static BenchmarkCatalog of(List<Path> classPath) {
         URL[] urls = classPath.stream().map(BenchmarkCatalog::url).toArray(URL[]::new);
         Map<String, JmhOptions> declared = new HashMap<>();
+        Map<String, Integer> operations = new HashMap<>();
         try (URLClassLoader loader = new URLClassLoader(urls, null)) {
             Enumeration<URL> lists = loader.getResources(BenchmarkList.BENCHMARK_LIST.substring(1));
             while (lists.hasMoreElements()) {
                 try (InputStream in = lists.nextElement().openStream()) {
                     for (BenchmarkListEntry e : BenchmarkList.readBenchmarkList(in)) {
                         declared.putIfAbsent(e.getUsername(), options(e));
+                        operations.putIfAbsent(e.getUsername(), e.getOperationsPerInvocation().orElse(1));
                     }
                 }
             }
         } catch (IOException e) {
             throw new LabException("cannot read JMH's benchmark list from " + classPath + ": " + e.getMessage());
         }
-        return new BenchmarkCatalog(declared);
+        return new BenchmarkCatalog(declared, operations);
     }
 
     /**
@@ -75,6 +79,15 @@ public final class BenchmarkCatalog {
             throw new LabException("no benchmark " + benchmark + " in JMH's benchmark list (rebuild with ./lab, which builds what is stale)");
         }
         return options;
+    }
+
+    /**
+     * How many operations one call of the benchmark method counts ({@code @OperationsPerInvocation}; 1 without
+     * it): a per-invocation cost is the per-operation cost times this.
+     */
+    public int operationsPerInvocation(String benchmark) {
+        declared(benchmark);
+        return operationsPerInvocation.get(benchmark);
     }
 
     private static JmhOptions options(BenchmarkListEntry e) {

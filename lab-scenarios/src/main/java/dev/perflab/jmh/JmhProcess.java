@@ -76,7 +76,7 @@ public final class JmhProcess {
 
     /** {@code java -jar benchmarks.jar ARGS}, or {@code java -cp CLASSPATH org.openjdk.jmh.Main ARGS}. */
     static List<String> command(List<String> jmhArgs) {
-        return command(List.of(), jmhArgs);
+        return javaCommand(null, List.of(), jmhArgs);
     }
 
     /**
@@ -87,23 +87,32 @@ public final class JmhProcess {
      * flags and the SHA ceiling's {@code -XX:-UseSHA256Intrinsics} (no benchmark here uses {@code jvmArgsPrepend}).
      */
     static List<String> command(Path crashLogDir, List<String> jmhArgs) {
+        return command(null, crashLogDir, jmhArgs);
+    }
+
+    /**
+     * The same from a given benchmarks jar ({@code java -jar JAR}: what {@code ./lab ab} runs each revision from);
+     * a null {@code jar} is the lab's own JMH, as above.
+     */
+    static List<String> command(Path jar, Path crashLogDir, List<String> jmhArgs) {
         if (crashLogDir == null) {
-            return command(List.of(), jmhArgs);
+            return javaCommand(jar, List.of(), jmhArgs);
         }
         String errorFile = ChildProcess.errorFileFlag(crashLogDir);
         List<String> args = new ArrayList<>(jmhArgs);
         args.addAll(List.of("-jvmArgsPrepend", errorFile));
-        return command(List.of(errorFile), args);
+        return javaCommand(jar, List.of(errorFile), args);
     }
 
-    private static List<String> command(List<String> jvmFlags, List<String> jmhArgs) {
-        String classpath = System.getProperty(CLASSPATH_PROPERTY);
+    private static List<String> javaCommand(Path jar, List<String> jvmFlags, List<String> jmhArgs) {
+        String classpath = jar != null ? null : System.getProperty(CLASSPATH_PROPERTY);
         List<String> command = new ArrayList<>(List.of(Machine.javaExecutable()));
         command.addAll(jvmFlags);
         if (classpath != null || Boolean.getBoolean(IGNORE_LOCK_PROPERTY)) {
             command.add(IGNORE_JMH_LOCK);
         }
-        command.addAll(classpath != null ? List.of("-cp", classpath, "org.openjdk.jmh.Main")
+        command.addAll(jar != null ? List.of("-jar", jar.toString())
+                : classpath != null ? List.of("-cp", classpath, "org.openjdk.jmh.Main")
                 : List.of("-jar", benchmarksJar().toString()));
         command.addAll(jmhArgs);
         return command;
@@ -121,7 +130,13 @@ public final class JmhProcess {
      */
     public static int run(String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
             throws IOException, InterruptedException {
-        List<String> command = command(log.toAbsolutePath().getParent(), jmhArgs);
+        return run(null, label, total, jmhArgs, log, progress);
+    }
+
+    /** The same from a given benchmarks jar; null is the lab's own JMH ({@link #run(String, int, List, Path, PrintWriter)}). */
+    public static int run(Path jar, String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
+            throws IOException, InterruptedException {
+        List<String> command = command(jar, log.toAbsolutePath().getParent(), jmhArgs);
         try (Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             out.write("# " + String.join(" ", command) + "\n");
             Progress follow = new Progress(label, total, out, progress);
@@ -233,9 +248,15 @@ public final class JmhProcess {
      */
     public static List<Configuration> listConfigurations(String include, Map<String, List<String>> paramOverrides,
                                                   Set<String> paramNames) throws IOException, InterruptedException {
+        return listConfigurations(null, include, paramOverrides, paramNames);
+    }
+
+    /** The same from a given benchmarks jar; null is the lab's own JMH. */
+    public static List<Configuration> listConfigurations(Path jar, String include, Map<String, List<String>> paramOverrides,
+                                                  Set<String> paramNames) throws IOException, InterruptedException {
         List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
         int exit;
-        try (ChildProcess listing = ChildProcess.start("jmh-list", command(List.of(include, "-lp")), lines::add, null)) {
+        try (ChildProcess listing = ChildProcess.start("jmh-list", command(jar, null, List.of(include, "-lp")), lines::add, null)) {
             exit = listing.waitFor();
         }
         if (exit != 0 || !lines.stream().anyMatch(l -> l.strip().equals(LIST_HEADER))) {

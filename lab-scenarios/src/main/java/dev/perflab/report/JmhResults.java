@@ -36,9 +36,19 @@ public final class JmhResults {
         return rows;
     }
 
-    /** Reads one JMH JSON file. */
+    /**
+     * Reads one JMH JSON file. A row without a machine of its own (a merged result set's rows carry one) was
+     * measured on the machine the file's {@code .machine.txt} names, when there is one.
+     */
     public static List<Row> read(Path file) {
-        return parse(text(file), file.toString());
+        List<Row> rows = parse(text(file), file.toString());
+        java.util.Optional<String> header = MachineHeader.of(file);
+        if (header.isEmpty()) {
+            return rows;
+        }
+        List<Row> placed = new ArrayList<>(rows.size());
+        rows.forEach(r -> placed.add(r.machine() != null ? r : r.withMachine(header.get())));
+        return placed;
     }
 
     /**

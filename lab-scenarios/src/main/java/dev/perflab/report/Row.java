@@ -23,11 +23,14 @@ import java.util.regex.Pattern;
  * @param forks            each fork's iteration scores in the primary metric's unit (JMH's {@code rawData}; for
  *                         a {@code sample} row each iteration's mean, from {@code rawDataHistogram}); empty when
  *                         the file has none
+ * @param machine          the machine it was measured on, as the lab's header line names it (a merged result
+ *                         set's own {@code "machine"} field, else its file's {@code .machine.txt}); null when
+ *                         unknown. Two rows of different machines make no same-run ratio ({@link RowMachine}).
  */
 public record Row(String benchmark, String method, Map<String, String> params, String mode,
                   double score, double scoreError, String unit, Double allocBytesPerOp,
                   String jdkVersion, String vmName, Map<String, Metric> secondaryMetrics,
-                  List<List<Double>> forks) {
+                  List<List<Double>> forks, String machine) {
 
     /** The {@code @Param} that names a rung or peer of a ladder. */
     public static final String RUNG_PARAM = "rung";
@@ -38,6 +41,14 @@ public record Row(String benchmark, String method, Map<String, String> params, S
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         secondaryMetrics = Collections.unmodifiableMap(new LinkedHashMap<>(secondaryMetrics));
         forks = forks.stream().map(List::copyOf).toList();
+    }
+
+    /** A row whose machine is not known. */
+    public Row(String benchmark, String method, Map<String, String> params, String mode, double score,
+               double scoreError, String unit, Double allocBytesPerOp, String jdkVersion, String vmName,
+               Map<String, Metric> secondaryMetrics, List<List<Double>> forks) {
+        this(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName,
+                secondaryMetrics, forks, null);
     }
 
     /** A row without its forks' iterations (rows made in code rather than read from a file). */
@@ -51,7 +62,13 @@ public record Row(String benchmark, String method, Map<String, String> params, S
     /** The same row with another score, e.g. moved to the edge of its error interval. */
     public Row withScore(double newScore) {
         return new Row(benchmark, method, params, mode, newScore, scoreError, unit, allocBytesPerOp, jdkVersion,
-                vmName, secondaryMetrics, forks);
+                vmName, secondaryMetrics, forks, machine);
+    }
+
+    /** This row, measured on {@code machine}. */
+    public Row withMachine(String machine) {
+        return new Row(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName,
+                secondaryMetrics, forks, machine);
     }
 
     /** The {@code rung} param's value ({@code r2-intrusive-list}, {@code peer-parity}), or null if none. */

@@ -42,7 +42,8 @@ final class RowParser {
                 optionalNumber(primary.get("scoreError")),
                 requiredText(primary, "scoreUnit"),
                 allocBytesPerOp(secondary),
-                text(node.get("jdkVersion")), text(node.get("vmName")), secondary, forks(primary));
+                text(node.get("jdkVersion")), text(node.get("vmName")), secondary, forks(primary),
+                node.path(RowMachine.MACHINE_FIELD).isTextual() ? node.get(RowMachine.MACHINE_FIELD).asText() : null);
     }
 
     /**

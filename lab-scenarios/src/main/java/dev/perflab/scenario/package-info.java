@@ -14,6 +14,8 @@
  *   RungResult.exitCode(results): 1 if a correct rung (not an x-… exhibit) broke its check
  *
  *   link/: LinkNamespaces puts a rate-limited veth link between a sender side and a receiver side.
+ *   --place ROLE=HOST: Placement (which host each role runs on) ──▶ PlacedHosts (a host: loopback, or a
+ *     namespace of a LinkNamespaces pair) ──▶ ClockOffsets (./lab clock serve|probe, ClockProbe) before any rung
  * </pre>
  *
  * <p>A role is any program that speaks {@link dev.perflab.scenario.RoleProtocol} on stdout and uses

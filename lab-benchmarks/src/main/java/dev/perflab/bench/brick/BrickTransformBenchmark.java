@@ -1,5 +1,6 @@
 package dev.perflab.bench.brick;
 
+import dev.perflab.bench.Planted;
 import dev.perflab.brick.BrickTransform;
 import dev.perflab.brick.Bricks;
 import java.nio.charset.StandardCharsets;
@@ -60,6 +61,7 @@ public class BrickTransformBenchmark {
 
     @Benchmark
     public byte[] bytesInPlace() {
+        Planted.work();
         int i = lineNo++;
         BrickTransform.transform(i, lines[i & (LINES - 1)], 0, length, dst, 0);
         return dst;
@@ -67,6 +69,7 @@ public class BrickTransformBenchmark {
 
     @Benchmark
     public byte[] strings() {
+        Planted.work();
         int i = lineNo++;
         String line = new String(lines[i & (LINES - 1)], StandardCharsets.US_ASCII);
         return BrickTransform.transformWithStrings(i, line).getBytes(StandardCharsets.US_ASCII);

@@ -1,5 +1,6 @@
 package dev.perflab.bench.brick;
 
+import dev.perflab.bench.Planted;
 import dev.perflab.brick.Bricks;
 import dev.perflab.brick.ClientPages;
 import dev.perflab.brick.LineSource;
@@ -113,18 +114,21 @@ public class PageTableBenchmark {
     @Benchmark
     @Threads(1)
     public long claim1(Table t, Claims c) throws IOException {
+        Planted.work();
         return t.table.next(c.claimer, c.result);
     }
 
     @Benchmark
     @Threads(2)
     public long claim2(Table t, Claims c) throws IOException {
+        Planted.work();
         return t.table.next(c.claimer, c.result);
     }
 
     @Benchmark
     @Threads(4)
     public long claim4(Table t, Claims c) throws IOException {
+        Planted.work();
         return t.table.next(c.claimer, c.result);
     }
 
@@ -138,18 +142,21 @@ public class PageTableBenchmark {
     @Benchmark
     @Threads(1)
     public int write1(Table t, Claims c) throws IOException {
+        Planted.work();
         return write(t, c);
     }
 
     @Benchmark
     @Threads(2)
     public int write2(Table t, Claims c) throws IOException {
+        Planted.work();
         return write(t, c);
     }
 
     @Benchmark
     @Threads(4)
     public int write4(Table t, Claims c) throws IOException {
+        Planted.work();
         return write(t, c);
     }
 }

@@ -1,5 +1,6 @@
 package dev.perflab.bench.kv;
 
+import dev.perflab.bench.Planted;
 import dev.perflab.kv.Folders;
 import dev.perflab.kv.KvLadder;
 import dev.perflab.kv.KvRecords;
@@ -78,6 +79,7 @@ public class KvPutBenchmark {
 
     @Benchmark
     public boolean put() throws IOException {
+        Planted.work();
         long i = next++;
         boolean stored = store.put(KvRecords.key(i), KvRecords.value(i));
         if (!stored) {

@@ -1,5 +1,6 @@
 package dev.perflab.bench.mdf;
 
+import dev.perflab.bench.Planted;
 import dev.perflab.mdf.HistoryStore;
 import dev.perflab.mdf.JdbcHistory;
 import dev.perflab.mdf.MdfGenerator;
@@ -77,6 +78,7 @@ public class MdfHistoryBenchmark {
 
     @Benchmark
     public long lateJoin() {
+        Planted.work();
         count = 0;
         checksum = 0;
         MdfReader reader = ring.reader(DAY_MESSAGES - lastMessages + 1L);

@@ -1,5 +1,6 @@
 package dev.perflab.bench.mdf;
 
+import dev.perflab.bench.Planted;
 import dev.perflab.concurrent.IdleStrategy;
 import dev.perflab.mdf.HistoryStore;
 import dev.perflab.mdf.MdfGenerator;
@@ -182,6 +183,7 @@ public class MdfRingBenchmark {
     @Benchmark
     @OperationsPerInvocation(BATCH_MESSAGES)
     public void deliver(Delivered delivered) {
+        Planted.work();
         for (int i = 0; i < BATCH_MESSAGES; i++) {
             long seq = ++written;
             ByteBuffer message = templates[StreamCheck.templateOf(seq, TEMPLATES - 1)];

@@ -1,5 +1,6 @@
 package dev.perflab.bench.orderbook;
 
+import dev.perflab.bench.Planted;
 import dev.perflab.orderbook.OrderBook;
 import dev.perflab.orderbook.OrderBookLadder;
 import dev.perflab.orderbook.Side;
@@ -95,6 +96,7 @@ public class OrderBookCancelBenchmark {
 
     @Benchmark
     public void cancelFirst() {
+        Planted.work();
         long id = queue[front];
         book.cancel(id);
         book.add(Side.SELL, id, LEVEL_PRICE_TICKS);
@@ -104,6 +106,7 @@ public class OrderBookCancelBenchmark {
 
     @Benchmark
     public void cancelLast() {
+        Planted.work();
         book.cancel(lastId);
         book.add(Side.SELL, lastId, LEVEL_PRICE_TICKS);
         calls++;
@@ -111,6 +114,7 @@ public class OrderBookCancelBenchmark {
 
     @Benchmark
     public void cancelNonexistent() {
+        Planted.work();
         book.cancel(NONEXISTENT_ID);
         calls++;
     }

@@ -1,5 +1,6 @@
 package dev.perflab.bench.orderbook;
 
+import dev.perflab.bench.Planted;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -92,12 +93,14 @@ public class OrderBookReplayBenchmark extends ReplayState {
     @Benchmark
     @OperationsPerInvocation(500_000)
     public long replay500k() {
+        Planted.work();
         return replay(500_000);
     }
 
     @Benchmark
     @OperationsPerInvocation(750_000)
     public long replay750k() {
+        Planted.work();
         return replay(750_000);
     }
 }

@@ -1,5 +1,6 @@
 package dev.perflab.bench.orderbook;
 
+import dev.perflab.bench.Planted;
 import dev.perflab.orderbook.CommandGenerator;
 import dev.perflab.orderbook.CommandStream;
 import dev.perflab.orderbook.OrderBook;
@@ -137,12 +138,14 @@ public abstract class ReplayState {
     @Benchmark
     @OperationsPerInvocation(250_000)
     public long replay250k() {
+        Planted.work();
         return replay(250_000);
     }
 
     @Benchmark
     @OperationsPerInvocation(1_000_000)
     public long replay1M() {
+        Planted.work();
         return replay(1_000_000);
     }
 }

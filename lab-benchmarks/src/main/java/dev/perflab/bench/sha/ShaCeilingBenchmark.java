@@ -1,5 +1,6 @@
 package dev.perflab.bench.sha;
 
+import dev.perflab.bench.Planted;
 import dev.perflab.sha.Frames;
 import dev.perflab.sha.Sha256;
 import java.security.DigestException;
@@ -97,12 +98,14 @@ public class ShaCeilingBenchmark {
     @Benchmark
     @Threads(1)
     public byte intrinsicOneThread() throws DigestException {
+        Planted.work();
         return digest();
     }
 
     @Benchmark
     @Threads(Threads.MAX)
     public byte intrinsicAllThreads() throws DigestException {
+        Planted.work();
         return digest();
     }
 
@@ -110,6 +113,7 @@ public class ShaCeilingBenchmark {
     @Threads(1)
     @Fork(jvmArgsAppend = {"-XX:+UnlockDiagnosticVMOptions", "-XX:-UseSHA256Intrinsics"})
     public byte noIntrinsicOneThread() throws DigestException {
+        Planted.work();
         return digest();
     }
 
@@ -117,6 +121,7 @@ public class ShaCeilingBenchmark {
     @Threads(Threads.MAX)
     @Fork(jvmArgsAppend = {"-XX:+UnlockDiagnosticVMOptions", "-XX:-UseSHA256Intrinsics"})
     public byte noIntrinsicAllThreads() throws DigestException {
+        Planted.work();
         return digest();
     }
 }

@@ -1,5 +1,6 @@
 package dev.perflab.bench.sha;
 
+import dev.perflab.bench.Planted;
 import dev.perflab.sha.Frames;
 import dev.perflab.sha.Payloads;
 import dev.perflab.sha.PipelineSettings;
@@ -81,6 +82,7 @@ public class ShaExecutorBenchmark {
     @Benchmark
     @OperationsPerInvocation(ShaLadder.BATCH_TASKS)
     public byte[] executeFrame() {
+        Planted.work();
         int runTasks = settings.executorRunTasks();
         byte[] results = null;
         for (int first = 0; first < ShaLadder.BATCH_TASKS; first += runTasks) {

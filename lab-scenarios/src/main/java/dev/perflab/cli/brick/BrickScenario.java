@@ -123,10 +123,7 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
         if (size < BrickGenerator.ROUND_BYTES) {
             throw new LabException("--size: at least " + BrickGenerator.ROUND_BYTES + " bytes (one line of every length 0–200)");
         }
-        List<Entry<MoverSettings>> rungs = request.rungs() != null
-                ? request.rungs().stream().map(BrickLadder.LADDER::resolve).distinct().collect(Collectors.toList())
-                : request.length() == RunLength.SMOKE ? List.of(BrickLadder.LADDER.naive(), BrickLadder.LADDER.tuned())
-                : BrickLadder.LADDER.entries().stream().filter(e -> e.kind() != Kind.EXERCISE).collect(Collectors.toList());
+        List<Entry<MoverSettings>> rungs = rungs(request);
         String rate = options.link.rate();
         if (rate == null) {
             return run(request, size, rungs, null, null);
@@ -135,6 +132,19 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
     }
 
     /** The run, on loopback ({@code link} null) or with the server behind an emulated link of {@code rate}. */
+    /** The rungs named, else smoke's naive and tuned, else every rung and exhibit. */
+    private static List<Entry<MoverSettings>> rungs(ScenarioRequest request) {
+        return request.rungs() != null
+                ? request.rungs().stream().map(BrickLadder.LADDER::resolve).distinct().collect(Collectors.toList())
+                : request.length() == RunLength.SMOKE ? List.of(BrickLadder.LADDER.naive(), BrickLadder.LADDER.tuned())
+                : BrickLadder.LADDER.entries().stream().filter(e -> e.kind() != Kind.EXERCISE).collect(Collectors.toList());
+    }
+
+    @Override
+    public List<String> rungIds(ScenarioRequest request, Options options, dev.perflab.ladder.Ladder<?> ladder) {
+        return rungs(request).stream().map(Entry::id).collect(Collectors.toList());
+    }
+
     private int run(ScenarioRequest request, long size, List<Entry<MoverSettings>> rungs, String rate, LinkNamespaces link)
             throws IOException, InterruptedException {
         Files.createDirectories(request.dir());

@@ -3,6 +3,7 @@ package dev.perflab.cli.component;
 import dev.perflab.ladder.UnknownEntryException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
@@ -80,7 +81,7 @@ public final class Registry {
      * The one line a command prints when it was given a component's former name ({@code mdf is now forwarder}),
      * or empty when {@code name} is a current name or unknown.
      */
-    public java.util.Optional<String> renamedNote(String name) {
+    public Optional<String> renamedNote(String name) {
         return components.stream().filter(c -> c.formerNames().contains(name)).findFirst()
                 .map(c -> renamedNote(name, c.name()));
     }
@@ -88,6 +89,30 @@ public final class Registry {
     /** {@code OLD is now NEW}: the same line wherever a former name is used. */
     public static String renamedNote(String formerName, String name) {
         return formerName + " is now " + name;
+    }
+
+    /**
+     * The component a benchmark belongs to, from its name: a JMH benchmark by its class, one of a component's
+     * suites ({@code dev.perflab.bench.orderbook.OrderBookCancelBenchmark.cancelLast}, or
+     * {@code OrderBookCancelBenchmark.cancelLast} as a gate names it); an end-to-end row by its
+     * {@code COMPONENT.what} name ({@code sha-pipeline.endToEnd}), or by a name the component had
+     * ({@code mdf.forward}). Empty for a bare method name or a benchmark of no component.
+     */
+    public Optional<Component> owning(String benchmark) {
+        int dot = benchmark.lastIndexOf('.');
+        if (dot <= 0) {
+            return Optional.empty();
+        }
+        String owner = benchmark.substring(0, dot);
+        for (Component c : components) {
+            for (JmhSuite suite : c.suites()) {
+                String className = suite.className();
+                if (className.equals(owner) || className.endsWith("." + owner)) {
+                    return Optional.of(c);
+                }
+            }
+        }
+        return components.stream().filter(c -> c.name().equals(owner) || c.formerNames().contains(owner)).findFirst();
     }
 
     /** Something {@code Lab.newCommandLine(Registry)} hands its registry to: each command that looks components up. */

@@ -1,9 +1,12 @@
 package dev.perflab.cli.component;
 
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.Ladder;
 import dev.perflab.scenario.Role;
 import java.io.IOException;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.stream.Collectors;
 
 /**
  * A component's end-to-end run: its roles as separate processes talking over TCP, one rung after another,
@@ -55,5 +58,15 @@ public interface Scenario<O> {
      * @return 0, or 1 when a correct rung broke the conservation check
      */
     int run(ScenarioRequest request, O options) throws IOException, InterruptedException;
+
+    /**
+     * The rung ids {@link #run} measures for this request, in its order: what {@code ./lab run --shard} splits.
+     * By default those of {@link ScenarioRequest#rungsOf}; a scenario that picks its rungs otherwise (exhibits in
+     * the standard run, its own option naming them) says so here, and runs exactly the ids it is given back as
+     * {@link ScenarioRequest#rungs()}.
+     */
+    default List<String> rungIds(ScenarioRequest request, O options, Ladder<?> ladder) {
+        return request.rungsOf(ladder).stream().map(Entry::id).collect(Collectors.toList());
+    }
 
 }

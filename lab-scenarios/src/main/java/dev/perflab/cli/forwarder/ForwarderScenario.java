@@ -24,10 +24,13 @@ import dev.perflab.proc.ChildProcess;
 import dev.perflab.pump.WireDay;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
+import dev.perflab.scenario.ClockOffsets;
 import dev.perflab.scenario.CpuMeter;
 import dev.perflab.scenario.Iperf3Ceiling;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.LabCommand;
+import dev.perflab.scenario.PlacedHosts;
+import dev.perflab.scenario.Placement;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleChain;
 import dev.perflab.scenario.RoleProcess;
@@ -94,6 +97,12 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     /** What the runner adds to the roles' own deadline before it stops them itself. */
     static final Duration FINISH_GRACE = Duration.ofSeconds(15);
 
+    /**
+     * The veth link between placed hosts: far above what any rung moves (the forwarder's fastest rungs move
+     * hundreds of MB/s; 10 Gbit/s is 1,250 MB/s), so the hosts are apart without the link being what is measured.
+     */
+    static final String PLACED_LINK_RATE = "10gbit";
+
     /** The ladder's goals (2 cores, quiet, loopback, one run), printed as met or not under each configuration. */
     static final double GOAL_FAN_OUT_PERCENT = 50;
     static final double GOAL_SEND_RECEIVE_RATIO = 2.5;
@@ -139,6 +148,13 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
 
         @Mixin
         ScenarioOptions.Link link = new ScenarioOptions.Link();
+
+        @Option(names = "--place", paramLabel = "ROLE=HOST,…", converter = Placement.Converter.class,
+                description = {"Run roles on named hosts, e.g. forwarder=hostA,client=hostB (roles: forwarder, client, late, simulator;"
+                        + " an unnamed role goes with the role it connects to). On one machine a named host is a network namespace"
+                        + " (two at most, joined by a veth pair; needs root and iproute2, skipped with a line otherwise); 'local' is"
+                        + " this machine's loopback. Every host's clock offset is measured and printed, and carried by the latencies."})
+        Placement place;
     }
 
     @Override
@@ -166,21 +182,58 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 .filter(e -> e.kind() != Kind.EXERCISE).collect(Collectors.toList());
     }
 
+    /** The configurations this request runs, in order: what {@code ./lab run --shard} splits (exhibits included). */
+    @Override
+    public List<String> rungIds(ScenarioRequest request, Options options, Ladder<?> any) {
+        return configurations(request).stream().map(Entry::id).collect(Collectors.toList());
+    }
+
     @Override
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
+        if (options.link.rate() != null && options.place != null) {
+            throw new LabException("--link and --place each put the roles in network namespaces of their own: give one");
+        }
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
         OutputFile json = options.json.check(rowsFile.path());
         Path day = Leftovers.register(Files.createTempFile("perflab-forwarder-day-", ".bin"));
         try {
-            if (options.link.rate() == null) {
-                return new Run(request, options.rate, configs, rowsFile, json, day, null).run();
+            if (options.link.rate() != null) {
+                return LinkedRun.run(request, options.link.rate(),
+                        link -> new Run(request, options.rate, configs, rowsFile, json, day, link, PlacedHosts.local(roles())).run());
             }
-            return LinkedRun.run(request, options.link.rate(), link -> new Run(request, options.rate, configs, rowsFile, json, day, link).run());
+            return onHosts(request, options, hosts -> new Run(request, options.rate, configs, rowsFile, json, day, null, hosts).run());
         } finally {
             Files.deleteIfExists(day);
             Leftovers.release(day);
         }
+    }
+
+    /** A run given its hosts. */
+    @FunctionalInterface
+    private interface OnHosts {
+        int run(PlacedHosts hosts) throws IOException, InterruptedException;
+    }
+
+    /**
+     * Runs {@code body} on the hosts {@code --place} names: this machine's loopback without it (or with every role
+     * on {@code local}), else two network namespaces joined by a veth pair ({@link LinkedRun}: skipped with one line
+     * where they cannot be made), the forwarder's host the side every other host connects to.
+     */
+    private int onHosts(ScenarioRequest request, Options options, OnHosts body) throws IOException, InterruptedException {
+        if (options.place == null) {
+            return body.run(PlacedHosts.local(roles()));
+        }
+        Placement.Placed placed;
+        try {
+            placed = options.place.resolve(roles());
+        } catch (IllegalArgumentException e) {
+            throw new LabException("--place " + options.place + ": " + e.getMessage());
+        }
+        if (placed.local()) {
+            return body.run(PlacedHosts.local(roles()));
+        }
+        return LinkedRun.run(request, PLACED_LINK_RATE, link -> body.run(PlacedHosts.on(link, placed, "forwarder")));
     }
 
     /**
@@ -241,11 +294,15 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         private final OutputFile json;
         private final Path dayFile;
         private final LinkNamespaces link;
+        /** Where each role runs ({@code --place}), and each latency's clock offset (measured before the first configuration). */
+        private final PlacedHosts hosts;
+        private ClockOffsets clocks;
         private final PrintWriter console;
         private final Duration deadline;
 
         Run(ScenarioRequest request, long rate, List<Entry<ForwarderConfig>> configs, OutputFile rowsFile, OutputFile json, Path dayFile,
-            LinkNamespaces link) {
+            LinkNamespaces link, PlacedHosts hosts) {
+            this.hosts = hosts;
             this.request = request;
             this.rate = rate;
             this.configs = configs;
@@ -264,9 +321,15 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             console.printf("perflab run forwarder · %s%n", header);
             console.printf("one day of %,d messages (%,d bytes) per configuration; K = %d clients: %d subscribed before the day + 1 late"
                     + " joiner, joined once %,d messages are published; %s; %s%n", day.messages(), day.bytes(), CLIENTS, ON_TIME_CLIENTS,
-                    lateJoinAt, link == null ? "loopback TCP (127.0.0.1)" : "Simulator → forwarder across " + link.describe()
-                            + ", the clients on the forwarder's side",
+                    lateJoinAt, link != null ? "Simulator → forwarder across " + link.describe() + ", the clients on the forwarder's side"
+                            : hosts.local() ? "loopback TCP (127.0.0.1)" : "TCP between placed hosts",
                     rate > 0 ? String.format("Simulator paced at %,d messages/s", rate) : "Simulator as fast as its rung goes");
+            if (!hosts.local()) {
+                hosts.describe().forEach(console::println);
+                console.flush();
+                clocks = ClockOffsets.measure(hosts, List.of(ChildProcess.errorFileFlag(request.dir())), RoleChain.START_TIMEOUT);
+                clocks.describe().forEach(console::println);
+            }
             Ceilings ceilings = ceilings();
             List<RungResult> results = new ArrayList<>();
             List<Outcome> outcomes = new ArrayList<>();
@@ -274,7 +337,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             JmhRows rows = new JmhRows();
             for (Entry<ForwarderConfig> config : configs) {
                 Outcome o = runOne(config, day, lateJoinAt);
-                RungResult result = o.print(config, ceilings, rate, console);
+                RungResult result = o.print(config, ceilings, rate, latencyClocks(), console);
                 result.addTo(rows, BENCHMARK, unit(), params());
                 results.add(result);
                 outcomes.add(o);
@@ -337,7 +400,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             List<RoleProcess> started = new ArrayList<>();
             CpuSampler cpuSampler = null;
             String id = config.id();
-            String host = link == null ? "127.0.0.1" : link.receiverAddress();
+            String host = link != null ? link.receiverAddress() : hosts.address("forwarder");
             try {
                 RoleProcess forwarder = RoleProcess.start("forwarder", lab(role("forwarder"), "forwarder", id, "forwarder",
                         "--bind", host + ":0", "--rung", id, "--clients", Integer.toString(CLIENTS),
@@ -420,12 +483,33 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return lab(role, name, rungId, args.toArray(new String[0]));
         }
 
-        /** A role's command line: its side of a link, the run's crash-log folder and whatever flags the request adds for it. */
+        /**
+         * A role's command line: its side of a link (or its placed host), the run's crash-log folder and whatever flags
+         * the request adds for it.
+         */
         private List<String> lab(Role role, String process, String rungId, String... args) {
-            List<String> prefix = link == null ? List.of()
-                    : link.prefix(role.name().equals("simulator") ? LinkNamespaces.Side.SENDER : LinkNamespaces.Side.RECEIVER);
+            List<String> prefix = link != null
+                    ? link.prefix(role.name().equals("simulator") ? LinkNamespaces.Side.SENDER : LinkNamespaces.Side.RECEIVER)
+                    : hosts.prefix(role.name());
             RoleJvmFlags flags = request.roleFlags();
             return roleCommand(prefix, request.dir(), flags.flags(rungId, role, process), List.of(args));
+        }
+
+        /**
+         * Per client, the clock offset its latencies carry (its host's clock minus the Simulator's, which stamps
+         * each message); empty when every role runs on this machine, one clock.
+         */
+        private Map<String, ClockOffsets.Pair> latencyClocks() {
+            Map<String, ClockOffsets.Pair> pairs = new LinkedHashMap<>();
+            if (clocks == null) {
+                return pairs;
+            }
+            String simulatorHost = hosts.hostOf("simulator");
+            for (int k = 1; k <= ON_TIME_CLIENTS; k++) {
+                pairs.put("client-" + k, clocks.between(simulatorHost, hosts.hostOf("client")));
+            }
+            pairs.put(LATE, clocks.between(simulatorHost, hosts.hostOf(LATE)));
+            return pairs;
         }
 
         private String seconds(Duration d) {
@@ -461,7 +545,16 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         private void writeJson(WireDay day, long lateJoinAt, Ceilings ceilings, ArrayNode jsonConfigs) throws IOException {
             ObjectNode root = new ObjectMapper().createObjectNode();
             Machine.describe(root);
-            root.put("network", link == null ? "loopback" : link.describe());
+            root.put("network", link != null ? link.describe() : hosts.local() ? "loopback" : "placed hosts");
+            if (!hosts.local()) {
+                ObjectNode placedRoles = root.putObject("hosts");
+                hosts.placed().hosts().forEach(placedRoles::put);
+                ObjectNode offsets = root.putObject("clock_offsets_ns");
+                clocks.offsets().keySet().forEach(h -> {
+                    ClockOffsets.Pair p = clocks.between(clocks.reference(), h);
+                    offsets.putObject(h + " - " + clocks.reference()).put("offset", p.nanos()).put("uncertainty", p.uncertaintyNanos());
+                });
+            }
             if (link == null) {
                 JsonNumbers.put(root, "ceiling_mb_per_s", ceilings.single().mbPerSecond());
                 root.put("ceiling_skipped", ceilings.single().skipped());

@@ -10,14 +10,17 @@ import dev.perflab.base.Machine;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.scenario.ClockOffsets;
 import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.RungResult;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One configuration's run as its roles reported it (their {@code summary} lines, in role order; a missing
@@ -160,7 +163,13 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
         return String.join(" · ", parts);
     }
 
-    RungResult print(Entry<ForwarderConfig> config, ForwarderScenario.Ceilings ceilings, long rate, PrintWriter console) {
+    /**
+     * Prints the configuration's tables and returns its result.
+     *
+     * @param clocks per client, the clock offset its latencies carry ({@code --place}); empty on one host
+     */
+    RungResult print(Entry<ForwarderConfig> config, ForwarderScenario.Ceilings ceilings, long rate, Map<String, ClockOffsets.Pair> clocks,
+                     PrintWriter console) {
         List<Object> stages = new ArrayList<>(List.of("sent", count("simulator", "sent"), "stored", count("forwarder", "received")));
         clients.forEach(c -> stages.addAll(List.of(c, count(c, "received"))));
         Conservation counts = Conservation.of(stages.toArray());
@@ -193,8 +202,9 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
             ObjectNode s = summaries.get(c);
             JsonNode l = s == null ? MissingNode.getInstance() : s.path("latency_us");
             if (l.isObject()) {
-                console.printf("  latency %-13s p50 %.1f µs · p99 %.1f µs · p99.9 %.1f µs · max %.1f µs (publish → client, from intended send time)%n",
-                        c, l.path("p50").asDouble(), l.path("p99").asDouble(), l.path("p99_9").asDouble(), l.path("max").asDouble());
+                console.printf("  latency %-13s p50 %.1f µs · p99 %.1f µs · p99.9 %.1f µs · max %.1f µs (publish → client, from intended send time%s)%n",
+                        c, l.path("p50").asDouble(), l.path("p99").asDouble(), l.path("p99_9").asDouble(), l.path("max").asDouble(),
+                        clocks.containsKey(c) ? "; clock " + clocks.get(c).describe() : "");
             }
         }
         console.printf("  cpu %.1f%% of %d cores%n", cpuPercent, Machine.cores());
@@ -202,10 +212,18 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
         problems.forEach(e -> console.println("    " + e));
         console.flush();
         return new RungResult(config.id(), config.kind() == Kind.EXHIBIT, receiveMb(), counts, cpuPercent, problems, allComplete(),
-                extra(ceilings));
+                extra(ceilings, clocks));
     }
 
-    private Map<String, JmhRows.Metric> extra(ForwarderScenario.Ceilings ceilings) {
+    /**
+     * Of the clients' clock offsets, the one that can be farthest off (|offset| + its bound): what the row's
+     * {@code clockOffset} reports beside the worst client's latency (score the offset, error its bound, µs).
+     */
+    private static Optional<ClockOffsets.Pair> farthestClock(Map<String, ClockOffsets.Pair> clocks) {
+        return clocks.values().stream().max(Comparator.comparingLong(p -> Math.abs(p.nanos()) + p.uncertaintyNanos()));
+    }
+
+    private Map<String, JmhRows.Metric> extra(ForwarderScenario.Ceilings ceilings, Map<String, ClockOffsets.Pair> clocks) {
         Map<String, JmhRows.Metric> extra = new LinkedHashMap<>();
         extra.put("gaps", JmhRows.Metric.single(sum("gaps"), "ops"));
         extra.put("duplicates", JmhRows.Metric.single(sum("duplicates"), "ops"));
@@ -224,6 +242,8 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
             extra.put("latencyP99", JmhRows.Metric.single(worstLatency("p99"), "us"));
             extra.put("latencyP999", JmhRows.Metric.single(worstLatency("p99_9"), "us"));
             extra.put("latencyMax", JmhRows.Metric.single(worstLatency("max"), "us"));
+            farthestClock(clocks).ifPresent(p -> extra.put("clockOffset",
+                    new JmhRows.Metric(p.nanos() / 1e3, p.uncertaintyNanos() / 1e3, "us", List.of(p.nanos() / 1e3))));
         }
         return extra;
     }

@@ -180,6 +180,12 @@ final class KvScenario implements Scenario<KvScenario.Options> {
         return broken ? LabException.CHECK_FAILED : 0;
     }
 
+    @Override
+    public List<String> rungIds(ScenarioRequest request, Options options, dev.perflab.ladder.Ladder<?> any) {
+        return stores(options.stores != null ? options.stores : request.rungs(), request.length()).stream().map(Entry::id)
+                .collect(Collectors.toList());
+    }
+
     private List<Entry<KvStoreFactory>> stores(List<String> named, RunLength length) {
         if (named != null) {
             return named.stream().map(ladder::resolve).distinct().collect(Collectors.toList());

@@ -1,5 +1,6 @@
 package dev.perflab.cli.toy;
 
+import dev.perflab.bench.Planted;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -14,7 +15,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** The toy component's JMH suite: one sum of 1..n per operation, per rung; its standard run as short as JMH allows. */
+/**
+ * The toy component's JMH suite: one sum of 1..n per operation, per rung; its standard run as short as JMH allows.
+ * It calls lab-benchmarks' planted-slowdown hook as every benchmark there does, so {@code ./lab ab} tests can plant one.
+ */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -37,6 +41,7 @@ public class ToySumBenchmark {
 
     @Benchmark
     public long sum() {
+        Planted.work();
         return sum.applyAsLong(n);
     }
 }

@@ -1,0 +1,191 @@
+package dev.perflab.ab;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.report.Formats;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The outcome of one {@code ./lab ab} run: every row's ratio, interval and verdict, and the run's verdict, as
+ * the verdict JSON (its first fields are the shape other tools read), markdown for a pull-request comment and
+ * console text.
+ *
+ * <pre>
+ * {"component": "orderbook", "base": {"rev": "abc123", "jar": "…"}, "head": {"rev": "def456", "jar": "…"},
+ *  "machine": "JDK … · CPU … · 2 cores", "threshold": 0.05, "method": "…", "verdict": "regression",
+ *  "rows": [{"benchmark": "….OrderBookCancelBenchmark.cancelLast", "params": {"rung": "r4-tick-array", "depth": "1000"},
+ *            "mode": "thrpt", "unit": "ops/s", "ratio": 0.93, "low": 0.90, "high": 0.96, "verdict": "regression",
+ *            "ruler": false, "pairs": 6, …evidence…}], …}
+ * </pre>
+ *
+ * @param component      the component's name
+ * @param base           the base side: its revision and jar
+ * @param head           the head side
+ * @param machine        JDK, CPU and cores, one line
+ * @param threshold      the rows' threshold, e.g. 0.05
+ * @param rulerThreshold the rulers' own threshold
+ * @param confidence     the intervals' coverage, e.g. 0.95
+ * @param pairs          pairs of forks per row asked for
+ * @param rows           in the order they ran, rulers last
+ * @param seconds        how long the run took, building the revisions excluded
+ */
+public record AbReport(String component, Side base, Side head, String machine, double threshold, double rulerThreshold,
+                       double confidence, int pairs, List<AbRow> rows, double seconds) {
+    /** One side: the revision as asked for and resolved ({@code main (abc123def456)}), and the jar its forks ran from. */
+    public record Side(String rev, String jar) {
+    }
+
+    public AbReport {
+        rows = List.copyOf(rows);
+    }
+
+    /**
+     * The run's verdict: {@link AbVerdict#NOISY} when a ruler moved; else a regression when any row regressed,
+     * an improvement when any improved, and no change otherwise.
+     */
+    public AbVerdict verdict() {
+        if (rows.stream().anyMatch(r -> r.ruler() && r.verdict() != AbVerdict.NO_CHANGE)) {
+            return AbVerdict.NOISY;
+        }
+        List<AbRow> judged = rows.stream().filter(r -> !r.ruler()).collect(Collectors.toList());
+        if (judged.stream().anyMatch(r -> r.verdict() == AbVerdict.REGRESSION)) {
+            return AbVerdict.REGRESSION;
+        }
+        return judged.stream().anyMatch(r -> r.verdict() == AbVerdict.IMPROVEMENT) ? AbVerdict.IMPROVEMENT : AbVerdict.NO_CHANGE;
+    }
+
+    /** The rulers that moved, as a sentence; empty when none did. */
+    public String rulersMoved() {
+        return rows.stream().filter(r -> r.ruler() && r.verdict() != AbVerdict.NO_CHANGE)
+                .map(r -> r.label() + " " + r.change()).collect(Collectors.joining("; "));
+    }
+
+    public String method() {
+        return PairedRatio.method(confidence, pairs);
+    }
+
+    /** The verdict JSON. */
+    public ObjectNode json() {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        root.put("component", component);
+        root.putObject("base").put("rev", base.rev()).put("jar", base.jar());
+        root.putObject("head").put("rev", head.rev()).put("jar", head.jar());
+        root.put("machine", machine);
+        root.put("threshold", threshold);
+        root.put("method", method());
+        root.put("verdict", verdict().label());
+        ArrayNode list = root.putArray("rows");
+        for (AbRow r : rows) {
+            ObjectNode row = list.addObject();
+            row.put("benchmark", r.benchmark());
+            ObjectNode params = row.putObject("params");
+            r.params().forEach(params::put);
+            row.put("mode", r.mode());
+            row.put("unit", r.unit());
+            row.put("ratio", r.ratio().ratio());
+            row.put("low", r.ratio().low());
+            row.put("high", r.ratio().high());
+            row.put("verdict", r.verdict().label());
+            row.put("ruler", r.ruler());
+            row.put("pairs", r.ratio().pairs());
+            row.put("change", r.change());
+            ArrayNode b = row.putArray("baseForkScores");
+            r.baseScores().forEach(b::add);
+            ArrayNode h = row.putArray("headForkScores");
+            r.headScores().forEach(h::add);
+            row.put("pairLogRatioSd", r.ratio().logSd());
+            row.put("baseForkCv", ForkSpread.cv(r.baseScores()));
+            row.put("headForkCv", ForkSpread.cv(r.headScores()));
+            row.put("iterationCv", r.iterationCv());
+            row.put("bimodalForks", r.bimodalForks());
+            if (!r.planted().isEmpty()) {
+                row.put("planted", r.planted());
+            }
+        }
+        root.put("rulerThreshold", rulerThreshold);
+        root.put("confidence", confidence);
+        root.put("pairsAskedFor", pairs);
+        root.put("seconds", seconds);
+        String moved = rulersMoved();
+        if (!moved.isEmpty()) {
+            root.put("rulersMoved", moved);
+        }
+        return root;
+    }
+
+    /** Markdown for a pull-request comment: the verdict, the machine, the method, a row per benchmark. */
+    public String markdown() {
+        StringBuilder out = new StringBuilder();
+        out.append("### perflab ab ").append(component).append(": ").append(verdict().label()).append("\n\n");
+        out.append("head ").append(code(head.rev())).append(" against base ").append(code(base.rev())).append(" · ")
+                .append(machine).append("\n\n");
+        out.append(headline()).append("\n\n");
+        out.append("| | row | mode | head/base | interval | change | verdict |\n|---|---|---|---|---|---|---|\n");
+        for (AbRow r : rows) {
+            out.append("| ").append(icon(r)).append(" | ").append(cell(r.label())).append(r.ruler() ? " (ruler)" : "")
+                    .append(r.planted().isEmpty() ? "" : " (planted: " + cell(r.planted()) + ")")
+                    .append(" | ").append(r.mode()).append(", ").append(r.unit())
+                    .append(" | ×").append(ratio(r.ratio().ratio())).append(" | ×").append(ratio(r.ratio().low()))
+                    .append(" – ×").append(ratio(r.ratio().high())).append(" | ").append(r.change()).append(" | ")
+                    .append(r.verdict().label()).append(" |\n");
+        }
+        String moved = rulersMoved();
+        if (!moved.isEmpty()) {
+            out.append("\nRulers moved, so no row is judged: ").append(cell(moved)).append(".\n");
+        }
+        return out.toString();
+    }
+
+    /** Console text: the same table, aligned. */
+    public String text() {
+        StringBuilder out = new StringBuilder();
+        out.append(headline()).append('\n');
+        int width = rows.stream().mapToInt(r -> r.label().length() + (r.ruler() ? 8 : 0)).max().orElse(10);
+        for (AbRow r : rows) {
+            out.append(String.format(Locale.ROOT, "  %-11s ×%-6s [×%s, ×%s]  %-13s %-" + width + "s  %s%n", r.verdict().label(),
+                    ratio(r.ratio().ratio()), ratio(r.ratio().low()), ratio(r.ratio().high()), r.change(),
+                    r.label() + (r.ruler() ? " (ruler)" : ""), r.planted().isEmpty() ? "" : "planted: " + r.planted()));
+        }
+        out.append("verdict: ").append(verdict().label());
+        String moved = rulersMoved();
+        out.append(moved.isEmpty() ? "" : " (rulers moved: " + moved + ")");
+        out.append(String.format(Locale.ROOT, "; %d rows in %s%n", rows.size(), Formats.duration(seconds)));
+        return out.toString();
+    }
+
+    private String headline() {
+        return String.format(Locale.ROOT, "threshold %s (ruler %s), %s", AbRow.percent(threshold), AbRow.percent(rulerThreshold),
+                method());
+    }
+
+    /** A ratio with four significant digits: ×0.9312. */
+    static String ratio(double r) {
+        if (!Double.isFinite(r)) {
+            return Double.isNaN(r) ? "?" : "∞";
+        }
+        return new java.math.BigDecimal(r).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+
+    private static String icon(AbRow r) {
+        if (r.ruler()) {
+            return r.verdict() == AbVerdict.NO_CHANGE ? "📏" : "⚠️";
+        }
+        return switch (r.verdict()) {
+            case REGRESSION -> "❌";
+            case IMPROVEMENT -> "🚀";
+            default -> "✅";
+        };
+    }
+
+    private static String code(String s) {
+        return "`" + s.replace("`", "'") + "`";
+    }
+
+    private static String cell(String s) {
+        return s.replace("|", "\\|");
+    }
+}

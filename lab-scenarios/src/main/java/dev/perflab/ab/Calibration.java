@@ -1,0 +1,282 @@
+package dev.perflab.ab;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.report.Formats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What {@code ./lab ab COMPONENT --calibrate} measured: N A/A runs (the same jar on both sides) and N runs each
+ * with a slowdown of 5%, 10% and 20% planted in head's forks of the target rows, tabled per row: the false
+ * positives of the A/A runs, the planted runs detected, the smallest planted change detected in ≥ 95% of runs
+ * at ≤ 1% false positives, the time one run took, and the evidence behind them (the spread between forks and
+ * inside them, forks in two modes). Rates are counted over runs not marked noisy; noisy runs are counted apart.
+ */
+public final class Calibration {
+    /** The planted slowdowns, as fractions of the target row's time per operation. */
+    public static final List<Double> PLANTED = List.of(0.05, 0.10, 0.20);
+    /** The goals the table is held against. */
+    public static final double MAX_FALSE_POSITIVES = 0.01;
+    public static final double MIN_DETECTION = 0.95;
+    public static final int MIN_AA_RUNS = 20;
+    public static final double GOAL_DETECTED = 0.10;
+    public static final double STRETCH_DETECTED = 0.05;
+    public static final double MAX_RUN_SECONDS = 15 * 60;
+
+    /**
+     * One run of the calibration.
+     *
+     * @param planted the slowdown planted in the target rows' head forks; 0 for an A/A run
+     */
+    public record Run(double planted, AbReport report) {
+    }
+
+    private final String component;
+    private final String machine;
+    private final String selection;
+    private final List<Run> runs = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+
+    /**
+     * @param selection what the runs measured, in words (length, rungs, pairs), for the table's header
+     */
+    public Calibration(String component, String machine, String selection) {
+        this.component = component;
+        this.machine = machine;
+        this.selection = selection;
+    }
+
+    public void add(Run run) {
+        runs.add(run);
+    }
+
+    /** A line printed under the goals: what the calibration could not do (a plant too small to make). */
+    public void note(String line) {
+        notes.add(line);
+    }
+
+    public List<Run> runs() {
+        return List.copyOf(runs);
+    }
+
+    /** One row of the table. */
+    public record RowStats(AbRow first, int aaRuns, int falsePositives, Map<Double, int[]> detected, Map<Double, Double> realized,
+                           double forkCv, double pairLogSd, double iterationCv, int bimodalForks, int forks) {
+        /** False positives over the A/A runs not marked noisy; NaN without any. */
+        public double falsePositiveRate() {
+            return aaRuns == 0 ? Double.NaN : (double) falsePositives / aaRuns;
+        }
+
+        /** Whether any run planted a slowdown in this row. */
+        public boolean planted() {
+            return detected.values().stream().anyMatch(d -> d[1] > 0);
+        }
+
+        /** The smallest planted slowdown detected in ≥ 95% of runs, at ≤ 1% false positives; empty when none was. */
+        public Optional<Double> smallestDetected() {
+            if (!(falsePositiveRate() <= MAX_FALSE_POSITIVES)) {
+                return Optional.empty();
+            }
+            return PLANTED.stream().filter(f -> detected.get(f)[1] > 0 && (double) detected.get(f)[0] / detected.get(f)[1] >= MIN_DETECTION)
+                    .findFirst();
+        }
+    }
+
+    /** The table's rows, in the order of the first run's rows. */
+    public List<RowStats> rows() {
+        Map<List<Object>, List<AbRow>> aa = new LinkedHashMap<>();
+        Map<List<Object>, Map<Double, List<Seen>>> planted = new LinkedHashMap<>();
+        for (Run run : runs) {
+            boolean judged = run.report().verdict() != AbVerdict.NOISY;
+            for (AbRow row : run.report().rows()) {
+                aa.computeIfAbsent(row.key(), k -> new ArrayList<>());
+                planted.computeIfAbsent(row.key(), k -> new LinkedHashMap<>());
+                if (run.planted() == 0) {
+                    if (judged || row.ruler()) {
+                        aa.get(row.key()).add(row);
+                    }
+                } else if (!row.planted().isEmpty()) {
+                    planted.get(row.key()).computeIfAbsent(run.planted(), f -> new ArrayList<>()).add(new Seen(row, judged));
+                }
+            }
+        }
+        Map<List<Object>, List<AbRow>> aaAll = new LinkedHashMap<>();
+        for (Run run : runs) {
+            if (run.planted() == 0) {
+                run.report().rows().forEach(r -> aaAll.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r));
+            }
+        }
+        Map<List<Object>, AbRow> first = new LinkedHashMap<>();
+        runs.forEach(run -> run.report().rows().forEach(r -> first.putIfAbsent(r.key(), r)));
+        List<RowStats> table = new ArrayList<>();
+        for (Map.Entry<List<Object>, AbRow> e : first.entrySet()) {
+            List<AbRow> aaRows = aa.getOrDefault(e.getKey(), List.of());
+            int fp = (int) aaRows.stream().filter(r -> r.verdict() != AbVerdict.NO_CHANGE).count();
+            Map<Double, int[]> detected = new LinkedHashMap<>();
+            Map<Double, Double> realized = new LinkedHashMap<>();
+            for (double f : PLANTED) {
+                List<Seen> rows = planted.get(e.getKey()).getOrDefault(f, List.of());
+                List<AbRow> judgedRows = rows.stream().filter(Seen::judged).map(Seen::row).collect(Collectors.toList());
+                detected.put(f, new int[] {(int) judgedRows.stream().filter(r -> r.verdict() == AbVerdict.REGRESSION).count(), judgedRows.size()});
+                realized.put(f, ForkSpread.median(rows.stream().map(s -> 1 / s.row().speedup() - 1).collect(Collectors.toList())));
+            }
+            List<AbRow> evidence = aaAll.getOrDefault(e.getKey(), List.of());
+            table.add(new RowStats(e.getValue(), aaRows.size(), fp, detected, realized,
+                    ForkSpread.median(evidence.stream().map(r -> ForkSpread.cv(r.baseScores())).collect(Collectors.toList())),
+                    ForkSpread.median(evidence.stream().map(r -> r.ratio().logSd()).collect(Collectors.toList())),
+                    ForkSpread.median(evidence.stream().map(AbRow::iterationCv).collect(Collectors.toList())),
+                    evidence.stream().mapToInt(AbRow::bimodalForks).sum(),
+                    evidence.stream().mapToInt(r -> r.baseScores().size() + r.headScores().size()).sum()));
+        }
+        return table;
+    }
+
+    /** A planted row, and whether its run was judged (not noisy). */
+    private record Seen(AbRow row, boolean judged) {
+    }
+
+    /** Runs of one kind (0: A/A), and how many of them were marked noisy. */
+    private int[] runCount(double planted) {
+        List<Run> kind = runs.stream().filter(r -> r.planted() == planted).collect(Collectors.toList());
+        return new int[] {kind.size(), (int) kind.stream().filter(r -> r.report().verdict() == AbVerdict.NOISY).count()};
+    }
+
+    private double[] runSeconds() {
+        return runs.stream().mapToDouble(r -> r.report().seconds()).toArray();
+    }
+
+    /** The table as markdown, with its header (component, machine, selection) and the goals under it. */
+    public String markdown() {
+        StringBuilder out = new StringBuilder();
+        int aaRuns = runCount(0)[0];
+        out.append("#### ").append(component).append(": ").append(aaRuns).append(" A/A runs and ")
+                .append(PLANTED.stream().map(f -> runCount(f)[0] + " × " + AbRow.percent(f)).collect(Collectors.joining(", ")))
+                .append(" planted\n\n").append(machine).append(" · ").append(selection).append("\n\n");
+        out.append("| row | A/A false positives | 5% detected | 10% detected | 20% detected | smallest change detected "
+                + "(≥ 95%, ≤ 1% FP) | fork spread (CV) | ln(head/base) sd per pair | iteration spread (CV) | forks in two modes |\n");
+        out.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        for (RowStats r : rows()) {
+            out.append("| ").append(cell(r.first().label())).append(r.first().ruler() ? " (ruler)" : "").append(" | ")
+                    .append(rate(r.falsePositives(), r.aaRuns()));
+            for (double f : PLANTED) {
+                int[] d = r.detected().get(f);
+                out.append(" | ").append(d[1] == 0 ? "–" : rate(d[0], d[1]) + " (realized " + AbRow.percent(r.realized().get(f)) + ")");
+            }
+            out.append(" | ").append(r.planted() ? r.smallestDetected().map(AbRow::percent).orElse(notReached(r)) : "–")
+                    .append(" | ").append(cvText(r.forkCv())).append(" | ").append(cvText(r.pairLogSd()))
+                    .append(" | ").append(cvText(r.iterationCv())).append(" | ").append(r.bimodalForks()).append(" of ").append(r.forks())
+                    .append(" |\n");
+        }
+        out.append('\n');
+        goals().forEach(line -> out.append("- ").append(line).append('\n'));
+        return out.toString();
+    }
+
+    private static String notReached(RowStats r) {
+        return r.falsePositiveRate() > MAX_FALSE_POSITIVES ? "none (false positives above 1%)" : "none of 5%, 10%, 20%";
+    }
+
+    /** The goals, each met or not, with the evidence when not. */
+    public List<String> goals() {
+        List<String> lines = new ArrayList<>();
+        List<RowStats> rows = rows();
+        int aaRuns = runCount(0)[0];
+        int fp = rows.stream().filter(r -> !r.first().ruler()).mapToInt(RowStats::falsePositives).sum();
+        int verdicts = rows.stream().filter(r -> !r.first().ruler()).mapToInt(RowStats::aaRuns).sum();
+        double fpRate = verdicts == 0 ? Double.NaN : (double) fp / verdicts;
+        String fpGoal = aaRuns < MIN_AA_RUNS ? "not judged: " + aaRuns + " A/A runs, the goal needs ≥ " + MIN_AA_RUNS
+                : fpRate <= MAX_FALSE_POSITIVES ? "met" : "NOT met";
+        lines.add(String.format(Locale.ROOT, "A/A false positives: %d of %d row verdicts (%s) over %d A/A runs; goal ≤ 1%%: %s",
+                fp, verdicts, verdicts == 0 ? "–" : AbRow.percent(fpRate), aaRuns, fpGoal));
+        if (fpRate > MAX_FALSE_POSITIVES) {
+            rows.stream().filter(r -> !r.first().ruler() && r.falsePositiveRate() > MAX_FALSE_POSITIVES)
+                    .forEach(r -> lines.add("  why: " + r.first().label() + " " + rate(r.falsePositives(), r.aaRuns())
+                            + " false positives; forks differ by " + cvText(r.forkCv()) + ", iterations inside a fork by "
+                            + cvText(r.iterationCv()) + ", " + r.bimodalForks() + " of " + r.forks() + " forks in two modes"));
+        }
+        for (double f : List.of(GOAL_DETECTED, STRETCH_DETECTED)) {
+            List<RowStats> planted = rows.stream().filter(RowStats::planted).collect(Collectors.toList());
+            int hit = planted.stream().mapToInt(r -> r.detected().get(f)[0]).sum();
+            int of = planted.stream().mapToInt(r -> r.detected().get(f)[1]).sum();
+            String goal = of == 0 ? "not judged: no run" : (double) hit / of >= MIN_DETECTION ? "met" : "NOT met";
+            lines.add(String.format(Locale.ROOT, "planted %s slowdown detected%s: %d of %d (%s); goal ≥ 95%%: %s", AbRow.percent(f),
+                    f == STRETCH_DETECTED ? " (stretch)" : "", hit, of, of == 0 ? "–" : AbRow.percent((double) hit / of), goal));
+            if (of > 0 && (double) hit / of < MIN_DETECTION) {
+                planted.stream().filter(r -> r.detected().get(f)[1] > 0 && (double) r.detected().get(f)[0] / r.detected().get(f)[1] < MIN_DETECTION)
+                        .forEach(r -> lines.add("  why: " + r.first().label() + " realized " + AbRow.percent(r.realized().get(f))
+                                + " against a pair-to-pair sd of " + cvText(r.pairLogSd()) + " in ln(head/base) over "
+                                + r.first().ratio().pairs() + " pairs; " + r.bimodalForks() + " of " + r.forks() + " forks in two modes"));
+            }
+        }
+        double[] seconds = runSeconds();
+        double mean = java.util.Arrays.stream(seconds).average().orElse(Double.NaN);
+        double max = java.util.Arrays.stream(seconds).max().orElse(Double.NaN);
+        lines.add(String.format(Locale.ROOT, "one ab run of this selection: %s on average, %s the longest, over %d runs; goal ≤ 15 min: %s",
+                seconds.length == 0 ? "–" : Formats.duration(mean), seconds.length == 0 ? "–" : Formats.duration(max), seconds.length,
+                seconds.length == 0 ? "not judged" : max <= MAX_RUN_SECONDS ? "met" : "NOT met"));
+        lines.add("runs marked noisy (a ruler moved): " + java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), PLANTED.stream())
+                .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
+                .collect(Collectors.joining(", ")));
+        notes.forEach(n -> lines.add("note: " + n));
+        return lines;
+    }
+
+    /** The table and the runs' verdicts as JSON, so a later look can re-table them. */
+    public ObjectNode json() {
+        ObjectNode root = new ObjectMapper().createObjectNode();
+        root.put("component", component);
+        root.put("machine", machine);
+        root.put("selection", selection);
+        ArrayNode table = root.putArray("rows");
+        for (RowStats r : rows()) {
+            ObjectNode row = table.addObject();
+            row.put("benchmark", r.first().benchmark());
+            ObjectNode params = row.putObject("params");
+            r.first().params().forEach(params::put);
+            row.put("mode", r.first().mode());
+            row.put("ruler", r.first().ruler());
+            row.put("aaRuns", r.aaRuns());
+            row.put("falsePositives", r.falsePositives());
+            ObjectNode detected = row.putObject("detected");
+            for (double f : PLANTED) {
+                int[] d = r.detected().get(f);
+                detected.putObject(AbRow.percent(f)).put("detected", d[0]).put("runs", d[1]).put("realizedSlowdown", r.realized().get(f));
+            }
+            r.smallestDetected().ifPresent(f -> row.put("smallestDetected", f));
+            row.put("forkCv", r.forkCv());
+            row.put("pairLogRatioSd", r.pairLogSd());
+            row.put("iterationCv", r.iterationCv());
+            row.put("bimodalForks", r.bimodalForks());
+            row.put("forks", r.forks());
+        }
+        ArrayNode goals = root.putArray("goals");
+        goals().forEach(goals::add);
+        ArrayNode list = root.putArray("runs");
+        for (Run run : runs) {
+            ObjectNode node = list.addObject();
+            node.put("planted", run.planted());
+            node.put("verdict", run.report().verdict().label());
+            node.put("seconds", run.report().seconds());
+        }
+        return root;
+    }
+
+    private static String rate(int hits, int of) {
+        return of == 0 ? "–" : hits + "/" + of + " (" + AbRow.percent((double) hits / of) + ")";
+    }
+
+    private static String cvText(double cv) {
+        return Double.isNaN(cv) ? "–" : AbRow.percent(cv);
+    }
+
+    private static String cell(String s) {
+        return s.replace("|", "\\|");
+    }
+}

@@ -1,0 +1,34 @@
+package dev.perflab.ab;
+
+import java.util.Locale;
+
+/**
+ * A slowdown planted in one row's head forks: {@code Blackhole.consumeCPU(tokens)} in every {@code period}-th
+ * invocation of the benchmark method (lab-benchmarks' {@code Planted}, told by {@code -Dperflab.plant}),
+ * sized by {@link PlantSizing} to make the row slower by {@code fraction} of its own time per operation.
+ *
+ * @param fraction the slowdown it was sized for: 0.10 is time per operation × 1.10
+ * @param tokens   consumeCPU tokens per burst
+ * @param period   invocations per burst, a power of two
+ */
+public record Plant(double fraction, long tokens, long period) {
+    /** The system property a fork reads (lab-benchmarks' {@code Planted.PROPERTY}). */
+    public static final String PROPERTY = "perflab.plant";
+
+    public Plant {
+        if (tokens < 1 || period < 1 || Long.bitCount(period) != 1) {
+            throw new IllegalArgumentException("a plant needs ≥ 1 token and a power-of-two period, got " + tokens + "/" + period);
+        }
+    }
+
+    /** The property's value: {@code 12} or {@code 40/8}. */
+    public String property() {
+        return period == 1 ? Long.toString(tokens) : tokens + "/" + period;
+    }
+
+    /** {@code 10% (12 consumeCPU tokens every 8 invocations)}. */
+    public String describe() {
+        return String.format(Locale.ROOT, "%s (%d consumeCPU tokens %s)", AbRow.percent(fraction), tokens,
+                period == 1 ? "per invocation" : "every " + period + " invocations");
+    }
+}

@@ -1,0 +1,150 @@
+package dev.perflab.ab;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How large a plant must be to slow one row by a given fraction, from the row's own measurements. Slowdowns
+ * ρ = t/t₀ − 1 (t: time per operation, t₀ without a plant) follow ρ(T) = a + b·T for bursts of T tokens every P
+ * invocations, where a is what choosing every P-th invocation costs by itself and b the slowdown per token; a
+ * slowdown f then takes T = (f − a)/b tokens.
+ * <ul>
+ *   <li>P = 1: there is no counter (the branch on a constant is compiled away), so a = 0; forks with T and 2T
+ *       tokens give b as the least-squares slope through the origin, which one noisy fork moves less than a
+ *       line through two points would. Both must have slowed the row.</li>
+ *   <li>P &gt; 1: a fork with the counter alone ({@code 0/P}) measures a directly, one with T tokens gives b.
+ *       A negative a is noise (counting cannot make the row faster) and is taken as 0.</li>
+ * </ul> Measuring on the row itself, rather than pricing a token
+ * once, also counts what the row hides: planted work on a thread that waits for other threads anyway costs
+ * less than its tokens.
+ *
+ * <pre>
+ *   ρ │          ● 2T
+ *     │      ●  T            slope b per token
+ *     │  f ─ ─ ─ ─ ─ ▶ T = (f − a)/b
+ *   a ●
+ *     └──────────────── tokens per burst
+ * </pre>
+ *
+ * @param period    invocations per burst (a power of two; 1 for multi-threaded benchmarks, whose threads would
+ *                  contend on the counter)
+ * @param tokens    T, the first trial burst
+ * @param overhead  a
+ * @param perToken  b
+ */
+public record PlantSizing(long period, long tokens, double overhead, double perToken) {
+    /** A burst this small would make the planted fraction coarse: one token more or less is 1/16 of it. */
+    public static final long MIN_BURST_TOKENS = 16;
+    /** The price of one token assumed before anything is measured, only to pick the trial burst. */
+    public static final double GUESS_NANOS_PER_TOKEN = 1.0;
+    /** The trial slows the row by about half: far above the noise, still in the linear range. */
+    public static final double TRIAL_SLOWDOWN = 0.5;
+    private static final long MAX_PERIOD = 1L << 20;
+    private static final Map<String, Double> SECONDS = Map.of("ns", 1e-9, "us", 1e-6, "µs", 1e-6, "μs", 1e-6,
+            "ms", 1e-3, "s", 1.0, "min", 60.0);
+
+    /**
+     * The trial burst {@code {tokens, period}} for a row whose invocation lasts {@code secondsPerInvocation} on
+     * one thread.
+     */
+    public static long[] trial(double secondsPerInvocation, int threads) {
+        double tokens = TRIAL_SLOWDOWN * secondsPerInvocation * 1e9 / GUESS_NANOS_PER_TOKEN;
+        if (threads > 1 || tokens >= MIN_BURST_TOKENS) {
+            return new long[] {Math.max(1, Math.round(tokens)), 1};
+        }
+        long period = 1;
+        while (period < MAX_PERIOD && tokens * period < MIN_BURST_TOKENS) {
+            period <<= 1;
+        }
+        return new long[] {Math.max(1, Math.round(tokens * period)), period};
+    }
+
+    /**
+     * The trial burst {@code {tokens, period}} once a first sizing without a period showed that a token costs
+     * {@code perToken} of the row, too much for {@code fraction} in whole tokens: a period long enough for
+     * {@link #MIN_BURST_TOKENS} tokens per burst, and a burst that slows the row by about {@link #TRIAL_SLOWDOWN}.
+     * Null when whole tokens per invocation are fine already.
+     */
+    public static long[] retrial(double perToken, double fraction) {
+        double tokens = fraction / perToken;
+        if (tokens >= MIN_BURST_TOKENS) {
+            return null;
+        }
+        long period = 1;
+        while (period < MAX_PERIOD && tokens * period < MIN_BURST_TOKENS) {
+            period <<= 1;
+        }
+        return new long[] {Math.max(1, Math.round(TRIAL_SLOWDOWN / perToken * period)), period};
+    }
+
+    /**
+     * Seconds one thread spends in one invocation, from a fork's score: a throughput {@code ops/TIME} is summed
+     * over the threads, a time per operation is each thread's own.
+     */
+    public static double secondsPerInvocation(double score, String unit, int threads, int operationsPerInvocation) {
+        String[] parts = unit.strip().split("/");
+        if (parts.length == 2 && parts[0].startsWith("op") && SECONDS.containsKey(parts[1])) {
+            return threads * operationsPerInvocation * SECONDS.get(parts[1]) / score;
+        }
+        if (parts.length == 2 && parts[1].startsWith("op") && SECONDS.containsKey(parts[0])) {
+            return score * SECONDS.get(parts[0]) * operationsPerInvocation;
+        }
+        throw new IllegalArgumentException("cannot tell the time per operation from the unit '" + unit + "'");
+    }
+
+    /**
+     * The fit without a period, from bursts of T and 2T tokens in every invocation.
+     *
+     * @param slowdownT  ρ(T)
+     * @param slowdown2T ρ(2T)
+     * @throws IllegalArgumentException when the planted work did not slow the row (noise larger than the plant,
+     *                                  or work the row does not wait for)
+     */
+    public static PlantSizing throughZero(long tokens, double slowdownT, double slowdown2T) {
+        double perToken = (slowdownT * tokens + slowdown2T * 2 * tokens) / (5.0 * tokens * tokens);
+        if (!(slowdownT > 0 && slowdown2T > 0) || !Double.isFinite(perToken)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "the planted work did not slow it "
+                    + "(%+.1f%% with %d tokens, %+.1f%% with %d): the noise is larger than the plant", slowdownT * 100, tokens,
+                    slowdown2T * 100, 2 * tokens));
+        }
+        return new PlantSizing(1, tokens, 0, perToken);
+    }
+
+    /**
+     * The fit with a period, from the counter alone and from bursts of T tokens.
+     *
+     * @param slowdownCounter ρ with the counter and no work: a
+     * @param slowdownT       ρ(T)
+     * @throws IllegalArgumentException when the burst did not slow the row beyond the counter
+     */
+    public static PlantSizing withCounter(long period, long tokens, double slowdownCounter, double slowdownT) {
+        double overhead = Math.max(0, slowdownCounter);
+        double perToken = (slowdownT - overhead) / tokens;
+        if (!(perToken > 0) || !Double.isFinite(perToken)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%d tokens every %d invocations did not slow it beyond the "
+                    + "counter alone (%+.1f%%, against %+.1f%%): the noise is larger than the plant", tokens, period, slowdownT * 100,
+                    slowdownCounter * 100));
+        }
+        return new PlantSizing(period, tokens, overhead, perToken);
+    }
+
+    /**
+     * The plant that slows the row by {@code fraction}.
+     *
+     * @throws IllegalArgumentException when the counter of the period alone slows the row more than that
+     */
+    public Plant plant(double fraction) {
+        long tokens = Math.round((fraction - overhead) / perToken);
+        if (tokens < 1) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "a %s slowdown is below what choosing every %d-th "
+                    + "invocation costs by itself (%.1f%%)", AbRow.percent(fraction), period, overhead * 100));
+        }
+        return new Plant(fraction, tokens, period);
+    }
+
+    /** {@code every 8 invocations: +2.1% fixed, +0.61% per token}. */
+    public String describe() {
+        return String.format(Locale.ROOT, "%s: %+.2f%% fixed, %+.3f%% per token",
+                period == 1 ? "per invocation" : "every " + period + " invocations", overhead * 100, perToken * 100);
+    }
+}

@@ -1,0 +1,288 @@
+package dev.perflab.cli;
+
+import dev.perflab.ab.AbReport;
+import dev.perflab.ab.AbVerdict;
+import dev.perflab.ab.Plant;
+import dev.perflab.ab.PlantSizing;
+import dev.perflab.base.LabException;
+import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.jmh.JmhProcess;
+import dev.perflab.ladder.UnknownEntryException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab ab COMPONENT --base REV --head REV}: two revisions of the lab measured on one machine in one run,
+ * their forks interleaved, every row judged with a paired interval (dev.perflab.ab), rulers watching the
+ * machine. {@code --calibrate} measures how often that judgement is wrong ({@link AbCalibration}). Exit 0: no
+ * regression; 1: a regression (or forks failed); 2: bad input; 3: noisy, a ruler moved, so nothing is judged.
+ */
+@Command(name = "ab", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"A/B: two revisions of a component's JMH suites on this machine in one run, base and head forks",
+                "interleaved in balanced order (ABBA…), each row's head/base ratio with a paired t interval and a verdict",
+                "(regression or improvement only beyond the threshold AND outside the interval). Rulers (peers, a JDK-only",
+                "benchmark) must not move. Exit 0: no regression; 1: regression; 2: bad input; 3: noisy (a ruler moved).",
+                "--calibrate: A/A runs and runs with 5%%, 10%%, 20%% planted slowdowns, tabled as error rates (docs/ab.md)."})
+final class AbCommand implements Callable<Integer>, Registry.User {
+    /** The exit code of a run whose rulers moved: neither passed nor failed. */
+    static final int NOISY = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    private Registry registry = Registry.builtIn();
+
+    @Parameters(index = "0", paramLabel = "COMPONENT", description = "The component whose JMH suites are compared (./lab list).")
+    String componentName;
+
+    @ArgGroup(exclusive = true)
+    BaseSide baseSide;
+
+    static final class BaseSide {
+        @Option(names = "--base", paramLabel = "REV", description = "The base revision (a commit, branch or tag), built in target/ab/.")
+        String rev;
+
+        @Option(names = "--base-jar", paramLabel = "JAR", description = "A built benchmarks jar for the base side instead.")
+        Path jar;
+    }
+
+    @ArgGroup(exclusive = true)
+    HeadSide headSide;
+
+    static final class HeadSide {
+        @Option(names = "--head", paramLabel = "REV", description = "The head revision, built in target/ab/.")
+        String rev;
+
+        @Option(names = "--head-jar", paramLabel = "JAR", description = "A built benchmarks jar for the head side instead.")
+        Path jar;
+    }
+
+    @ArgGroup(exclusive = true)
+    Length length = new Length();
+
+    static final class Length {
+        @Option(names = "--smoke", description = "CI's selection and options, as ./lab run --smoke.")
+        boolean smoke;
+
+        @Option(names = "--quick", description = "The quick selection and options per fork (the default).")
+        boolean quick;
+
+        @Option(names = "--standard", description = "The standard selection; each fork runs head's benchmark annotations.")
+        boolean standard;
+
+        @Option(names = "--full", description = "The full selection and options.")
+        boolean full;
+
+        RunLength value() {
+            return smoke ? RunLength.SMOKE : standard ? RunLength.STANDARD : full ? RunLength.FULL : RunLength.QUICK;
+        }
+    }
+
+    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs or peers (ids, r-prefixes, naive, tuned).")
+    List<String> rungs;
+
+    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmark methods matching this regex.")
+    String benchmark;
+
+    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "Restrict a @Param, e.g. --param depth=1000.")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--pairs", paramLabel = "N", defaultValue = "4",
+            description = "Pairs of forks per row, run ABBA (default ${DEFAULT-VALUE}; at least 2).")
+    int pairs;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "5%",
+            description = "Smallest change that counts: slower or faster by more than this (default ${DEFAULT-VALUE}).")
+    String threshold;
+
+    @Option(names = "--ruler-threshold", paramLabel = "PERCENT",
+            description = "How far a ruler may move before the run is noisy (default: --threshold).")
+    String rulerThreshold;
+
+    @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "95%",
+            description = "Coverage of the paired t interval (default ${DEFAULT-VALUE}).")
+    String confidence;
+
+    @Option(names = "--no-peer-rulers", description = "Judge the peers' rows as rows, not as rulers (a revision that changes a peer).")
+    boolean noPeerRulers;
+
+    @Option(names = "--plant", paramLabel = "ROWS=PERCENT",
+            description = "Plant a slowdown in head's forks of these rows (a rung: tuned, r4…; a method; or ruler), sized on"
+                    + " the row, e.g. --plant tuned=10%%. For tests and calibration.")
+    Map<String, String> plant = new LinkedHashMap<>();
+
+    @Option(names = "--calibrate", description = "Measure the error rates: A/A runs and runs with 5%%, 10%%, 20%% planted in the tuned rung.")
+    boolean calibrate;
+
+    /** Runs of each kind a calibration makes unless {@code --runs} says otherwise: the goals' ≥ 20 A/A runs. */
+    static final int DEFAULT_RUNS = 20;
+
+    @Option(names = "--runs", paramLabel = "N", description = "--calibrate: runs of each kind (A/A, 5%%, 10%%, 20%%; default 20).")
+    Integer runs;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Results folder (default results/COMPONENT/ab, with --calibrate results/COMPONENT/ab-calibration).")
+    Path out;
+
+    @Override
+    public void use(Registry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Component component = registry.byName(componentName);
+        if (component.suites().isEmpty()) {
+            throw new LabException("component '" + componentName + "' has no JMH suites to compare");
+        }
+        if (pairs < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
+            throw new LabException("--pairs " + pairs + ": at least " + dev.perflab.ab.PairedRatio.MIN_PAIRS
+                    + " pairs are needed for an interval (4 or more make it useful)");
+        }
+        double t = percent("--threshold", threshold, false);
+        double rulerT = rulerThreshold == null ? t : percent("--ruler-threshold", rulerThreshold, false);
+        double c = percent("--confidence", confidence, true);
+        PrintWriter console = spec.commandLine().getOut();
+        Path home = Path.of(System.getProperty("perflab.home", "."));
+        AbRevisions revisions = new AbRevisions(home, console);
+        if (calibrate) {
+            if (headSide != null || !plant.isEmpty()) {
+                throw new LabException("--calibrate compares a revision with itself and plants its own slowdowns: drop "
+                        + (headSide != null ? "--head/--head-jar" : "--plant"));
+            }
+            int n = runs == null ? DEFAULT_RUNS : runs;
+            if (n < 1) {
+                throw new LabException("--runs " + n + ": at least 1");
+            }
+            AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
+            Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
+            OutputFile.checkDirectory("--out", dir);
+            AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, side.jar(), side.jar(), !noPeerRulers);
+            return new AbCalibration(component, length.value(), plan, side, pairs, t, rulerT, c, n, dir, console).run();
+        }
+        if (baseSide == null || headSide == null) {
+            throw new LabException("ab needs both sides: " + (baseSide == null ? "--base REV or --base-jar JAR" : "")
+                    + (baseSide == null && headSide == null ? ", and " : "") + (headSide == null ? "--head REV or --head-jar JAR" : ""));
+        }
+        if (runs != null) {
+            throw new LabException("--runs applies to --calibrate only");
+        }
+        Path dir = out != null ? out : Path.of("results", componentName, "ab");
+        OutputFile.checkDirectory("--out", dir);
+        List<AbRevisions.Revision> named = new ArrayList<>();
+        if (baseSide.rev != null) {
+            named.add(revisions.resolve("--base", baseSide.rev));
+        }
+        if (headSide.rev != null) {
+            named.add(revisions.resolve("--head", headSide.rev));
+        }
+        if (!named.isEmpty()) {
+            revisions.refuseDirty(named);
+        }
+        AbRun.Side base = side("--base", baseSide.rev, baseSide.jar, revisions, false);
+        AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
+        AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, base.jar(), head.jar(), !noPeerRulers);
+        Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), console);
+        AbReport report = new AbRun(componentName, plan, base, head, pairs, t, rulerT, c, plants, dir, console).run();
+        AbVerdict verdict = report.verdict();
+        return verdict == AbVerdict.NOISY ? NOISY : verdict == AbVerdict.REGRESSION ? LabException.CHECK_FAILED : 0;
+    }
+
+    /** One side: a revision built into a jar, or a jar checked; with neither (calibration only), the lab's own build. */
+    private static AbRun.Side side(String option, String rev, Path jar, AbRevisions revisions, boolean ownBuildByDefault)
+            throws Exception {
+        if (jar != null) {
+            AbRevisions.checkJmhJar(option + "-jar", jar);
+            return new AbRun.Side(option.substring(2), "(prebuilt jar " + jar.getFileName() + ")", jar);
+        }
+        if (rev != null) {
+            AbRevisions.Revision revision = revisions.resolve(option, rev);
+            return new AbRun.Side(option.substring(2), revision.label(), revisions.jar(revision));
+        }
+        if (!ownBuildByDefault) {
+            throw new LabException(option + " REV or " + option + "-jar JAR is needed");
+        }
+        Path own = JmhProcess.benchmarksJar();
+        AbRevisions.checkJmhJar("the lab's benchmarks jar", own);
+        return new AbRun.Side(option.substring(2), "(this checkout's build)", own);
+    }
+
+    /** The {@code --plant} slowdowns, sized on their rows from head's jar, by row index. */
+    private Map<Integer, Plant> plants(Component component, AbPlan plan, Path jar, Path dir, PrintWriter console) throws Exception {
+        Map<Integer, Plant> plants = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : plant.entrySet()) {
+            double fraction = percent("--plant " + e.getKey(), e.getValue(), false);
+            List<AbPlan.Row> rows = plantedRows(component, plan, e.getKey());
+            for (AbPlan.Row row : rows) {
+                PlantSizing sizing = AbSizer.size(row, jar, dir, fraction, console);
+                try {
+                    plants.put(row.index(), sizing.plant(fraction));
+                } catch (IllegalArgumentException ex) {
+                    throw new LabException("--plant " + e.getKey() + "=" + e.getValue() + " in " + row.label() + ": " + ex.getMessage());
+                }
+            }
+        }
+        return plants;
+    }
+
+    /** The rows a {@code --plant} selector names: {@code ruler}, a rung of the ladder, or a benchmark method. */
+    static List<AbPlan.Row> plantedRows(Component component, AbPlan plan, String selector) {
+        if (selector.equals("ruler")) {
+            List<AbPlan.Row> rulers = plan.rows().stream().filter(AbPlan.Row::headJar).collect(Collectors.toList());
+            if (rulers.isEmpty()) {
+                throw new LabException("--plant ruler: head's jar has no ruler benchmark (" + AbPlan.RULER + ")");
+            }
+            return rulers;
+        }
+        String rung = null;
+        try {
+            rung = component.ladder().resolve(selector).id();
+        } catch (UnknownEntryException e) {
+            // not a rung: a method name, below
+        }
+        String id = rung;
+        List<AbPlan.Row> rows = plan.judged().stream()
+                .filter(r -> id != null ? id.equals(r.rung()) : r.method().equals(selector)).collect(Collectors.toList());
+        if (rows.isEmpty()) {
+            throw new LabException("--plant " + selector + ": no row of this run is " + (id != null ? "rung " + id : "a rung or method of that name")
+                    + "; its rows: " + plan.judged().stream().map(AbPlan.Row::label).limit(4).collect(Collectors.joining(", "))
+                    + (plan.judged().size() > 4 ? ", …" : ""));
+        }
+        return rows;
+    }
+
+    /**
+     * A percentage with its % sign as a fraction, as {@code compare --threshold} reads it.
+     *
+     * @param open true when 0% and 100% are out of range too (a confidence)
+     */
+    static double percent(String option, String text, boolean open) {
+        if (!text.endsWith("%")) {
+            throw new LabException(option + " '" + text + "' needs its % sign (e.g. 5%); a bare number is ambiguous");
+        }
+        try {
+            double p = Double.parseDouble(text.substring(0, text.length() - 1));
+            if (open ? p > 0 && p < 100 : p >= 0 && p < 1000) {
+                return p / 100;
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what was expected
+        }
+        throw new LabException(option + " '" + text + "' must be a percentage " + (open ? "between 0% and 100%, e.g. 95%" : "from 0%, e.g. 5%"));
+    }
+}

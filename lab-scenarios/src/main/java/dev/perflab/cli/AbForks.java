@@ -1,0 +1,82 @@
+package dev.perflab.cli;
+
+import dev.perflab.ab.ForkResult;
+import dev.perflab.jmh.JmhProcess;
+import dev.perflab.report.ReportException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs one fork of one row of an A/B run: one JMH run from a given jar, {@code -f 1}, the row's benchmark and
+ * every param pinned, JMH's JSON kept as it wrote it ({@code FILE.json}, written under a temporary name and
+ * renamed when JMH ends) and its log beside it ({@code FILE.log}). A planted slowdown reaches the fork as
+ * {@code -jvmArgsPrepend -Dperflab.plant=…}: the prepend list, unlike JMH's append list, does not replace a
+ * benchmark's own {@code @Fork(jvmArgsAppend)}. A fork that fails is remembered, not thrown: the run goes on and
+ * says which forks failed at the end.
+ */
+final class AbForks {
+    private final PrintWriter console;
+    private final List<String> failures = new ArrayList<>();
+
+    AbForks(PrintWriter console) {
+        this.console = console;
+    }
+
+    /**
+     * @param plant the value of {@code -Dperflab.plant} for this fork, or null for none
+     * @param json  where JMH's JSON goes; the log goes beside it
+     * @param label what the progress line says before the row
+     * @return the fork's result; empty when the fork failed (remembered in {@link #failures()})
+     */
+    Optional<ForkResult> run(Path jar, AbPlan.Row row, String plant, Path json, String label) throws IOException, InterruptedException {
+        String stem = json.getFileName().toString().replaceFirst("\\.json$", "");
+        Path partial = json.resolveSibling("." + stem + ".json.partial");
+        Path log = json.resolveSibling(stem + ".log");
+        Files.createDirectories(json.toAbsolutePath().getParent());
+        List<String> args = new ArrayList<>(List.of(row.include()));
+        args.addAll(row.options().args());
+        args.addAll(List.of("-rf", "json", "-rff", partial.toString()));
+        row.row().params().forEach((name, value) -> args.addAll(List.of("-p", name + "=" + value)));
+        if (plant != null) {
+            args.addAll(List.of("-jvmArgsPrepend", "-D" + dev.perflab.ab.Plant.PROPERTY + "=" + plant));
+        }
+        Files.deleteIfExists(partial);
+        int exit;
+        try {
+            exit = JmhProcess.run(jar, label, 1, args, log, console);
+        } finally {
+            if (Files.isRegularFile(partial) && Files.size(partial) > 0) {
+                Files.move(partial, json, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.deleteIfExists(partial);
+                Files.deleteIfExists(json);
+            }
+        }
+        if (!Files.isRegularFile(json)) {
+            failures.add(row.label() + " (" + label + ": JMH exit " + exit + ", no results; log " + log + ")");
+            return Optional.empty();
+        }
+        try {
+            ForkResult fork = ForkResult.read(json);
+            if (!(fork.score() > 0 && Double.isFinite(fork.score()))) {
+                failures.add(row.label() + " (" + label + ": score " + fork.score() + "; log " + log + ")");
+                return Optional.empty();
+            }
+            return Optional.of(fork);
+        } catch (ReportException e) {
+            failures.add(row.label() + " (" + label + ": " + e.getMessage() + ")");
+            return Optional.empty();
+        }
+    }
+
+    /** The forks that failed so far, one description each. */
+    List<String> failures() {
+        return List.copyOf(failures);
+    }
+}

@@ -1,0 +1,173 @@
+package dev.perflab.cli;
+
+import dev.perflab.base.LabException;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.jmh.BenchmarkCatalog;
+import dev.perflab.jmh.JmhOptions;
+import dev.perflab.jmh.JmhProcess;
+import dev.perflab.ladder.Kind;
+import dev.perflab.ladder.UnknownEntryException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The rows one {@code ./lab ab} run measures: the component's JMH suites in a run length, narrowed by
+ * {@code --rung}, {@code --benchmark} and {@code --param} as {@code ./lab run} narrows them, listed by JMH from
+ * both jars (they must list the same rows), then the JDK-only ruler. Each row runs one fork per JMH run with the
+ * length's options ({@code -f 1}); in the standard length those are head's annotations, so both sides measure
+ * the same way.
+ */
+final class AbPlan {
+    /** The JDK-only ruler every run measures beside the rows (lab-benchmarks' RulerBenchmark). */
+    static final String RULER = "dev.perflab.bench.RulerBenchmark.sortCopy";
+
+    /** The ruler's JMH options per length; the standard run uses its annotations. */
+    static final JmhSuite RULER_SUITE = JmhSuite.of("ruler", "dev.perflab.bench.RulerBenchmark", Map.of(
+            RunLength.SMOKE, new JmhOptions(1, 1, "300ms", 3, "200ms"),
+            RunLength.QUICK, new JmhOptions(1, 1, "1s", 5, "300ms"),
+            RunLength.FULL, new JmhOptions(1, 2, "1s", 20, "500ms")));
+
+    /**
+     * One row: what JMH runs for one fork of it.
+     *
+     * @param index    1-based, in run order
+     * @param row      the benchmark and every one of its params
+     * @param options  JMH's options for one fork ({@code -f 1})
+     * @param ruler    a row that must not move (a peer, the JDK-only ruler)
+     * @param headJar  true when both sides run it from head's jar (the JDK-only ruler: no revision changes it,
+     *                 and an older base may not have it)
+     */
+    record Row(int index, JmhProcess.Configuration row, JmhOptions options, boolean ruler, boolean headJar) {
+        /** JMH's include regex for exactly this benchmark. */
+        String include() {
+            return "^" + row.benchmark().replace(".", "\\.") + "$";
+        }
+
+        /** {@code OrderBookCancelBenchmark.cancelLast {rung=…, depth=1000}}. */
+        String label() {
+            return row.toString();
+        }
+
+        String rung() {
+            return row.params().get(dev.perflab.report.Row.RUNG_PARAM);
+        }
+
+        /** The method's name, the part after the last dot. */
+        String method() {
+            return row.benchmark().substring(row.benchmark().lastIndexOf('.') + 1);
+        }
+    }
+
+    private final List<Row> rows;
+
+    private AbPlan(List<Row> rows) {
+        this.rows = List.copyOf(rows);
+    }
+
+    List<Row> rows() {
+        return rows;
+    }
+
+    /** The rows that are not rulers. */
+    List<Row> judged() {
+        return rows.stream().filter(r -> !r.ruler()).collect(Collectors.toList());
+    }
+
+    /**
+     * Lists the rows from both jars.
+     *
+     * @param peerRulers whether peers' rows are rulers (their code is not the lab's, so no revision changes it)
+     * @throws LabException (exit 2) when the jars list different rows (naming the rows only in one), when a
+     *                      {@code --param} names no parameter, or when nothing matches
+     */
+    static AbPlan of(Component component, RunLength length, List<String> rungs, String benchmark, Map<String, String> params,
+                     Path baseJar, Path headJar, boolean peerRulers) throws IOException, InterruptedException {
+        Map<String, List<String>> jmhParams = JmhRun.jmhParams(component, length, rungs, params);
+        BenchmarkCatalog catalog = BenchmarkCatalog.of(List.of(headJar));
+        Set<String> known = new TreeSet<>();
+        List<Row> rows = new ArrayList<>();
+        List<String> onlyBase = new ArrayList<>();
+        List<String> onlyHead = new ArrayList<>();
+        for (JmhSuite suite : component.suites()) {
+            if (!suite.runsIn(length)) {
+                continue;
+            }
+            String include = suite.include(length, benchmark);
+            Map<String, List<String>> suiteParams = suite.params(length, jmhParams);
+            List<JmhProcess.Configuration> headRows = JmhProcess.listConfigurations(headJar, include, suiteParams, known);
+            List<JmhProcess.Configuration> baseRows = baseJar.equals(headJar) ? headRows
+                    : JmhProcess.listConfigurations(baseJar, include, suiteParams, new TreeSet<>());
+            Set<JmhProcess.Configuration> base = new LinkedHashSet<>(baseRows);
+            headRows.stream().filter(r -> !base.contains(r)).forEach(r -> onlyHead.add(r.toString()));
+            Set<JmhProcess.Configuration> head = new LinkedHashSet<>(headRows);
+            baseRows.stream().filter(r -> !head.contains(r)).forEach(r -> onlyBase.add(r.toString()));
+            for (JmhProcess.Configuration row : headRows) {
+                if (base.contains(row)) {
+                    JmhOptions options = oneFork(suite.options(length, row.benchmark(), catalog));
+                    rows.add(new Row(rows.size() + 1, row, options, peerRulers && isPeer(component, row), false));
+                }
+            }
+        }
+        if (!onlyBase.isEmpty() || !onlyHead.isEmpty()) {
+            throw new LabException("base and head list different " + component.name() + " benchmarks, so they cannot be "
+                    + "paired: " + (onlyBase.isEmpty() ? "" : "only in base: " + shown(onlyBase))
+                    + (onlyBase.isEmpty() || onlyHead.isEmpty() ? "" : "; ")
+                    + (onlyHead.isEmpty() ? "" : "only in head: " + shown(onlyHead))
+                    + " (narrow both with --rung, --benchmark or --param to the rows they share)");
+        }
+        for (String param : params.keySet()) {
+            if (!known.contains(param)) {
+                throw new LabException("--param " + param + ": no " + component.name() + " benchmark in this run has a parameter '"
+                        + param + "'; known: " + String.join(", ", known));
+            }
+        }
+        if (rows.isEmpty()) {
+            throw new LabException("no " + component.name() + " benchmark matches this selection"
+                    + (benchmark != null ? " (--benchmark " + benchmark + ")" : "") + "; methods are listed by: java -jar JAR -l");
+        }
+        List<JmhProcess.Configuration> ruler = JmhProcess.listConfigurations(headJar, "^" + RULER.replace(".", "\\.") + "$", Map.of(),
+                new TreeSet<>());
+        if (!ruler.isEmpty()) {
+            JmhOptions options = oneFork(RULER_SUITE.options(length, RULER, catalog));
+            rows.add(new Row(rows.size() + 1, ruler.get(0), options, true, true));
+        }
+        return new AbPlan(rows);
+    }
+
+    /** A peer's row (its rung is a peer of the component's ladder, or named {@code peer-…} outside it). */
+    private static boolean isPeer(Component component, JmhProcess.Configuration row) {
+        String rung = row.params().get(dev.perflab.report.Row.RUNG_PARAM);
+        if (rung == null) {
+            return false;
+        }
+        try {
+            return component.ladder().resolve(rung).kind() == Kind.PEER;
+        } catch (UnknownEntryException e) {
+            return rung.startsWith("peer-");
+        }
+    }
+
+    /** The options with one fork: ab pairs forks itself, one JMH run each. */
+    static JmhOptions oneFork(JmhOptions o) {
+        return new JmhOptions(1, o.warmupIterations(), o.warmupTime(), o.iterations(), o.iterationTime());
+    }
+
+    private static String shown(List<String> rows) {
+        int shown = Math.min(rows.size(), JmhRun.MISSING_ROWS_SHOWN);
+        return String.join(", ", rows.subList(0, shown)) + (rows.size() > shown ? " and " + (rows.size() - shown) + " more" : "");
+    }
+
+    /** Seconds of warm-up and measurement of one fork of every row, both sides, every pair. */
+    double seconds(int pairs) {
+        return rows.stream().mapToDouble(r -> r.options().iterationSeconds()).sum() * 2 * pairs;
+    }
+}

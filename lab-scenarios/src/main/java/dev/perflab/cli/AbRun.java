@@ -1,0 +1,167 @@
+package dev.perflab.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.ab.AbChart;
+import dev.perflab.ab.AbReport;
+import dev.perflab.ab.AbRow;
+import dev.perflab.ab.ForkResult;
+import dev.perflab.ab.Plant;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.OutputFile;
+import dev.perflab.report.Formats;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One {@code ./lab ab} run: every row's forks, base and head alternately in balanced order, then the verdict.
+ *
+ * <pre>
+ *   pair 1:  row 1 base·head   row 2 base·head   …   ruler base·head
+ *   pair 2:  row 1 head·base   row 2 head·base   …   ruler head·base
+ *   pair 3:  row 1 base·head   …                                       (ABBA ABBA …: order and drift hit both sides alike)
+ *
+ *   DIR/forks/rowNN-{base,head}-pairP.json   JMH's JSON of each fork, as JMH wrote it, and its .log
+ *   DIR/base.json, DIR/head.json             each side's fork rows, concatenated, every row as JMH wrote it
+ *   DIR/verdict.json, verdict.md, ratios.png the verdict (dev.perflab.ab.AbReport), for a PR comment, the chart
+ * </pre>
+ *
+ * Rows run round-robin, one pair of forks each per round, so a row's pairs spread over the whole run and the
+ * ruler is measured in every round. A row's pair is its two forks run back to back. The JDK-only ruler runs
+ * from head's jar on both sides. A fork that fails leaves its pair out; the run saves what it measured and
+ * then fails (exit 1), naming the forks.
+ */
+final class AbRun {
+    /** One side of the comparison: which revision, and the jar its forks run from. */
+    record Side(String name, String rev, Path jar) {
+    }
+
+    private final String component;
+    private final AbPlan plan;
+    private final Side base;
+    private final Side head;
+    private final int pairs;
+    private final double threshold;
+    private final double rulerThreshold;
+    private final double confidence;
+    private final Map<Integer, Plant> plants;
+    private final Path dir;
+    private final PrintWriter console;
+
+    /**
+     * @param plants the slowdown planted in head's forks of a row, by the row's index; empty for none
+     */
+    AbRun(String component, AbPlan plan, Side base, Side head, int pairs, double threshold, double rulerThreshold,
+          double confidence, Map<Integer, Plant> plants, Path dir, PrintWriter console) {
+        this.component = component;
+        this.plan = plan;
+        this.base = base;
+        this.head = head;
+        this.pairs = pairs;
+        this.threshold = threshold;
+        this.rulerThreshold = rulerThreshold;
+        this.confidence = confidence;
+        this.plants = Map.copyOf(plants);
+        this.dir = dir;
+        this.console = console;
+    }
+
+    /** The sides in pair {@code p}'s order: base first in even pairs, head first in odd ones. */
+    static List<String> order(int pair) {
+        return pair % 2 == 0 ? List.of("base", "head") : List.of("head", "base");
+    }
+
+    /** Runs every fork, writes the outputs, prints the table; the report, or a LabException (exit 1) when forks failed. */
+    AbReport run() throws IOException, InterruptedException {
+        OutputFile.checkDirectory("--out", dir);
+        OutputFile verdictJson = OutputFile.check("--out", dir.resolve("verdict.json"));
+        OutputFile verdictMd = OutputFile.check("--out", dir.resolve("verdict.md"));
+        String header = Machine.header();
+        console.printf("perflab ab %s: head %s against base %s · %s%n", component, head.rev(), base.rev(), header);
+        int forks = plan.rows().size() * 2 * pairs;
+        console.printf(Locale.ROOT, "plan: %d rows (%d rulers) × %d pairs × 2 sides = %d forks, one JMH run each; at least %s of"
+                        + " warm-up and measurement (each fork's two JVM starts and set-up come on top)%n",
+                plan.rows().size(), plan.rows().stream().filter(AbPlan.Row::ruler).count(), pairs, forks,
+                Formats.duration(plan.seconds(pairs)));
+        plants.forEach((index, plant) -> console.printf("planted in head's forks of %s: %s%n",
+                plan.rows().get(index - 1).label(), plant.describe()));
+        console.flush();
+        long started = System.nanoTime();
+        AbForks runner = new AbForks(console);
+        Map<Integer, List<Optional<ForkResult>>> baseForks = new LinkedHashMap<>();
+        Map<Integer, List<Optional<ForkResult>>> headForks = new LinkedHashMap<>();
+        int done = 0;
+        for (int p = 0; p < pairs; p++) {
+            for (AbPlan.Row row : plan.rows()) {
+                for (String side : order(p)) {
+                    boolean isHead = side.equals("head");
+                    Side s = isHead ? head : base;
+                    Path jar = row.headJar() ? head.jar() : s.jar();
+                    Plant plant = isHead ? plants.get(row.index()) : null;
+                    Path json = dir.resolve("forks").resolve(String.format(Locale.ROOT, "row%02d-%s-pair%d.json", row.index(), side, p + 1));
+                    String label = String.format(Locale.ROOT, "ab %d/%d %s", ++done, forks, side);
+                    Optional<ForkResult> fork = runner.run(jar, row, plant == null ? null : plant.property(), json, label);
+                    (isHead ? headForks : baseForks).computeIfAbsent(row.index(), i -> new ArrayList<>()).add(fork);
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        List<AbRow> rows = new ArrayList<>();
+        List<String> unjudged = new ArrayList<>();
+        for (AbPlan.Row row : plan.rows()) {
+            List<ForkResult> b = new ArrayList<>();
+            List<ForkResult> h = new ArrayList<>();
+            List<Optional<ForkResult>> bs = baseForks.get(row.index());
+            List<Optional<ForkResult>> hs = headForks.get(row.index());
+            for (int p = 0; p < pairs; p++) {
+                if (bs.get(p).isPresent() && hs.get(p).isPresent()) {
+                    b.add(bs.get(p).get());
+                    h.add(hs.get(p).get());
+                }
+            }
+            if (b.size() < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
+                unjudged.add(row.label());
+                continue;
+            }
+            Plant plant = plants.get(row.index());
+            rows.add(AbRow.of(b, h, row.ruler(), row.ruler() ? rulerThreshold : threshold, confidence,
+                    plant == null ? "" : plant.describe()));
+        }
+        writeSide(baseForks, dir.resolve("base.json"));
+        writeSide(headForks, dir.resolve("head.json"));
+        AbReport report = new AbReport(component, new AbReport.Side(base.rev(), base.jar().toString()),
+                new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, confidence, pairs, rows, seconds);
+        console.println();
+        console.print(report.text());
+        verdictJson.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, report.json()));
+        verdictMd.writeString(report.markdown());
+        Path png = dir.resolve("ratios.png");
+        Optional<String> warning = AbChart.write(report, png);
+        console.println("saved: " + dir.resolve("verdict.json") + ", " + dir.resolve("verdict.md")
+                + (warning.isEmpty() ? ", " + png : "") + "; each side's JMH JSON: " + dir.resolve("base.json") + ", "
+                + dir.resolve("head.json") + " (every fork's in " + dir.resolve("forks") + ")");
+        warning.ifPresent(console::println);
+        console.flush();
+        if (!runner.failures().isEmpty()) {
+            throw new LabException("forks failed, so " + (unjudged.isEmpty() ? "their pairs were left out" : "rows went unjudged: "
+                    + String.join(", ", unjudged)) + " (what ran is saved): " + String.join("; ", runner.failures()),
+                    LabException.CHECK_FAILED);
+        }
+        return report;
+    }
+
+    /** One side's fork files, concatenated into one JMH JSON array (every row as JMH wrote it). */
+    private static void writeSide(Map<Integer, List<Optional<ForkResult>>> forks, Path json) throws IOException {
+        List<Path> files = forks.values().stream().flatMap(List::stream).flatMap(Optional::stream).map(ForkResult::file).toList();
+        if (!files.isEmpty()) {
+            JmhRun.mergeJsonArrays(files, json);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.perflab.cli;
+
+import dev.perflab.ab.AbRow;
+import dev.perflab.ab.ForkResult;
+import dev.perflab.ab.PlantSizing;
+import dev.perflab.base.LabException;
+import dev.perflab.jmh.BenchmarkCatalog;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Sizes a planted slowdown on the row it goes into ({@link PlantSizing}): forks from head's jar in the order
+ * plain, trial A, trial B, plain, each trial held against the plain fork beside it (trials once more with a period
+ * when a token proves too coarse; the whole sizing once more when noise hid the plant); their JSON and logs go to
+ * {@code DIR/sizing/}.
+ */
+final class AbSizer {
+    private AbSizer() {
+    }
+
+    /**
+     * @param smallest the smallest slowdown that will be planted: when whole tokens per invocation are too coarse
+     *                 for it, the sizing is done again with a period ({@link PlantSizing#retrial})
+     */
+    static PlantSizing size(AbPlan.Row row, Path jar, Path dir, double smallest, PrintWriter console)
+            throws IOException, InterruptedException {
+        try {
+            return sizeOnce(row, jar, dir, smallest, console);
+        } catch (LabException first) {
+            console.println("ab: " + first.getMessage() + "; sizing once more");
+            return sizeOnce(row, jar, dir, smallest, console);
+        }
+    }
+
+    private static PlantSizing sizeOnce(AbPlan.Row row, Path jar, Path dir, double smallest, PrintWriter console)
+            throws IOException, InterruptedException {
+        AbForks runner = new AbForks(console);
+        String stem = String.format(Locale.ROOT, "row%02d", row.index());
+        ForkResult plain = fork(runner, jar, row, null, dir.resolve(stem + "-none.json"), "sizing: no plant");
+        int operations = BenchmarkCatalog.of(List.of(jar)).operationsPerInvocation(row.row().benchmark());
+        double seconds = PlantSizing.secondsPerInvocation(plain.score(), plain.row().unit(), plain.threads(), operations);
+        PlantSizing sizing = fit(runner, jar, row, dir, stem, plain, PlantSizing.trial(seconds, plain.threads()));
+        long[] retrial = sizing.period() == 1 && plain.threads() == 1 ? PlantSizing.retrial(sizing.perToken(), smallest) : null;
+        if (retrial != null) {
+            sizing = fit(runner, jar, row, dir, stem, plain, retrial);
+        }
+        console.printf(Locale.ROOT, "plant sized on %s: %s per invocation; %s%n", row.label(),
+                dev.perflab.report.Formats.number(seconds * 1e9) + " ns", sizing.describe());
+        console.flush();
+        return sizing;
+    }
+
+    /**
+     * Without a period: forks with the trial burst and twice it. With one: a fork with the counter alone and one
+     * with the trial burst. Either way the fit with the plain fork ({@link PlantSizing}).
+     */
+    private static PlantSizing fit(AbForks runner, Path jar, AbPlan.Row row, Path dir, String stem, ForkResult plain, long[] trial)
+            throws IOException, InterruptedException {
+        long tokens = trial[0];
+        long period = trial[1];
+        String first = period == 1 ? Long.toString(tokens) : "0/" + period;
+        String second = period == 1 ? Long.toString(2 * tokens) : tokens + "/" + period;
+        ForkResult a = fork(runner, jar, row, first, dir.resolve(stem + "-" + first.replace('/', 'e') + ".json"), "sizing: " + first);
+        ForkResult b = fork(runner, jar, row, second, dir.resolve(stem + "-" + second.replace('/', 'e') + ".json"), "sizing: " + second);
+        // a plain fork after the trials too: each trial is held against the plain fork run next to it, so a machine
+        // that drifted during the sizing moves the trials and their baseline alike
+        ForkResult after = fork(runner, jar, row, null, dir.resolve(stem + "-none-" + second.replace('/', 'e') + ".json"), "sizing: no plant");
+        try {
+            return period == 1 ? PlantSizing.throughZero(tokens, slowdown(plain, a), slowdown(after, b))
+                    : PlantSizing.withCounter(period, tokens, slowdown(plain, a), slowdown(after, b));
+        } catch (IllegalArgumentException e) {
+            throw new LabException("cannot size a plant for " + row.label() + ": " + e.getMessage() + " (forks in " + dir + ")",
+                    LabException.CHECK_FAILED);
+        }
+    }
+
+    private static ForkResult fork(AbForks runner, Path jar, AbPlan.Row row, String plant, Path json, String label)
+            throws IOException, InterruptedException {
+        return runner.run(jar, row, plant, json, label).orElseThrow(() -> new LabException("cannot size a plant: "
+                + runner.failures().get(runner.failures().size() - 1), LabException.CHECK_FAILED));
+    }
+
+    /** How much slower {@code planted} is than {@code plain}, in time per operation: t/t0 − 1. */
+    static double slowdown(ForkResult plain, ForkResult planted) {
+        boolean higher = AbRow.higherIsBetter(plain.row().unit(), plain.row().mode());
+        double ratio = planted.score() / plain.score();
+        return (higher ? 1 / ratio : ratio) - 1;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.perflab.ab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The verdict JSON's shape (other tools read it), the run's verdict, the markdown and the chart. */
+class AbReportTest {
+    static final String CANCEL = "dev.perflab.bench.orderbook.OrderBookCancelBenchmark.cancelLast";
+    static final String RULER = "dev.perflab.bench.RulerBenchmark.sortCopy";
+
+    /** A row whose head forks score {@code headScale} times base's, with a little noise. */
+    static AbRow row(String benchmark, Map<String, String> params, String unit, double headScale, boolean ruler, String planted) {
+        List<Double> base = List.of(100.0, 101.0, 99.0, 100.5);
+        List<Double> head = new ArrayList<>();
+        double[] noise = {1.0, 0.995, 1.004, 1.001};
+        for (int i = 0; i < base.size(); i++) {
+            head.add(base.get(i) * headScale * noise[i]);
+        }
+        PairedRatio ratio = PairedRatio.of(base, head, 0.95);
+        boolean higher = AbRow.higherIsBetter(unit, unit.startsWith("ops") ? "thrpt" : "avgt");
+        return new AbRow(benchmark, params, unit.startsWith("ops") ? "thrpt" : "avgt", unit, ratio, AbVerdict.of(ratio, 0.05, higher),
+                ruler, base, head, 0.02, 0, planted);
+    }
+
+    static AbReport report(List<AbRow> rows) {
+        return new AbReport("orderbook", new AbReport.Side("main (abc123abc123)", "target/ab/jars/abc.jar"),
+                new AbReport.Side("def456def456", "target/ab/jars/def.jar"), "JDK 17 · CPU x · 2 cores", 0.05, 0.05, 0.95, 4, rows, 125);
+    }
+
+    /** {@code rung=r4-tick-array depth=1000}, in that order. */
+    static Map<String, String> params(String rung, String depth) {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        params.put("rung", rung);
+        params.put("depth", depth);
+        return params;
+    }
+
+    static final AbRow SLOWER = row(CANCEL, params("r4-tick-array", "1000"), "ops/s", 0.90, false, "10% (3 tokens)");
+    static final AbRow RULER_STILL = row(RULER, Map.of(), "ops/s", 1.0, true, "");
+
+    @Test
+    void theJsonHasTheShapeOtherToolsRead() {
+        ObjectNode json = report(List.of(SLOWER, RULER_STILL)).json();
+        List<String> top = new ArrayList<>();
+        json.fieldNames().forEachRemaining(top::add);
+        assertEquals(List.of("component", "base", "head", "machine", "threshold", "method", "verdict", "rows"), top.subList(0, 8));
+        assertEquals("orderbook", json.get("component").asText());
+        assertEquals("main (abc123abc123)", json.at("/base/rev").asText());
+        assertEquals("target/ab/jars/def.jar", json.at("/head/jar").asText());
+        assertEquals(0.05, json.get("threshold").asDouble());
+        assertTrue(json.get("method").asText().startsWith("paired t interval on ln(head/base)"), json.get("method").asText());
+        assertEquals("regression", json.get("verdict").asText());
+        JsonNode row = json.get("rows").get(0);
+        List<String> fields = new ArrayList<>();
+        row.fieldNames().forEachRemaining(fields::add);
+        assertEquals(List.of("benchmark", "params", "mode", "unit", "ratio", "low", "high", "verdict", "ruler", "pairs"), fields.subList(0, 10));
+        assertEquals(CANCEL, row.get("benchmark").asText());
+        assertEquals("1000", row.at("/params/depth").asText());
+        assertEquals("thrpt", row.get("mode").asText());
+        assertEquals("ops/s", row.get("unit").asText());
+        assertEquals(0.9, row.get("ratio").asDouble(), 0.01);
+        assertTrue(row.get("low").asDouble() < row.get("ratio").asDouble() && row.get("ratio").asDouble() < row.get("high").asDouble());
+        assertEquals("regression", row.get("verdict").asText());
+        assertFalse(row.get("ruler").asBoolean());
+        assertEquals(4, row.get("pairs").asInt());
+        assertEquals(4, row.get("baseForkScores").size());
+        assertTrue(json.get("rows").get(1).get("ruler").asBoolean());
+    }
+
+    @Test
+    void aRulerThatMovesMakesTheRunNoisyWhateverTheRows() {
+        AbRow rulerMoved = row(RULER, Map.of(), "ops/s", 0.8, true, "");
+        AbReport noisy = report(List.of(SLOWER, rulerMoved));
+        assertEquals(AbVerdict.NOISY, noisy.verdict());
+        assertTrue(noisy.rulersMoved().contains("RulerBenchmark.sortCopy 25% slower"), noisy.rulersMoved());
+        assertEquals("noisy", noisy.json().get("verdict").asText());
+        assertTrue(noisy.markdown().contains("Rulers moved"), noisy.markdown());
+        AbRow same = row(CANCEL, Map.of("rung", "r4-tick-array", "depth", "1"), "ops/s", 1.0, false, "");
+        assertEquals(AbVerdict.NO_CHANGE, report(List.of(same, RULER_STILL)).verdict());
+        AbRow faster = row(CANCEL, Map.of("rung", "r4-tick-array", "depth", "1"), "ns/op", 0.8, false, "");
+        assertEquals(AbVerdict.IMPROVEMENT, report(List.of(faster, RULER_STILL)).verdict(), "ns/op down 20%: faster");
+    }
+
+    @Test
+    void theMarkdownIsATableForAPullRequestComment() {
+        String md = report(List.of(SLOWER, RULER_STILL)).markdown();
+        assertTrue(md.startsWith("### perflab ab orderbook: regression\n"), md);
+        assertTrue(md.contains("JDK 17 · CPU x · 2 cores"), md);
+        assertTrue(md.contains("| ❌ | OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 (planted: 10% (3 tokens))"), md);
+        assertTrue(md.contains("| 📏 | RulerBenchmark.sortCopy (ruler) |"), md);
+        assertTrue(md.contains("11% slower"), md);
+    }
+
+    @Test
+    void theChartIsAPng(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("ratios.png");
+        assertEquals(java.util.Optional.empty(), AbChart.write(report(List.of(SLOWER, RULER_STILL)), png));
+        byte[] bytes = Files.readAllBytes(png);
+        assertTrue(bytes.length > 1000 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G');
+    }
+}

@@ -1,0 +1,73 @@
+package dev.perflab.ab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The calibration table from runs whose verdicts are known. */
+class CalibrationTest {
+    private static final Map<String, String> TUNED = AbReportTest.params("r4-tick-array", "1000");
+    private static final Map<String, String> NAIVE = AbReportTest.params("r0-persistent-scan", "1000");
+
+    private static AbReport run(double tunedScale, double naiveScale, double rulerScale, String planted) {
+        return AbReportTest.report(List.of(
+                AbReportTest.row(AbReportTest.CANCEL, TUNED, "ops/s", tunedScale, false, planted),
+                AbReportTest.row(AbReportTest.CANCEL, NAIVE, "ops/s", naiveScale, false, ""),
+                AbReportTest.row(AbReportTest.RULER, Map.of(), "ops/s", rulerScale, true, "")));
+    }
+
+    private static Calibration calibration() {
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+        c.add(new Calibration.Run(0, run(1.0, 0.85, 1.0, "")));       // a false positive of the naive row
+        c.add(new Calibration.Run(0, run(1.0, 0.85, 0.80, "")));      // noisy: not counted as a false positive
+        for (double f : Calibration.PLANTED) {
+            String planted = AbRow.percent(f) + " (…)";
+            c.add(new Calibration.Run(f, run(f == 0.05 ? 1 / 1.04 : 1 / (1 + f), 1.0, 1.0, planted)));
+            c.add(new Calibration.Run(f, run(1 / (1 + f), 1.0, 1.0, planted)));
+        }
+        return c;
+    }
+
+    @Test
+    void ratesAreCountedPerRowOverTheRunsNotMarkedNoisy() {
+        List<Calibration.RowStats> rows = calibration().rows();
+        assertEquals(3, rows.size());
+        Calibration.RowStats tuned = rows.get(0);
+        assertEquals(2, tuned.aaRuns(), "the noisy A/A run is left out");
+        assertEquals(0, tuned.falsePositives());
+        assertEquals(1, rows.get(1).falsePositives(), "naive moved 15% in one judged A/A run");
+        assertArrayEquals(new int[] {1, 2}, tuned.detected().get(0.05), "5% planted: one run realized 4%, below the threshold");
+        assertArrayEquals(new int[] {2, 2}, tuned.detected().get(0.10), "10% planted: both runs");
+        assertEquals(Optional.of(0.10), tuned.smallestDetected());
+        assertEquals(0.10, tuned.realized().get(0.10), 0.01);
+        assertTrue(!rows.get(1).planted() && rows.get(2).first().ruler());
+        assertEquals(1, rows.get(2).falsePositives(), "the ruler moved in one A/A run");
+    }
+
+    private static void assertArrayEquals(int[] expected, int[] actual, String message) {
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual, message);
+    }
+
+    @Test
+    void theTableHasARowPerBenchmarkRowAndTheGoalsUnderIt() {
+        String md = calibration().markdown();
+        assertTrue(md.startsWith("#### orderbook: 3 A/A runs and 2 × 5%, 2 × 10%, 2 × 20% planted\n"), md);
+        assertTrue(md.contains("| row | A/A false positives | 5% detected | 10% detected | 20% detected | smallest change detected"), md);
+        assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 | 0/2 (0%) | 1/2 (50%) (realized "), md);
+        assertTrue(md.contains("| 10% |"), md);
+        assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 | 1/2 (50%) | – | – | – | – |"), md);
+        assertTrue(md.contains("- A/A false positives: 1 of 4 row verdicts (25%) over 3 A/A runs; goal ≤ 1%: not judged: 3 A/A runs, the goal needs ≥ 20"), md);
+        assertTrue(md.contains("  why: OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 1/2 (50%) false positives"), md);
+        assertTrue(md.contains("- planted 10% slowdown detected: 2 of 2 (100%); goal ≥ 95%: met"), md);
+        assertTrue(md.contains("- planted 5% slowdown detected (stretch): 1 of 2 (50%); goal ≥ 95%: NOT met"), md);
+        assertTrue(md.contains("- one ab run of this selection: 2 min 05 s on average"), md);
+        assertTrue(md.contains("goal ≤ 15 min: met"), md);
+        assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 1 of 3, 5% 0 of 2, 10% 0 of 2, 20% 0 of 2"), md);
+        assertEquals(3, calibration().json().get("rows").size());
+    }
+}

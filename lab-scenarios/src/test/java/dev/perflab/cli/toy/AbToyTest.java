@@ -1,0 +1,121 @@
+package dev.perflab.cli.toy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.cli.LabCli;
+import dev.perflab.cli.component.Registry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ./lab ab} end to end on the toy suite, both sides from one thin benchmarks jar of this class path
+ * ({@link ToyJars}), so no revision is built: a slowdown planted in head's forks of r0 is found (exit 1); the
+ * same jar against itself is "no change" (exit 0); a ruler planted to move makes the run "noisy" (exit 3). The
+ * thresholds are wide (20%; the plants make a row ten times slower; a ruler is left out of the judgement
+ * with a threshold of 900% where it is not the subject) because the tests share the machine with other work: they
+ * check the machinery, not its precision, which {@code --calibrate} measures.
+ */
+class AbToyTest {
+    @TempDir
+    static Path jars;
+
+    @TempDir
+    Path dir;
+
+    private static Path jar;
+    private final LabCli lab = new LabCli(Registry.builtIn().with(new ToyAbComponent()));
+
+    @BeforeAll
+    static void buildJar() throws Exception {
+        jar = ToyJars.jmhJar(jars.resolve("benchmarks.jar"));
+    }
+
+    private int ab(String... more) {
+        return ab(4, more);
+    }
+
+    private int ab(int pairs, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("ab", ToyAbComponent.NAME, "--base-jar", jar.toString(),
+                "--head-jar", jar.toString(), "--smoke", "--rung", "naive", "--pairs", Integer.toString(pairs), "--out", dir.toString()));
+        args.addAll(List.of(more));
+        return lab.run(args.toArray(String[]::new));
+    }
+
+    private JsonNode verdict() throws Exception {
+        return new ObjectMapper().readTree(dir.resolve("verdict.json").toFile());
+    }
+
+    private static JsonNode row(JsonNode verdict, boolean ruler) {
+        for (JsonNode row : verdict.get("rows")) {
+            if (row.get("ruler").asBoolean() == ruler) {
+                return row;
+            }
+        }
+        throw new AssertionError("no " + (ruler ? "ruler" : "judged") + " row in " + verdict);
+    }
+
+    @Test
+    void aPlantedSlowdownIsARegression() throws Exception {
+        assertEquals(1, ab(6, "--plant", "naive=900%", "--threshold", "20%", "--ruler-threshold", "900%"), lab.out + "" + lab.err);
+        JsonNode verdict = verdict();
+        assertEquals("regression", verdict.get("verdict").asText(), verdict.toString());
+        JsonNode r0 = row(verdict, false);
+        assertEquals("r0-loop-sum", r0.at("/params/rung").asText());
+        assertEquals("regression", r0.get("verdict").asText(), r0.toString());
+        assertTrue(r0.get("ratio").asDouble() < 0.8 && r0.get("high").asDouble() < 1, r0.toString());
+        assertEquals(6, r0.get("pairs").asInt());
+        assertTrue(r0.get("planted").asText().startsWith("900%"), r0.toString());
+        assertEquals("dev.perflab.bench.RulerBenchmark.sortCopy", row(verdict, true).get("benchmark").asText());
+        for (String file : List.of("verdict.md", "ratios.png", "base.json", "head.json")) {
+            assertTrue(Files.size(dir.resolve(file)) > 0, file);
+        }
+        assertEquals(12, new ObjectMapper().readTree(dir.resolve("head.json").toFile()).size(),
+                "head.json: each of the 2 rows' 6 head forks, as JMH wrote them");
+        try (Stream<Path> forks = Files.list(dir.resolve("forks"))) {
+            List<String> names = forks.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().collect(Collectors.toList());
+            assertEquals(24, names.size(), names.toString());
+            assertTrue(names.contains("row01-base-pair1.json") && names.contains("row02-head-pair6.json"), names.toString());
+        }
+        String log = Files.readString(dir.resolve("forks/row01-head-pair2.log"));
+        assertTrue(log.lines().anyMatch(l -> l.startsWith("# VM options:") && l.contains("-Dperflab.plant=")),
+                "the plant reaches head's forks: " + log);
+        assertFalse(Files.readString(dir.resolve("forks/row01-base-pair2.log")).contains("-Dperflab.plant="), "and not base's");
+        assertTrue(Files.readString(dir.resolve("verdict.md")).contains("| ❌ |"), Files.readString(dir.resolve("verdict.md")));
+    }
+
+    /**
+     * A/A: "no change". Where the machine is shared with heavy work that lands on one side more than the other
+     * (a test suite running beside this one), the ruler sees it and the run is "noisy" instead, which is the
+     * answer {@code ab} is built to give then; what it must never say is "regression" or "improvement".
+     */
+    @Test
+    void theSameJarOnBothSidesIsNoChange() throws Exception {
+        int exit = ab("--threshold", "20%", "--ruler-threshold", "20%");
+        JsonNode verdict = verdict();
+        String run = verdict.get("verdict").asText();
+        assertTrue(exit == 0 && run.equals("no change") || exit == 3 && run.equals("noisy"), exit + ": " + verdict);
+        if (exit == 0) {
+            assertEquals("no change", row(verdict, false).get("verdict").asText());
+            assertTrue(lab.out.toString().contains("verdict: no change"), lab.out.toString());
+        }
+    }
+
+    @Test
+    void aRulerThatMovesMakesTheRunNoisy() throws Exception {
+        assertEquals(3, ab("--plant", "ruler=900%", "--threshold", "20%", "--ruler-threshold", "20%"), lab.out + "" + lab.err);
+        JsonNode verdict = verdict();
+        assertEquals("noisy", verdict.get("verdict").asText(), verdict.toString());
+        assertTrue(verdict.get("rulersMoved").asText().contains("RulerBenchmark.sortCopy"), verdict.toString());
+        assertTrue(lab.out.toString().contains("verdict: noisy"), lab.out.toString());
+    }
+}
