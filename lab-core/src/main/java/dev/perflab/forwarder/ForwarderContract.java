@@ -5,6 +5,9 @@ import dev.perflab.ladder.Contract;
 import dev.perflab.pump.WireDay;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,10 +16,11 @@ import java.util.List;
 
 /**
  * What every configuration of the forwarder must do, in one JVM over loopback ({@link LoopbackDay}): the
- * whole day reaches every client and a late joiner once, in order; a slow client does not hold the feed; a
- * client that quits stops no one else; a Simulator that disconnects mid-day ends the day at its last whole
- * message; a malformed frame is one line with its byte offset. Liveness bounds only, no timing.
- * {@code ForwarderContractTest} and {@code ./lab check mdf --rung ID} run these same checks.
+ * whole day reaches every client, a joiner that joins mid-day and a late joiner once, in order; a slow client
+ * does not hold the feed; a client that quits stops no one else; a Simulator that disconnects mid-day ends the
+ * day at its last whole message; a malformed frame is one line with its byte offset; the history store failing
+ * mid-day is one line and the clients still get every message the ring holds. Liveness bounds only, no timing.
+ * {@code ForwarderContractTest} and {@code ./lab check forwarder --rung ID} run these same checks.
  */
 public final class ForwarderContract implements Contract<ForwarderConfig> {
     /**
@@ -28,6 +32,8 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
     static final long SEED = 13;
     /** Where the broken feeds break: well inside the day, past the first socket buffers' worth. */
     static final int FAULT_AT = 1_200;
+    /** The day of the history-failure check: 2.2 MB, past a journal's next index row after {@link #FAULT_AT}. */
+    static final int HISTORY_FAULT_MESSAGES = 8_000;
     /** A slow client parks this long per message (at least a timer tick, ~60 µs, in practice): 0.2 s a day or more. */
     static final long SLOW_NANOS_PER_MESSAGE = 100_000;
     static final Duration DEADLINE = Duration.ofSeconds(60);
@@ -39,7 +45,8 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
                 new Check("aSlowClientDoesNotHoldTheFeed", () -> slowClient(config)),
                 new Check("aClientThatQuitsStopsNoOtherClient", () -> quitter(config)),
                 new Check("simulatorDisconnectingEndsTheDayAtItsLastWholeMessage", () -> cutFeed(config)),
-                new Check("aMalformedFrameIsOneLineWithItsByteOffset", () -> malformed(config)));
+                new Check("aMalformedFrameIsOneLineWithItsByteOffset", () -> malformed(config)),
+                new Check("theHistoryStoreFailingMidDayIsOneLineAndTheClientsGoOnFromTheRing", () -> historyFails(config)));
     }
 
     @FunctionalInterface
@@ -48,9 +55,13 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
     }
 
     private static void withDay(DayBody body) throws Exception {
+        withDay(MESSAGES, body);
+    }
+
+    private static void withDay(int messages, DayBody body) throws Exception {
         Path file = Files.createTempFile("perflab-forwarder-contract-", ".bin");
         try {
-            body.run(WireDay.generate(MESSAGES, SEED, file));
+            body.run(WireDay.generate(messages, SEED, file));
         } finally {
             Files.deleteIfExists(file);
         }
@@ -58,23 +69,27 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
 
     private static void wholeDay(ForwarderConfig config) throws Exception {
         withDay(day -> {
-            LoopbackDay.Outcome o = LoopbackDay.run(config.ringRung(), List.of(LoopbackDay.ClientPlan.onTime("a"),
-                    LoopbackDay.ClientPlan.onTime("b"), LoopbackDay.ClientPlan.late("late")), LoopbackDay.simulator(config, day), DEADLINE);
+            LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("a"),
+                    LoopbackDay.ClientPlan.onTime("b"), LoopbackDay.ClientPlan.midDay("mid", MESSAGES / 2),
+                    LoopbackDay.ClientPlan.late("late")), LoopbackDay.simulator(config, day), DEADLINE);
             requireDay(o.forwarder(), MESSAGES);
             for (ClientStream.Result c : o.clients()) {
                 requireComplete(c, MESSAGES);
+            }
+            Forwarder.SessionReport mid = session(o.forwarder(), "mid");
+            if (mid.publishedAtJoin() < MESSAGES / 2) {
+                throw new AssertionError("the mid-day joiner was served before its join point: " + mid);
             }
         });
     }
 
     private static void slowClient(ForwarderConfig config) throws Exception {
         withDay(day -> {
-            LoopbackDay.Outcome o = LoopbackDay.run(config.ringRung(), List.of(LoopbackDay.ClientPlan.onTime("fast"),
+            LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("fast"),
                     LoopbackDay.ClientPlan.slow("slow", SLOW_NANOS_PER_MESSAGE)), LoopbackDay.simulator(config, day), DEADLINE);
             requireDay(o.forwarder(), MESSAGES);
             o.clients().forEach(c -> requireComplete(c, MESSAGES));
-            Forwarder.SessionReport slow = o.forwarder().sessions().stream().filter(s -> s.name().equals("slow")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no session for the slow client"));
+            Forwarder.SessionReport slow = session(o.forwarder(), "slow");
             if (!slow.feedEndedFirst()) {
                 throw new AssertionError("the feed ended only after the slow client had its day: it was held back");
             }
@@ -83,7 +98,7 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
 
     private static void quitter(ForwarderConfig config) throws Exception {
         withDay(day -> {
-            LoopbackDay.Outcome o = LoopbackDay.run(config.ringRung(), List.of(LoopbackDay.ClientPlan.quitter("quitter"),
+            LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.quitter("quitter"),
                     LoopbackDay.ClientPlan.onTime("stays"), LoopbackDay.ClientPlan.late("late")), LoopbackDay.simulator(config, day), DEADLINE);
             if (o.forwarder().received() != MESSAGES) {
                 throw new AssertionError("the forwarder received " + o.forwarder().received() + " of " + MESSAGES + " messages");
@@ -99,7 +114,7 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
     private static void cutFeed(ForwarderConfig config) throws Exception {
         withDay(day -> {
             int cut = day.recordOffset(FAULT_AT) + 10;
-            LoopbackDay.Outcome o = LoopbackDay.run(config.ringRung(), List.of(LoopbackDay.ClientPlan.onTime("a"),
+            LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("a"),
                     LoopbackDay.ClientPlan.late("late")), to -> raw(to, Arrays.copyOf(day.image(), cut)), DEADLINE);
             Forwarder.Report f = o.forwarder();
             if (f.received() != FAULT_AT || f.malformed() != null
@@ -121,7 +136,7 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
             byte[] bad = day.image().clone();
             int at = day.recordOffset(FAULT_AT);
             bad[at + 4 + 40] ^= 1;
-            LoopbackDay.Outcome o = LoopbackDay.run(config.ringRung(), List.of(LoopbackDay.ClientPlan.onTime("a")),
+            LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("a")),
                     to -> raw(to, bad), DEADLINE);
             Forwarder.Report f = o.forwarder();
             String expected = ":byte " + at + ": message " + (FAULT_AT + 1) + " of day 1 fails its CRC-32C";
@@ -133,6 +148,65 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
                 throw new AssertionError("the client should still get the " + FAULT_AT + " good messages; got " + o.clients().get(0));
             }
         });
+    }
+
+    /**
+     * The history database is shut down (as a closed database or a full disk stops it) once the forwarder has
+     * published {@value #FAULT_AT} messages: one error line names the store, the day goes on from the ring, and
+     * every client, one joining right then too, gets all of it. With a journal the day is
+     * {@value #HISTORY_FAULT_MESSAGES} messages: its index takes a row per MiB, so its database is written again
+     * only a MiB later (every journal configuration's ring holds such a day); otherwise {@value #MESSAGES}, which
+     * the report's 5,000-message window holds too.
+     */
+    private static void historyFails(ForwarderConfig config) throws Exception {
+        String url = "jdbc:h2:mem:forwarder-contract-history-" + HISTORY_DATABASES.incrementAndGet();
+        int messages = config.history() == ForwarderConfig.History.JOURNAL ? HISTORY_FAULT_MESSAGES : MESSAGES;
+        try (Connection keeper = DriverManager.getConnection(url)) {
+            withDay(messages, day -> {
+                LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("a"),
+                        LoopbackDay.ClientPlan.onTime("b"), LoopbackDay.ClientPlan.midDay("mid", FAULT_AT)), (to, forwarder) -> {
+                    try (Socket socket = new Socket(to.getAddress(), to.getPort())) {
+                        OutputStream out = socket.getOutputStream();
+                        int half = day.recordOffset(FAULT_AT);
+                        out.write(day.image(), 0, half);
+                        out.flush();
+                        awaitPublished(forwarder, FAULT_AT);
+                        try (Statement s = keeper.createStatement()) {
+                            s.execute("SHUTDOWN");
+                        } catch (java.sql.SQLException e) {
+                            throw new java.io.IOException("could not shut the history database down: " + e.getMessage(), e);
+                        }
+                        out.write(day.image(), half, day.bytes() - half);
+                    }
+                }, DEADLINE, url);
+                Forwarder.Report f = o.forwarder();
+                List<String> historyLines = f.errors().stream().filter(e -> e.contains("history store failed")).toList();
+                if (f.received() != messages || f.historyFailure() == null || historyLines.size() != 1 || f.errors().size() != 1) {
+                    throw new AssertionError("expected the whole day received and one line naming the failed history store; got "
+                            + f.received() + " messages, errors " + f.errors());
+                }
+                for (ClientStream.Result c : o.clients()) {
+                    requireComplete(c, messages);
+                }
+            });
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong HISTORY_DATABASES = new java.util.concurrent.atomic.AtomicLong();
+
+    private static void awaitPublished(Forwarder forwarder, long messages) throws java.io.IOException {
+        long deadline = System.nanoTime() + DEADLINE.toNanos() / 2;
+        while (forwarder.published() < messages) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new java.io.IOException("the forwarder published " + forwarder.published() + " of the first " + messages + " messages");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+        }
+    }
+
+    private static Forwarder.SessionReport session(Forwarder.Report f, String name) {
+        return f.sessions().stream().filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no session for client " + name));
     }
 
     private static void raw(java.net.InetSocketAddress to, byte[] bytes) throws java.io.IOException {

@@ -1,13 +1,10 @@
 package dev.perflab.forwarder;
 
-import dev.perflab.mdf.JdbcHistory;
-import dev.perflab.mdf.MdfRing;
-import dev.perflab.mdf.MdfRingLadder;
 import dev.perflab.net.Sockets;
 import dev.perflab.pump.WireDay;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.nio.channels.ServerSocketChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +15,11 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The forwarder end to end in one JVM, over loopback: what {@link ForwarderContract} and the tests drive.
- * {@code ./lab run mdf} runs the same three parts as separate processes.
+ * {@code ./lab run forwarder} runs the same three parts as separate processes.
  *
  * <pre>
- *   forwarder thread (Forwarder.run) ◀── on-time client threads (subscribe first)
+ *   forwarder thread (Forwarder.run) ◀── on-time client threads (subscribe first; a mid-day joiner too, held
+ *                                        by the forwarder until its join point)
  *                                    ◀── simulator (the caller's Send, on the calling thread)
  *                                    ◀── late client threads (subscribe after the Simulator finished)
  * </pre>
@@ -30,24 +28,30 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LoopbackDay {
     /**
-     * One client: its name, how slow it reads, whether it joins after the Simulator finished, and whether it
-     * quits (resets its connection) right after subscribing, as a killed client process does.
+     * One client: its name, how slow it reads, whether it joins after the Simulator finished, whether it quits
+     * (resets its connection) right after subscribing, as a killed client process does, and the message count at
+     * which the forwarder starts its session (0: at once).
      */
-    public record ClientPlan(String name, long slowNanosPerMessage, boolean late, boolean quits) {
+    public record ClientPlan(String name, long slowNanosPerMessage, boolean late, boolean quits, long joinAtMessage) {
         public static ClientPlan onTime(String name) {
-            return new ClientPlan(name, 0, false, false);
+            return new ClientPlan(name, 0, false, false, 0);
         }
 
         public static ClientPlan late(String name) {
-            return new ClientPlan(name, 0, true, false);
+            return new ClientPlan(name, 0, true, false, 0);
+        }
+
+        /** Subscribes before the day, joins once {@code message} messages are published: a late joiner on a live day. */
+        public static ClientPlan midDay(String name, long message) {
+            return new ClientPlan(name, 0, false, false, message);
         }
 
         public static ClientPlan slow(String name, long nanosPerMessage) {
-            return new ClientPlan(name, nanosPerMessage, false, false);
+            return new ClientPlan(name, nanosPerMessage, false, false, 0);
         }
 
         public static ClientPlan quitter(String name) {
-            return new ClientPlan(name, 0, false, true);
+            return new ClientPlan(name, 0, false, true, 0);
         }
     }
 
@@ -59,6 +63,12 @@ public final class LoopbackDay {
     @FunctionalInterface
     public interface Send {
         void to(InetSocketAddress forwarder) throws IOException;
+    }
+
+    /** What the Simulator does, watching the forwarder while it sends (fault tests: break something mid-day). */
+    @FunctionalInterface
+    public interface WatchingSend {
+        void to(InetSocketAddress address, Forwarder forwarder) throws IOException;
     }
 
     private LoopbackDay() {
@@ -73,13 +83,21 @@ public final class LoopbackDay {
         };
     }
 
-    public static Outcome run(String ringRung, List<ClientPlan> plans, Send simulator, Duration deadline) throws Exception {
+    public static Outcome run(ForwarderConfig config, List<ClientPlan> plans, Send simulator, Duration deadline) throws Exception {
+        return run(config, plans, (address, forwarder) -> simulator.to(address), deadline, null);
+    }
+
+    /**
+     * @param dbUrl the history database (null: H2 of its own, in memory); a test that opens its own connection to
+     *              a named in-memory database can close that database mid-day
+     */
+    public static Outcome run(ForwarderConfig config, List<ClientPlan> plans, WatchingSend simulator, Duration deadline, String dbUrl)
+            throws Exception {
         long deadlineNanos = System.nanoTime() + deadline.toNanos();
-        try (ServerSocket server = Sockets.listen(new InetSocketAddress("127.0.0.1", 0));
-             CountingHistory history = new CountingHistory(JdbcHistory.inMemory());
-             MdfRing ring = MdfRingLadder.LADDER.resolve(ringRung).factory().create(history)) {
-            InetSocketAddress address = (InetSocketAddress) server.getLocalSocketAddress();
-            Forwarder forwarder = new Forwarder(server, ring, history, plans.size(), deadlineNanos, line -> { });
+        try (ServerSocketChannel server = Forwarder.listen(new InetSocketAddress("127.0.0.1", 0));
+             Forwarder.Stores stores = Forwarder.Stores.open(config, dbUrl, null)) {
+            InetSocketAddress address = (InetSocketAddress) server.getLocalAddress();
+            Forwarder forwarder = new Forwarder(server, config, stores, plans.size(), deadlineNanos, line -> { });
             CompletableFuture<Forwarder.Report> report = CompletableFuture.supplyAsync(() -> {
                 try {
                     return forwarder.run();
@@ -92,8 +110,9 @@ public final class LoopbackDay {
             for (ClientPlan plan : plans) {
                 clients.add(plan.late() ? null : client(address, plan, deadlineNanos));
             }
+            awaitSubscriptions(forwarder, (int) plans.stream().filter(p -> !p.late()).count(), deadlineNanos);
             try {
-                simulator.to(address);
+                simulator.to(address, forwarder);
             } catch (IOException e) {
                 // the forwarder may close a bad feed before the Simulator is done: its report says why
             }
@@ -110,10 +129,18 @@ public final class LoopbackDay {
         }
     }
 
+    /** The on-time clients subscribe before the Simulator starts, as {@code ./lab run forwarder} makes them. */
+    private static void awaitSubscriptions(Forwarder forwarder, int clients, long deadlineNanos) throws InterruptedException {
+        while (forwarder.subscriptions() < clients && System.nanoTime() - deadlineNanos < 0) {
+            Thread.sleep(1);
+        }
+    }
+
     private static CompletableFuture<ClientStream.Result> client(InetSocketAddress address, ClientPlan plan, long deadlineNanos) {
         CompletableFuture<ClientStream.Result> result = new CompletableFuture<>();
         Thread t = new Thread(() -> result.complete(plan.quits() ? quit(address, plan.name())
-                : ClientStream.run(address, new Subscription(1, plan.name()), plan.slowNanosPerMessage(), null, deadlineNanos)),
+                : ClientStream.run(address, new Subscription(1, plan.joinAtMessage(), plan.name()), plan.slowNanosPerMessage(), null,
+                        deadlineNanos)),
                 "client-" + plan.name());
         t.setDaemon(true);
         t.start();

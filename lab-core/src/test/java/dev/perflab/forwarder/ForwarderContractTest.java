@@ -10,13 +10,14 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Every configuration of the forwarder, exhibits included (they are slow, not wrong), passes
- * {@link ForwarderContract}. {@code ./lab check mdf --rung ID} runs the same checks.
+ * {@link ForwarderContract}; the exercise's skeleton is the one entry left out (it fails until it is written). {@code ./lab check forwarder --rung ID} runs the same checks.
  */
 @Timeout(600)
 class ForwarderContractTest {
     @TestFactory
     Stream<DynamicNode> everyConfigurationPassesTheContract() {
-        return ForwarderLadder.LADDER.entries().stream().map(ForwarderContractTest::contractOf);
+        return ForwarderLadder.LADDER.entries().stream().filter(e -> e.kind() != dev.perflab.ladder.Kind.EXERCISE)
+                .map(ForwarderContractTest::contractOf);
     }
 
     private static DynamicNode contractOf(Entry<ForwarderConfig> entry) {

@@ -5,22 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.perflab.mdf.JdbcHistory;
-import dev.perflab.mdf.MdfRingLadder;
-import dev.perflab.net.Sockets;
 import dev.perflab.pump.StreamVerifier;
 import dev.perflab.pump.WireDay;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,7 +38,7 @@ class ForwarderFaultsTest {
     void aSlowClientAndALateJoinerOnTheSmallWindowContinueFromHistory() throws Exception {
         WireDay day = WireDay.generate(30_000, 5, dir.resolve("day.bin"));
         ForwarderConfig config = ForwarderLadder.LADDER.resolve("x-window-5000-db").factory();
-        LoopbackDay.Outcome o = LoopbackDay.run(config.ringRung(), List.of(LoopbackDay.ClientPlan.onTime("fast"),
+        LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("fast"),
                 LoopbackDay.ClientPlan.slow("slow", 100_000), LoopbackDay.ClientPlan.late("late")),
                 LoopbackDay.simulator(config, day), Duration.ofSeconds(90));
         assertEquals(30_000, o.forwarder().received(), o.forwarder().errors().toString());
@@ -53,13 +52,50 @@ class ForwarderFaultsTest {
         }
     }
 
+    /**
+     * Each history store and sender of the rungs after r2, on the report's 5,000-message window (mdf-ring's r0 under
+     * r3–r6, the record ring's under r7): a slow client is lapped and continues from that store (behind the feed: it
+     * waits for what was not stored yet), and a late joiner reads most of the day from it; every client gets the
+     * whole day once, in order.
+     */
+    @ParameterizedTest(name = "{0} on a 5,000-message window")
+    @ValueSource(strings = {"r3-history-behind", "r4-journal-history", "r5-forwarded-crc", "r6-direct-receive", "r7-record-spans"})
+    void everyNewRungsStoreServesALappedSlowClientAndALateJoiner(String rung) throws Exception {
+        WireDay day = WireDay.generate(30_000, 6, dir.resolve("day.bin"));
+        ForwarderConfig rungConfig = ForwarderLadder.LADDER.resolve(rung).factory();
+        ForwarderConfig config = rungConfig.withRing(ForwarderConfig.recordRing(rungConfig.ringRung()) ? RecordRing.WINDOW_5000
+                : "r0-synchronized-window-db");
+        LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("fast"),
+                LoopbackDay.ClientPlan.slow("slow", 100_000), LoopbackDay.ClientPlan.late("late")),
+                LoopbackDay.simulator(config, day), Duration.ofSeconds(90));
+        assertEquals(30_000, o.forwarder().received(), o.forwarder().errors().toString());
+        assertTrue(o.forwarder().errors().isEmpty(), o.forwarder().errors().toString());
+        for (ClientStream.Result c : o.clients()) {
+            assertTrue(c.complete(), c.toString());
+        }
+        for (Forwarder.SessionReport s : o.forwarder().sessions()) {
+            if (!s.name().equals("fast")) {
+                assertTrue(s.historyReads() > 0, s.name() + " should have read from history: " + s);
+            }
+        }
+    }
+
+    /** The tuned rung's warm-up runs a whole day through the same path (and says how long it took). */
+    @Test
+    void theWarmUpDayRunsTheTunedPathToTheEnd() throws Exception {
+        ForwarderConfig tuned = ForwarderLadder.LADDER.tuned().factory();
+        assertTrue(tuned.warmUpMessages() > 0, "the tuned rung warms up");
+        assertTrue(WarmUp.run(tuned, 3_000) > 0);
+    }
+
     @Test
     void aForwarderWhoseSimulatorNeverComesStopsAtItsDeadline() throws Exception {
-        try (ServerSocket server = Sockets.listen(new InetSocketAddress("127.0.0.1", 0));
-             CountingHistory history = new CountingHistory(JdbcHistory.inMemory())) {
-            Forwarder forwarder = new Forwarder(server, MdfRingLadder.LADDER.resolve("r3").factory().create(history), history, 1,
-                    System.nanoTime() + Duration.ofSeconds(1).toNanos(), line -> { });
-            Thread client = new Thread(() -> ClientStream.run((InetSocketAddress) server.getLocalSocketAddress(),
+        ForwarderConfig config = ForwarderLadder.LADDER.tuned().factory();
+        try (ServerSocketChannel server = Forwarder.listen(new InetSocketAddress("127.0.0.1", 0));
+             Forwarder.Stores stores = Forwarder.Stores.open(config, null, null)) {
+            Forwarder forwarder = new Forwarder(server, config, stores, 1, System.nanoTime() + Duration.ofSeconds(1).toNanos(), line -> { });
+            InetSocketAddress address = (InetSocketAddress) server.getLocalAddress();
+            Thread client = new Thread(() -> ClientStream.run(address,
                     new Subscription(1, "waiting"), 0, null, System.nanoTime() + Duration.ofSeconds(30).toNanos()));
             client.setDaemon(true);
             client.start();
@@ -78,12 +114,17 @@ class ForwarderFaultsTest {
         IOException e = assertThrows(IOException.class, () -> Subscription.readAfterMagic(
                 new ByteArrayInputStream(frame, 4, frame.length - 4), "client x"));
         assertEquals("client x:byte 4: first sequence 0, expected ≥ 1", e.getMessage());
+        byte[] negative = new Subscription(1, "ok").encode();
+        ByteBuffer.wrap(negative).putLong(12, -5);
+        e = assertThrows(IOException.class, () -> Subscription.readAfterMagic(
+                new ByteArrayInputStream(negative, 4, negative.length - 4), "client z"));
+        assertEquals("client z:byte 12: join at message -5, expected ≥ 0", e.getMessage());
         byte[] cut = new Subscription(1, "abcdef").encode();
-        e = assertThrows(IOException.class, () -> Subscription.readAfterMagic(new ByteArrayInputStream(cut, 4, 10), "client y"));
-        assertTrue(e.getMessage().startsWith("client y:byte 14: the subscription frame ends early"), e.getMessage());
+        e = assertThrows(IOException.class, () -> Subscription.readAfterMagic(new ByteArrayInputStream(cut, 4, 18), "client y"));
+        assertTrue(e.getMessage().startsWith("client y:byte 22: the subscription frame ends early"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new Subscription(1, "no spaces"));
-        Subscription back = Subscription.readAfterMagic(new ByteArrayInputStream(new Subscription(7, "late-1").encode(), 4, 100), "c");
-        assertEquals(new Subscription(7, "late-1"), back);
+        Subscription back = Subscription.readAfterMagic(new ByteArrayInputStream(new Subscription(7, 300, "late-1").encode(), 4, 100), "c");
+        assertEquals(new Subscription(7, 300, "late-1"), back);
     }
 
     @Test
@@ -125,7 +166,7 @@ class ForwarderFaultsTest {
     void aStrangerIsRefusedInOneLineAndTheDayGoesOn() throws Exception {
         WireDay day = WireDay.generate(2_000, 4, dir.resolve("day.bin"));
         ForwarderConfig config = ForwarderLadder.LADDER.resolve("r1").factory();
-        LoopbackDay.Outcome o = LoopbackDay.run(config.ringRung(), List.of(LoopbackDay.ClientPlan.onTime("a")), to -> {
+        LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("a")), to -> {
             try (Socket stranger = new Socket(to.getAddress(), to.getPort())) {
                 stranger.getOutputStream().write("GET / HTTP/1.1\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             }

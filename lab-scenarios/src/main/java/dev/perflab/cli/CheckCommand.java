@@ -48,6 +48,10 @@ final class CheckCommand implements Callable<Integer>, Registry.User {
 
     @Override
     public Integer call() throws InterruptedException {
+        registry.renamedNote(component).ifPresent(note -> {
+            spec.commandLine().getErr().println(note);
+            spec.commandLine().getErr().flush();
+        });
         return check(registry.byName(component).ladder(), spec.commandLine().getOut());
     }
 

@@ -22,7 +22,13 @@ final class RunCommand extends GroupCommand implements Registry.User {
     @Override
     public void use(Registry registry) {
         for (Component component : registry.all()) {
-            spec.commandLine().addSubcommand(component.name(), RunComponentCommand.commandLine(component));
+            spec.commandLine().addSubcommand(component.name(), RunComponentCommand.commandLine(component, null));
+        }
+        // former names last, hidden from the help, each printing its one line (Registry.renamedNote)
+        for (Component component : registry.all()) {
+            for (String former : component.formerNames()) {
+                spec.commandLine().addSubcommand(former, RunComponentCommand.commandLine(component, former));
+            }
         }
     }
 }

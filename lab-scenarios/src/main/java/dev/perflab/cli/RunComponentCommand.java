@@ -5,6 +5,7 @@ import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
+import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
@@ -109,19 +110,27 @@ final class RunComponentCommand implements Callable<Integer> {
     HistoryOption history = new HistoryOption();
 
     private final Component component;
+    /** The former name this command was called by ({@code ./lab run mdf}), or null for the component's own name. */
+    private final String formerName;
     /** The component's scenario with this run's options object, or null when it has no end-to-end run. */
     private Bound<?> scenario;
 
-    private RunComponentCommand(Component component) {
+    private RunComponentCommand(Component component, String formerName) {
         this.component = component;
+        this.formerName = formerName;
     }
 
-    /** The {@code ./lab run NAME} command of one component, its scenario's options mixed in. */
-    static CommandLine commandLine(Component component) {
-        RunComponentCommand command = new RunComponentCommand(component);
+    /**
+     * The {@code ./lab run NAME} command of one component, its scenario's options mixed in; under a former name
+     * ({@code formerName} not null) the same command, hidden from the help, that first prints the one line naming
+     * the new name.
+     */
+    static CommandLine commandLine(Component component, String formerName) {
+        RunComponentCommand command = new RunComponentCommand(component, formerName);
         CommandSpec spec = CommandSpec.forAnnotatedObject(command);
-        spec.name(component.name());
+        spec.name(formerName != null ? formerName : component.name());
         spec.usageMessage().description(description(component));
+        spec.usageMessage().hidden(formerName != null);
         component.scenario().ifPresent(s -> {
             command.scenario = Bound.of(s);
             spec.addMixin(SCENARIO_OPTIONS, CommandSpec.forAnnotatedObject(command.scenario.options()));
@@ -140,6 +149,10 @@ final class RunComponentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (formerName != null) {
+            spec.commandLine().getErr().println(Registry.renamedNote(formerName, component.name()));
+            spec.commandLine().getErr().flush();
+        }
         RunLength runLength = length.value();
         Optional<ShardRun> sharding = ShardRun.of(shard, shardGates, labHome(), System.getenv());
         if (sharding.isPresent() && jdks != null) {

@@ -17,7 +17,7 @@ import java.util.TreeMap;
  *                  per rung for an end-to-end run
  */
 public record PlannedRow(String benchmark, Map<String, String> params, double cost) {
-    /** The benchmark suffix of an end-to-end run's rows: {@code mdf.*} stands for {@code mdf.forward}. */
+    /** The benchmark suffix of an end-to-end run's rows: {@code forwarder.*} stands for {@code forwarder.forward}. */
     static final String ANY_BENCHMARK = ".*";
 
     public PlannedRow {

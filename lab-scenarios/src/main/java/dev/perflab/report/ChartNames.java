@@ -7,7 +7,7 @@ import java.util.Map;
  * class always named, so {@code orderbook-OrderBookReplayBenchmark-replay1M.png} sits beside
  * {@code orderbook-OrderBookCancelBenchmark-cancelLast.png}), the full name's dots as dashes where two packages
  * share {@code Class.method}, and {@code -<mode>} added where a benchmark ran in several modes. A scenario's
- * benchmark named after its component ({@code mdf.forward} under prefix {@code mdf}) does not repeat it.
+ * benchmark named after its component ({@code forwarder.forward} under prefix {@code forwarder}) does not repeat it.
  */
 final class ChartNames {
     private ChartNames() {

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * The day a sending role sends ({@code ./lab pump sender}, {@code ./lab mdf simulator}): a day file given
+ * The day a sending role sends ({@code ./lab pump sender}, {@code ./lab forwarder simulator}): a day file given
  * with {@code --day} (checked record by record first: a bad one is {@code FILE:byte OFFSET: problem}, exit 2),
  * or a generated one in a temporary file that {@link #close} deletes.
  */

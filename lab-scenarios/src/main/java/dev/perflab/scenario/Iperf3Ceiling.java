@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
  * <pre>
  *   iperf3 -s -1 --forceflush -B 127.0.0.1 -p PORT  ── "Server listening on PORT" ──▶ start the client
  *     (--forceflush: iperf3 buffers stdout when it is a pipe, and the line would never come)
- *   iperf3 -c 127.0.0.1 -p PORT -t S -J   ── JSON: end.sum_received.bits_per_second ÷ 8 ÷ 10^6
+ *   iperf3 -c 127.0.0.1 -p PORT -t S -P N -J   ── JSON: end.sum_received.bits_per_second ÷ 8 ÷ 10^6 (all N streams)
  * </pre>
  *
  * <p>Without {@code iperf3} on the PATH, {@link #measure} says so in one line ({@link Result#skipped});
@@ -66,8 +66,17 @@ public final class Iperf3Ceiling {
         return find().isPresent() ? Optional.empty() : Optional.of("iperf3 is not on the PATH");
     }
 
-    /** Runs iperf3 over loopback for {@code seconds} (whole seconds, at least 1). */
+    /** Runs iperf3 over loopback for {@code seconds} (whole seconds, at least 1), one stream. */
     public static Result measure(double seconds) throws IOException, InterruptedException {
+        return measure(seconds, 1);
+    }
+
+    /**
+     * Runs iperf3 over loopback for {@code seconds} (whole seconds, at least 1) with {@code streams} parallel
+     * connections ({@code -P}); the rate is all of them together, what a role that fans one stream out to
+     * several sockets can move at most.
+     */
+    public static Result measure(double seconds, int streams) throws IOException, InterruptedException {
         Optional<String> iperf3 = find();
         if (iperf3.isEmpty()) {
             return new Result(Double.NaN, "ceiling not measured: iperf3 is not on the PATH; " + INSTALL_HINT);
@@ -92,7 +101,8 @@ public final class Iperf3Ceiling {
                 return new Result(Double.NaN, "ceiling not measured: the iperf3 server did not start on port " + port);
             }
             try (ChildProcess client = ChildProcess.start("iperf3-client",
-                    List.of(iperf3.get(), "-c", "127.0.0.1", "-p", Integer.toString(port), "-t", Long.toString(wholeSeconds), "-J"),
+                    List.of(iperf3.get(), "-c", "127.0.0.1", "-p", Integer.toString(port), "-t", Long.toString(wholeSeconds),
+                            "-P", Integer.toString(Math.max(1, streams)), "-J"),
                     line -> json.append(line).append('\n'), line -> { })) {
                 if (!client.waitFor(Duration.ofSeconds(wholeSeconds).plus(FINISH_GRACE)) || client.exitCode() != 0) {
                     return new Result(Double.NaN, "ceiling not measured: the iperf3 client failed (exit " + client.exitCode() + ")");

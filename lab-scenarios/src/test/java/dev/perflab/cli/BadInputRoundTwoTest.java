@@ -254,7 +254,7 @@ class BadInputRoundTwoTest {
         assertEquals("[]", Files.readString(rows));
         assertEquals(2, lab("run", "socket-pump", "--out", out.toString(), "--json", out.resolve("socket-pump.json").toString()));
         errLine();
-        assertEquals(2, lab("run", "mdf", "--out", out.toString(), "--json", out.resolve("mdf.json").toString()));
+        assertEquals(2, lab("run", "forwarder", "--out", out.toString(), "--json", out.resolve("forwarder.json").toString()));
         errLine();
         assertEquals(2, lab("run", "kv", "--out", out.toString(), "--json", out.resolve("kv.json").toString()));
         errLine();

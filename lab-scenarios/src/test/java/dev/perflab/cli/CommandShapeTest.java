@@ -34,7 +34,9 @@ class CommandShapeTest {
     void runHasOneSubcommandPerComponentEachWithOnlyItsOwnOptions() {
         CommandLine run = Lab.newCommandLine().getSubcommands().get("run");
         List<String> components = Registry.builtIn().all().stream().map(Component::name).toList();
-        assertEquals(components, List.copyOf(run.getSubcommands().keySet().stream().filter(n -> !n.equals("help")).toList()));
+        assertEquals(components, List.copyOf(run.getSubcommands().entrySet().stream()
+                .filter(e -> !e.getKey().equals("help") && !e.getValue().getCommandSpec().usageMessage().hidden())
+                .map(java.util.Map.Entry::getKey).toList()));
         CommandSpec kv = run.getSubcommands().get("kv").getCommandSpec();
         assertTrue(kv.findOption("--records") != null && kv.findOption("--store") != null, "kv brings --records and --store");
         CommandSpec orderbook = run.getSubcommands().get("orderbook").getCommandSpec();
@@ -62,7 +64,7 @@ class CommandShapeTest {
 
     @Test
     void aGroupWithoutItsSubcommandFailsNamingThem() {
-        for (String group : List.of("run", "mdf", "pump", "sha", "brick", "orderbook")) {
+        for (String group : List.of("run", "mdf", "forwarder", "pump", "sha", "brick", "orderbook")) {
             lab.clear();
             assertEquals(2, lab.run(group), group + ": " + lab.err);
             String last = lab.err.toString().strip().lines().reduce((a, b) -> b).orElse("");
@@ -70,12 +72,20 @@ class CommandShapeTest {
         }
     }
 
-    /** The ring's {@code generate}/{@code replay} and the forwarder's roles share {@code ./lab mdf}, each kept in its own package. */
+    /**
+     * The forwarder's roles have their own group, {@code ./lab forwarder}; for one release they also answer under
+     * their former group, the ring's {@code ./lab mdf}, beside its {@code generate}/{@code replay}, each kept in its own package.
+     */
     @Test
-    void twoComponentsShareTheMdfGroup() {
+    void theForwarderHasItsOwnGroupAndTheFormerOneStillAnswers() {
+        CommandLine forwarder = Lab.newCommandLine().getSubcommands().get("forwarder");
+        assertEquals(List.of("forwarder", "client", "simulator"), forwarder.getSubcommands().keySet().stream()
+                .filter(n -> !n.equals("help")).toList());
         CommandLine mdf = Lab.newCommandLine().getSubcommands().get("mdf");
         assertTrue(mdf.getSubcommands().keySet().containsAll(List.of("generate", "replay", "forwarder", "client", "simulator")),
                 mdf.getSubcommands().keySet().toString());
+        CommandLine run = Lab.newCommandLine().getSubcommands().get("run");
+        assertTrue(run.getSubcommands().get("mdf").getCommandSpec().usageMessage().hidden(), "./lab run mdf answers, hidden from the help");
     }
 
     /**

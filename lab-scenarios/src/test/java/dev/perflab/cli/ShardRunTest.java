@@ -184,7 +184,7 @@ class ShardRunTest {
 
     /**
      * A planned row as a result row; an end-to-end run's {@code COMPONENT.*} stands for its one benchmark, so it is
-     * written as the gate names it when the gate names that component ({@code mdf.forward} for {@code mdf.*}).
+     * written as the gate names it when the gate names that component ({@code forwarder.forward} for {@code forwarder.*}).
      */
     private static Row asRow(PlannedRow row, String named) {
         String prefix = row.benchmark().substring(0, row.benchmark().length() - 1);

@@ -24,6 +24,14 @@ public interface Component {
         return ladder().component();
     }
 
+    /**
+     * Names the component had before a rename, still accepted for one release ({@code ./lab run mdf} for the
+     * forwarder): each use prints one line naming the new name ({@link Registry#renamedNote}). None by default.
+     */
+    default List<String> formerNames() {
+        return List.of();
+    }
+
     /** JMH suites {@code ./lab run} runs, in order; empty if the component has none. */
     default List<JmhSuite> suites() {
         return List.of();

@@ -25,10 +25,12 @@ public final class Registry {
     private Registry(List<Component> components) {
         List<String> names = new ArrayList<>();
         for (Component c : components) {
-            if (names.contains(c.name())) {
-                throw new IllegalArgumentException("two components named '" + c.name() + "'");
+            for (String name : concat(c.name(), c.formerNames())) {
+                if (names.contains(name)) {
+                    throw new IllegalArgumentException("two components named '" + name + "'");
+                }
+                names.add(name);
             }
-            names.add(c.name());
         }
         this.components = List.copyOf(components);
     }
@@ -54,14 +56,20 @@ public final class Registry {
         return components;
     }
 
+    private static List<String> concat(String name, List<String> more) {
+        List<String> all = new ArrayList<>(List.of(name));
+        all.addAll(more);
+        return all;
+    }
+
     /**
-     * The component of that name.
+     * The component of that name, or of that former name ({@link Component#formerNames()}).
      *
      * @throws UnknownEntryException naming the known components (one line, exit 2 in the CLI)
      */
     public Component byName(String name) {
         for (Component c : components) {
-            if (c.name().equals(name)) {
+            if (c.name().equals(name) || c.formerNames().contains(name)) {
                 return c;
             }
         }
@@ -70,11 +78,25 @@ public final class Registry {
     }
 
     /**
+     * The one line a command prints when it was given a component's former name ({@code mdf is now forwarder}),
+     * or empty when {@code name} is a current name or unknown.
+     */
+    public Optional<String> renamedNote(String name) {
+        return components.stream().filter(c -> c.formerNames().contains(name)).findFirst()
+                .map(c -> renamedNote(name, c.name()));
+    }
+
+    /** {@code OLD is now NEW}: the same line wherever a former name is used. */
+    public static String renamedNote(String formerName, String name) {
+        return formerName + " is now " + name;
+    }
+
+    /**
      * The component a benchmark belongs to, from its name: a JMH benchmark by its class, one of a component's
      * suites ({@code dev.perflab.bench.orderbook.OrderBookCancelBenchmark.cancelLast}, or
      * {@code OrderBookCancelBenchmark.cancelLast} as a gate names it); an end-to-end row by its
-     * {@code COMPONENT.what} name ({@code sha-pipeline.endToEnd}). Empty for a bare method name or a benchmark
-     * of no component.
+     * {@code COMPONENT.what} name ({@code sha-pipeline.endToEnd}), or by a name the component had
+     * ({@code mdf.forward}). Empty for a bare method name or a benchmark of no component.
      */
     public Optional<Component> owning(String benchmark) {
         int dot = benchmark.lastIndexOf('.');
@@ -90,7 +112,7 @@ public final class Registry {
                 }
             }
         }
-        return components.stream().filter(c -> c.name().equals(owner)).findFirst();
+        return components.stream().filter(c -> c.name().equals(owner) || c.formerNames().contains(owner)).findFirst();
     }
 
     /** Something {@code Lab.newCommandLine(Registry)} hands its registry to: each command that looks components up. */

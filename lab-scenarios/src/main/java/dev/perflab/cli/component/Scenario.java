@@ -39,6 +39,14 @@ public interface Scenario<O> {
         return OptionalInt.empty();
     }
 
+    /**
+     * Whether {@link #run} starts each role's JVM with the flags {@link ScenarioRequest#roleFlags()} gives it,
+     * which {@code ./lab profile COMPONENT --role ROLE} needs to profile one role; false by default.
+     */
+    default boolean takesRoleJvmFlags() {
+        return false;
+    }
+
     /** A fresh, empty options object for one {@code ./lab run}; picocli fills it from the command line. */
     O newOptions();
 

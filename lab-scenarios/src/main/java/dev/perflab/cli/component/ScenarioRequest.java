@@ -15,8 +15,14 @@ import java.util.stream.Collectors;
  * @param length  the run length
  * @param dir     results folder ({@code --out}, default {@code results/COMPONENT})
  * @param console where progress and the ladder go
+ * @param roleFlags extra JVM flags for role processes ({@code ./lab profile --role}); {@link RoleJvmFlags#NONE} for a run
  */
-public record ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console) {
+public record ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console, RoleJvmFlags roleFlags) {
+    /** A plain run: no extra flags for any role. */
+    public ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console) {
+        this(rungs, length, dir, console, RoleJvmFlags.NONE);
+    }
+
     /** The rungs to run: those named ({@code --rung}), else naive and tuned for a smoke run, else every rung. */
     public <F> List<Entry<F>> rungsOf(Ladder<F> ladder) {
         if (rungs != null) {

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./lab mdf client}: one client of the forwarder ({@link ClientStream}): subscribes from a sequence,
+ * {@code ./lab forwarder client}: one client of the forwarder ({@link ClientStream}): subscribes from a sequence,
  * reads the day to its end, checks every record and accounts for every sequence; with {@code --latency},
  * times each message from the paced Simulator's stamp (HdrHistogram).
  *
@@ -44,11 +44,15 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--join-delay-ms", paramLabel = "MS", defaultValue = "0", description = "Wait this long before subscribing (a late joiner).")
     long joinDelayMillis;
 
+    @Option(names = "--join-at-message", paramLabel = "N", defaultValue = "0",
+            description = "Subscribe now, but have the forwarder start serving once it published N messages: a late joiner on a live day (0: at once).")
+    long joinAtMessage;
+
     @Option(names = "--slow-micros-per-message", paramLabel = "US", defaultValue = "0",
             description = "A slow client: pause this long after each message.")
     long slowMicros;
 
-    @Option(names = "--latency", description = "Time each message from its intended send time (needs ./lab mdf simulator --rate).")
+    @Option(names = "--latency", description = "Time each message from its intended send time (needs ./lab forwarder simulator --rate).")
     boolean latency;
 
     @Option(names = "--deadline-seconds", paramLabel = "S", defaultValue = "" + ForwarderCommand.DEFAULT_DEADLINE_SECONDS,
@@ -57,12 +61,13 @@ public final class ClientCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (joinDelayMillis < 0 || slowMicros < 0 || deadlineSeconds <= 0) {
-            throw new LabException("--join-delay-ms and --slow-micros-per-message must be ≥ 0, --deadline-seconds > 0");
+        ForwarderRoles.noteIfFormer(spec);
+        if (joinDelayMillis < 0 || joinAtMessage < 0 || slowMicros < 0 || deadlineSeconds <= 0) {
+            throw new LabException("--join-delay-ms, --join-at-message and --slow-micros-per-message must be ≥ 0, --deadline-seconds > 0");
         }
         Subscription subscription;
         try {
-            subscription = new Subscription(from, name);
+            subscription = new Subscription(from, joinAtMessage, name);
         } catch (IllegalArgumentException e) {
             throw new LabException(e.getMessage());
         }

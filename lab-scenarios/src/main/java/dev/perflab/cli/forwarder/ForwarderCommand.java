@@ -4,19 +4,20 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.HostPort;
 import dev.perflab.base.LabException;
-import dev.perflab.forwarder.CountingHistory;
 import dev.perflab.forwarder.Forwarder;
+import dev.perflab.forwarder.ForwarderConfig;
+import dev.perflab.forwarder.ForwarderLadder;
+import dev.perflab.forwarder.WarmUp;
 import dev.perflab.ladder.Entry;
-import dev.perflab.mdf.JdbcHistory;
-import dev.perflab.mdf.MdfRing;
-import dev.perflab.mdf.MdfRingFactory;
 import dev.perflab.mdf.MdfRingLadder;
 import dev.perflab.net.Sockets;
 import dev.perflab.scenario.RoleProtocol;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,17 +25,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./lab mdf forwarder}: the MDF of report 000 ({@link Forwarder}) as a process. Listens on one port for
- * the Simulator and the clients, stores the day into the {@code --ring} rung over an H2 history, forwards it,
- * and ends when the day ended and {@code --clients} clients were served (or at the deadline).
+ * {@code ./lab forwarder forwarder}: the MDF of report 000 ({@link Forwarder}) as a process. Listens on one port for
+ * the Simulator and the clients, stores the day (history, then a ring rung), forwards it, and ends when the day
+ * ended and {@code --clients} clients were served (or at the deadline). {@code --rung} picks the forwarder's path
+ * (history store, feed reads, session writes, ring) from a configuration of {@code ./lab run forwarder}.
  *
  * <p>Exit 0: the day came whole and every client was served; 2: the Simulator sent a malformed frame (one line
- * {@code simulator HOST:PORT:byte OFFSET: problem}); 1: anything else went wrong (a lost client, a cut day,
- * the deadline), each one line on stderr.
+ * {@code simulator HOST:PORT:byte OFFSET: problem}); 1: anything else went wrong (a lost client, a cut day, the
+ * history store failing, the deadline), each one line on stderr.
  */
 @Command(name = "forwarder", mixinStandardHelpOptions = true, description = {
-        "The market-data forwarder: receive one day from ./lab mdf simulator, store it (ring + H2 history), send it to",
-        "every ./lab mdf client from the sequence it asks for. Prints 'listening on HOST:PORT', 'flowing' once",
+        "The market-data forwarder: receive one day from ./lab forwarder simulator, store it (history + ring), send it to",
+        "every ./lab forwarder client from the sequence it asks for. Prints 'listening on HOST:PORT', 'flowing' once",
         "--await-subscribers clients subscribed, a line per client and a 'summary {json}' line."})
 public final class ForwarderCommand implements Callable<Integer> {
     static final int DEFAULT_PORT = 7411;
@@ -49,8 +51,12 @@ public final class ForwarderCommand implements Callable<Integer> {
             description = "Where the Simulator and the clients connect (port 0 = any free port). Default: ${DEFAULT-VALUE}.")
     InetSocketAddress bind;
 
-    @Option(names = "--ring", paramLabel = "ID", defaultValue = "r3-single-writer-ring",
-            description = "The mdf-ring rung to store into (./lab list mdf-ring), e.g. r0 for the report's window of 5,000 messages. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
+            description = "The configuration whose forwarder to run (./lab list forwarder): its history store, feed, sessions and ring. Default: ${DEFAULT-VALUE}.")
+    String rung;
+
+    @Option(names = "--ring", paramLabel = "ID",
+            description = "Store into this mdf-ring rung instead of the configuration's (./lab list mdf-ring), e.g. r0 for the report's window of 5,000 messages.")
     String ring;
 
     @Option(names = "--clients", paramLabel = "K", defaultValue = "1",
@@ -58,11 +64,14 @@ public final class ForwarderCommand implements Callable<Integer> {
     int clients;
 
     @Option(names = "--await-subscribers", paramLabel = "N", defaultValue = "0",
-            description = "Print 'flowing' once N clients subscribed (what ./lab run mdf waits for before starting the Simulator).")
+            description = "Print 'flowing' once N clients subscribed (what ./lab run forwarder waits for before starting the Simulator).")
     int awaitSubscribers;
 
-    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "History database (default: an in-memory H2 database).")
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "History database, or the journal's index (default: an in-memory H2 database).")
     String dbUrl;
+
+    @Option(names = "--journal-dir", paramLabel = "DIR", description = "Where a journal history writes its file (default: the temporary folder; deleted at the end).")
+    Path journalDir;
 
     @Option(names = "--deadline-seconds", paramLabel = "S", defaultValue = "" + DEFAULT_DEADLINE_SECONDS,
             description = "Stop everything after S seconds. Default: ${DEFAULT-VALUE}.")
@@ -70,38 +79,54 @@ public final class ForwarderCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ForwarderRoles.noteIfFormer(spec);
         if (clients < 1 || clients > MAX_CLIENTS || awaitSubscribers < 0 || awaitSubscribers > clients || deadlineSeconds <= 0) {
             throw new LabException("--clients must be 1.." + MAX_CLIENTS + ", --await-subscribers 0..clients, --deadline-seconds > 0");
         }
-        Entry<MdfRingFactory> entry = MdfRingLadder.LADDER.resolve(ring);
+        Entry<ForwarderConfig> entry = ForwarderLadder.LADDER.resolve(rung);
+        ForwarderConfig config = ring == null ? entry.factory() : entry.factory().withRing(MdfRingLadder.LADDER.resolve(ring).id());
+        if (journalDir != null && !Files.isDirectory(journalDir)) {
+            throw new LabException("--journal-dir " + journalDir + ": no such folder");
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        CountingHistory history;
-        try {
-            history = new CountingHistory(dbUrl == null ? JdbcHistory.inMemory() : JdbcHistory.open(dbUrl));
-        } catch (IllegalArgumentException e) {
-            throw new LabException("--db-url: " + e.getMessage());
+        if (config.warmUpMessages() > 0) {
+            double seconds;
+            try {
+                seconds = WarmUp.run(config, config.warmUpMessages());
+            } catch (Exception e) {
+                throw new LabException("forwarder: the warm-up day failed: " + e.getMessage(), LabException.CHECK_FAILED);
+            }
+            out.printf("warmed up: days of %,d messages through the same path, %.1f s in all%n", config.warmUpMessages(), seconds);
+            out.flush();
         }
-        ServerSocket server;
+        Forwarder.Stores stores;
         try {
-            server = Sockets.listen(bind);
+            stores = Forwarder.Stores.open(config, dbUrl, journalDir);
+        } catch (IllegalArgumentException e) {
+            throw new LabException((dbUrl != null ? "--db-url: " : "") + e.getMessage());
+        }
+        ServerSocketChannel server;
+        try {
+            server = Forwarder.listen(bind);
         } catch (IOException e) {
+            stores.close();
             throw new LabException("forwarder: cannot listen on " + Sockets.hostPort(bind) + ": " + e.getMessage());
         }
         Forwarder.Report report;
-        try (history; server; MdfRing store = entry.factory().create(history)) {
-            Forwarder forwarder = new Forwarder(server, store, history, clients,
+        try (stores; server) {
+            Forwarder forwarder = new Forwarder(server, config, stores, clients,
                     System.nanoTime() + (long) (deadlineSeconds * 1e9), line -> {
                         synchronized (err) {
                             err.println(line);
                             err.flush();
                         }
                     });
-            RoleProtocol.printListening(out, (InetSocketAddress) server.getLocalSocketAddress());
+            RoleProtocol.printListening(out, (InetSocketAddress) server.getLocalAddress());
             announceSubscribers(forwarder, out);
             report = forwarder.run();
         }
-        print(entry.id(), report, out);
+        print(entry.id(), config.ringRung(), report, out);
         return report.malformed() != null ? LabException.BAD_INPUT : report.errors().isEmpty() ? 0 : LabException.CHECK_FAILED;
     }
 
@@ -125,26 +150,27 @@ public final class ForwarderCommand implements Callable<Integer> {
         t.start();
     }
 
-    private void print(String ringId, Forwarder.Report r, PrintWriter out) {
+    private void print(String rungId, String ringId, Forwarder.Report r, PrintWriter out) {
         double feedMb = r.feedBytes() / ForwarderScenario.BYTES_PER_MB / Math.max(1e-9, r.feedSeconds());
         double sendMb = r.forwardedBytes() / ForwarderScenario.BYTES_PER_MB / Math.max(1e-9, r.forwardSeconds());
-        out.printf("forwarder %s: received %,d of %,d messages (%,d bytes) in %.3f s, %,.1f MB/s; sent %,d bytes to %d client(s), %,.1f MB/s%n",
-                ringId, r.received(), Math.max(0, r.announced()), r.feedBytes(), r.feedSeconds(), feedMb, r.forwardedBytes(),
-                r.sessions().size(), sendMb);
-        ObjectNode summary = RoleProtocol.summary("forwarder").put("ring", ringId).put("announced", r.announced())
+        out.printf("forwarder %s (ring %s): received %,d of %,d messages (%,d bytes) in %.3f s, %,.1f MB/s; sent %,d bytes to %d client(s), %,.1f MB/s;"
+                + " history stored %,d%s%n", rungId, ringId, r.received(), Math.max(0, r.announced()), r.feedBytes(), r.feedSeconds(), feedMb,
+                r.forwardedBytes(), r.sessions().size(), sendMb, r.historyRecorded(), r.historyFailure() == null ? "" : " (failed)");
+        ObjectNode summary = RoleProtocol.summary("forwarder").put("rung", rungId).put("ring", ringId).put("announced", r.announced())
                 .put("received", r.received()).put("bytes", r.feedBytes()).put("feed_seconds", r.feedSeconds())
                 .put("mb_per_s", feedMb).put("messages_per_s", r.received() / Math.max(1e-9, r.feedSeconds()))
                 .put("forwarded_bytes", r.forwardedBytes()).put("forward_seconds", r.forwardSeconds()).put("send_mb_per_s", sendMb)
-                .put("malformed", r.malformed()).put("errors", r.errors().size());
+                .put("malformed", r.malformed()).put("errors", r.errors().size())
+                .put("history_recorded", r.historyRecorded()).put("history_failure", r.historyFailure());
         ArrayNode sessions = summary.putArray("clients");
         for (Forwarder.SessionReport s : r.sessions()) {
-            out.printf("  client %s (%s): %,d messages from %,d, %,d bytes; joined with %,d published, caught up in %s; %,d from history%s%n",
-                    s.name(), s.peer(), s.delivered(), s.fromSequence(), s.bytes(), s.publishedAtJoin(),
+            out.printf("  client %s (%s): %,d messages from %,d, %,d bytes; joined with %,d published%s, caught up in %s; %,d from history%s%n",
+                    s.name(), s.peer(), s.delivered(), s.fromSequence(), s.bytes(), s.publishedAtJoin(), s.joinedLive() ? " (day live)" : "",
                     Double.isNaN(s.catchUpMillis()) ? "-" : String.format("%.1f ms", s.catchUpMillis()), s.historyReads(),
                     s.completed() ? "" : "; " + s.error());
             sessions.addObject().put("name", s.name()).put("delivered", s.delivered()).put("bytes", s.bytes())
                     .put("from", s.fromSequence()).put("published_at_join", s.publishedAtJoin())
-                    .put("catch_up_ms", s.catchUpMillis()).put("history_reads", s.historyReads())
+                    .put("catch_up_ms", s.catchUpMillis()).put("history_reads", s.historyReads()).put("joined_live", s.joinedLive())
                     .put("completed", s.completed()).put("error", s.error());
         }
         RoleProtocol.printSummary(out, summary);

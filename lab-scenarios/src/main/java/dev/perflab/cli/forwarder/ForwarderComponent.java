@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The market-data forwarder end to end (report 000) as the CLI sees it: {@code ./lab run mdf} runs
- * {@link ForwarderScenario} (Simulator, forwarder and clients as processes over TCP). The roles run alone as
- * {@code ./lab mdf simulator|forwarder|client} (subcommands of {@code ./lab mdf}, beside generate and replay).
+ * The market-data forwarder end to end (report 000) as the CLI sees it: {@code ./lab run forwarder}
+ * runs {@link ForwarderScenario} (Simulator, forwarder and clients as processes over TCP). The roles run alone as
+ * {@code ./lab forwarder simulator|forwarder|client}.
  * No JMH suite: the ring has its own ({@code ./lab run mdf-ring}).
  */
 public final class ForwarderComponent implements Component {
@@ -31,10 +31,20 @@ public final class ForwarderComponent implements Component {
         return List.of("naive", "tuned");
     }
 
-    /** The roles as {@code ./lab mdf forwarder|client|simulator}, beside the ring's {@code generate} and {@code replay}. */
+    /**
+     * The roles as {@code ./lab forwarder forwarder|client|simulator}, and for one release also under their former
+     * group {@code ./lab mdf} (beside the ring's {@code generate} and {@code replay}), where each prints one line
+     * naming the new group.
+     */
     @Override
     public List<Object> subcommands() {
-        return List.of(new ForwarderRoles());
+        return List.of(new ForwarderRoles(), new ForwarderRoles.Former());
+    }
+
+    /** {@code ./lab run mdf}, {@code ./lab check mdf}, {@code ./lab profile mdf}: the name before the rename. */
+    @Override
+    public List<String> formerNames() {
+        return List.of(ForwarderRoles.FORMER_GROUP);
     }
 
     /** iperf3 measures the loopback ceiling each stage is a percentage of. */

@@ -1,13 +1,15 @@
 package dev.perflab.cli.forwarder;
 
-import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.JsonNumbers;
+import dev.perflab.base.Leftovers;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.LinkedRun;
+import dev.perflab.cli.component.RoleJvmFlags;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioOptions;
@@ -22,9 +24,7 @@ import dev.perflab.proc.ChildProcess;
 import dev.perflab.pump.WireDay;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
-import dev.perflab.cli.component.LinkedRun;
 import dev.perflab.scenario.ClockOffsets;
-import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.CpuMeter;
 import dev.perflab.scenario.Iperf3Ceiling;
 import dev.perflab.scenario.JmhRows;
@@ -34,8 +34,9 @@ import dev.perflab.scenario.Placement;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleChain;
 import dev.perflab.scenario.RoleProcess;
-import dev.perflab.scenario.ScenarioException;
 import dev.perflab.scenario.RungResult;
+import dev.perflab.scenario.ScenarioException;
+import dev.perflab.scenario.link.LinkNamespaces;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -46,53 +47,68 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code ./lab run mdf}: the forwarder of report 000 end to end, each configuration as separate processes
- * over loopback TCP, beside iperf3's ceiling.
+ * {@code ./lab run forwarder}: the forwarder of report 000 end to end, each configuration as separate processes
+ * over loopback TCP (or across an emulated link), beside the ceilings the socket allows.
  *
  * <pre>
- *   iperf3 over loopback ──▶ ceiling MB/s (same run)
+ *   iperf3 over loopback, 1 stream and 1 + K parallel streams ──▶ ceiling, fan-out ceiling = parallel ÷ (1 + K)
  *   for each configuration (ForwarderLadder):
- *     forwarder JVM  (./lab mdf forwarder --ring R --clients K+1)   listens on 127.0.0.1:PORT
- *     client JVMs ×K (./lab mdf client)   ──subscribe──▶ forwarder prints 'flowing' once all K subscribed
- *     simulator JVM  (./lab mdf simulator --rung ID [--rate N]) ──day──▶ forwarder ──day──▶ each client
- *     late client JVM (started once the Simulator is sending) ──subscribe from 1──▶ catches up from the ring / H2
+ *     forwarder JVM   ./lab forwarder forwarder --rung ID --clients K      listens (receiver side of a --link)
+ *     client JVMs     client-1, client-2: subscribe from 1 before the day
+ *                     late: subscribes before the day too, joined by the forwarder once half the day is published
+ *     simulator JVM   ./lab forwarder simulator --rung ID [--rate N]       (sender side of a --link) once all K subscribed
  *     every role ends by itself when the day is done; all by the run's deadline
- *   DIR/mdf.json: one JMH-shaped row per configuration (benchmark mdf.forward, forwarder receive MB/s;
- *     secondary: per-stage counts, lost, gaps, duplicates, reorderings, late joiner complete and catch-up,
- *     stage MB/s, % of iperf3, CPU, errors; with --rate the worst client's latency percentiles in µs)
+ *   DIR/forwarder.json: one JMH-shaped row per configuration (benchmark forwarder.forward, forwarder receive MB/s;
+ *     secondary: per-stage counts, lost, gaps, duplicates, reorderings, the late joiner (complete, live, catch-up),
+ *     stage MB/s, % of iperf3 and of the fan-out ceiling, send ÷ receive, CPU, errors; with --rate the on-time
+ *     clients' worst latency percentiles in µs)
  * </pre>
  *
- * MB is 10^6 bytes of day file (header, lengths and CRCs included). The forwarder's receive rate counts from
- * the Simulator's first byte to the day's last message stored; its send rate from the first byte written
- * to any client to the last.
+ * MB is 10^6 bytes of day file (header, lengths and CRCs included). Every day byte crosses loopback once into the
+ * forwarder and once per client out of it, so with K clients the socket allows about 1 ÷ (1 + K) of what it
+ * carries as receive: the fan-out ceiling. The forwarder's receive rate counts from the Simulator's first byte to
+ * the day's last message published; its send rate from the first byte written to any client to the last.
  */
 final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     static final String BENCHMARK = ForwarderLadder.COMPONENT + ".forward";
     static final double BYTES_PER_MB = 1e6;
-    /** Clients that subscribe before the day starts; one more joins late. */
+    /** Clients that subscribe before the day starts and are served at once. */
     static final int ON_TIME_CLIENTS = 2;
     static final String LATE = "late";
+    /** K: the on-time clients and the late joiner; the fan-out ceiling divides by 1 + K. */
+    static final int CLIENTS = ON_TIME_CLIENTS + 1;
+    /** The late joiner joins once this share of the day is published: it chases a live day in every run length. */
+    static final double LATE_JOIN_SHARE = 0.5;
     /** A smoke run's day: JVM starts dominate it; on the loaded 2-core CI machine the forwarder moved ~1.5 MB/s. */
     static final int SMOKE_DAY_MESSAGES = 20_000;
     static final int QUICK_DAY_MESSAGES = 100_000;
     static final long DAY_SEED = 1;
-    /** Seconds of iperf3 for the ceiling. */
+    /** Seconds of iperf3 for each ceiling. */
     static final double CEILING_SECONDS = 1;
     /** Time for one configuration from the first process to the last summary. */
     static final Duration SMOKE_DEADLINE = Duration.ofSeconds(60);
     static final Duration DEADLINE = Duration.ofSeconds(180);
     /** What the runner adds to the roles' own deadline before it stops them itself. */
     static final Duration FINISH_GRACE = Duration.ofSeconds(15);
+
     /**
      * The veth link between placed hosts: far above what any rung moves (the forwarder's fastest rungs move
      * hundreds of MB/s; 10 Gbit/s is 1,250 MB/s), so the hosts are apart without the link being what is measured.
      */
     static final String PLACED_LINK_RATE = "10gbit";
+
+    /** The ladder's goals (2 cores, quiet, loopback, one run), printed as met or not under each configuration. */
+    static final double GOAL_FAN_OUT_PERCENT = 50;
+    static final double GOAL_SEND_RECEIVE_RATIO = 2.5;
+    static final double GOAL_P99_MICROS = 1_000;
+    static final double GOAL_P999_MICROS = 5_000;
+    static final double GOAL_LINK_PERCENT = 90;
 
     private final Ladder<ForwarderConfig> ladder;
 
@@ -103,10 +119,17 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     @Override
     public List<Role> roles() {
         return List.of(
-                new Role("forwarder", true, null, "receives the day, stores it (ring + H2 history), sends it to every client"),
+                new Role("forwarder", true, null, "receives the day, stores it (history + ring), sends it to every client"),
                 new Role("client", false, "forwarder", "subscribes from sequence 1 before the day starts; counts gaps, duplicates, reorderings"),
-                new Role("simulator", false, "forwarder", "sends one day (file-streamed, preloaded, transferTo or paced by --rate), then closes"),
-                new Role(LATE, false, "forwarder", "subscribes from sequence 1 once the day is flowing; catches up from the ring and history"));
+                new Role(LATE, false, "forwarder", "subscribes before the day; the forwarder joins it half-way through the live day;"
+                        + " it catches up from the ring and history while the day flows on"),
+                new Role("simulator", false, "forwarder", "sends one day (file-streamed, preloaded, transferTo or paced by --rate), then closes"));
+    }
+
+    /** {@code ./lab profile forwarder --role R}: each role's JVM is started with the flags the request gives it. */
+    @Override
+    public boolean takesRoleJvmFlags() {
+        return true;
     }
 
     @Override
@@ -114,7 +137,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         return "MB/s";
     }
 
-    /** {@code ./lab run mdf}'s own options. */
+    /** {@code ./lab run forwarder}'s own options. */
     static final class Options {
         @Option(names = "--rate", paramLabel = "MSGS_PER_S", defaultValue = "0", converter = ScenarioOptions.NonNegativeRate.class,
                 description = "Pace the Simulator at this many messages/s and measure publish → client latency; 0 (default) = as fast as it goes.")
@@ -123,8 +146,11 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         @Mixin
         ScenarioOptions.Json json = new ScenarioOptions.Json();
 
+        @Mixin
+        ScenarioOptions.Link link = new ScenarioOptions.Link();
+
         @Option(names = "--place", paramLabel = "ROLE=HOST,…", converter = Placement.Converter.class,
-                description = {"Run roles on named hosts, e.g. forwarder=hostA,client=hostB (roles: forwarder, client, simulator, late;"
+                description = {"Run roles on named hosts, e.g. forwarder=hostA,client=hostB (roles: forwarder, client, late, simulator;"
                         + " an unnamed role goes with the role it connects to). On one machine a named host is a network namespace"
                         + " (two at most, joined by a veth pair; needs root and iproute2, skipped with a line otherwise); 'local' is"
                         + " this machine's loopback. Every host's clock offset is measured and printed, and carried by the latencies."})
@@ -147,7 +173,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         }
     }
 
-    /** The configurations: those named, else smoke's naive and tuned, else every rung and exhibit. */
+    /** The configurations: those named, else smoke's naive and tuned, else every rung (and, standard and full, every exhibit). */
     private List<Entry<ForwarderConfig>> configurations(ScenarioRequest request) {
         if (request.rungs() != null || request.length() == RunLength.SMOKE) {
             return request.rungsOf(ladder);
@@ -156,6 +182,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 .filter(e -> e.kind() != Kind.EXERCISE).collect(Collectors.toList());
     }
 
+    /** The configurations this request runs, in order: what {@code ./lab run --shard} splits (exhibits included). */
     @Override
     public List<String> rungIds(ScenarioRequest request, Options options, Ladder<?> any) {
         return configurations(request).stream().map(Entry::id).collect(Collectors.toList());
@@ -163,12 +190,19 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
 
     @Override
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
+        if (options.link.rate() != null && options.place != null) {
+            throw new LabException("--link and --place each put the roles in network namespaces of their own: give one");
+        }
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
         OutputFile json = options.json.check(rowsFile.path());
-        Path day = Leftovers.register(Files.createTempFile("perflab-mdf-day-", ".bin"));
+        Path day = Leftovers.register(Files.createTempFile("perflab-forwarder-day-", ".bin"));
         try {
-            return onHosts(request, options, hosts -> new Run(request, options.rate, configs, rowsFile, json, day, hosts).run());
+            if (options.link.rate() != null) {
+                return LinkedRun.run(request, options.link.rate(),
+                        link -> new Run(request, options.rate, configs, rowsFile, json, day, link, PlacedHosts.local(roles())).run());
+            }
+            return onHosts(request, options, hosts -> new Run(request, options.rate, configs, rowsFile, json, day, null, hosts).run());
         } finally {
             Files.deleteIfExists(day);
             Leftovers.release(day);
@@ -203,21 +237,54 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     }
 
     /**
-     * One role's JVM ({@code ./lab mdf ARGS…}) on this machine's network; it writes its crash log, if it crashes,
-     * into the run's folder {@code dir} (the --out folder) rather than the working directory.
+     * One role's JVM ({@code ./lab forwarder ARGS…}); it writes its crash log, if it crashes, into the run's folder
+     * {@code dir} (the --out folder) rather than the working directory.
      */
     static List<String> roleCommand(Path dir, String... args) {
-        return roleCommand(dir, List.of(), args);
+        return roleCommand(List.of(), dir, List.of(), List.of(args));
     }
 
-    /** The same behind {@code prefix}: its host's {@code ip netns exec NS} for a placed role. */
-    static List<String> roleCommand(Path dir, List<String> prefix, String... args) {
-        List<String> all = new ArrayList<>(List.of("mdf"));
-        all.addAll(List.of(args));
-        return LabCommand.of(prefix, List.of(ChildProcess.errorFileFlag(dir)), all);
+    static List<String> roleCommand(List<String> prefix, Path dir, List<String> jvmFlags, List<String> args) {
+        List<String> flags = new ArrayList<>(List.of(ChildProcess.errorFileFlag(dir)));
+        flags.addAll(jvmFlags);
+        List<String> all = new ArrayList<>(List.of(ForwarderLadder.COMPONENT));
+        all.addAll(args);
+        return LabCommand.of(prefix, flags, all);
     }
 
-    /** One {@code ./lab run mdf}. */
+    /**
+     * What one run is measured against: iperf3 over loopback with one stream and with 1 + K parallel streams (or
+     * the link's rate), and the fan-out ceiling of the forwarder's receive they imply.
+     */
+    record Ceilings(Iperf3Ceiling.Result single, Iperf3Ceiling.Result parallel, LinkNamespaces link) {
+        /** MB/s of one stream's payload: what the stages' {@code % iperf3} column divides by (the link's rate across one). */
+        double socket() {
+            return link != null ? link.bitsPerSecond() / 8.0 / BYTES_PER_MB : single.mbPerSecond();
+        }
+
+        boolean measured() {
+            return link != null || single.measured();
+        }
+
+        /**
+         * The most the forwarder can receive: across a link, the link (the clients are on the forwarder's side);
+         * on loopback, what the socket carries in all streams together ÷ (1 + K).
+         */
+        double receive() {
+            if (link != null) {
+                return socket();
+            }
+            double total = parallel.measured() ? parallel.mbPerSecond() : single.mbPerSecond();
+            return total / (1 + CLIENTS);
+        }
+
+        /** The second percentage column: the fan-out ceiling's on loopback; none across a link (the first is the link's). */
+        String receiveColumn() {
+            return link != null ? "" : "% fan-out";
+        }
+    }
+
+    /** One {@code ./lab run forwarder}. */
     private final class Run {
         private final ScenarioRequest request;
         /** Messages/s the Simulator is paced at ({@code --rate}); 0 for as fast as it goes. */
@@ -226,14 +293,15 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         private final OutputFile rowsFile;
         private final OutputFile json;
         private final Path dayFile;
-        private final PrintWriter console;
-        private final Duration deadline;
-        /** Where each role runs, and each latency's clock offset (measured before the first configuration). */
+        private final LinkNamespaces link;
+        /** Where each role runs ({@code --place}), and each latency's clock offset (measured before the first configuration). */
         private final PlacedHosts hosts;
         private ClockOffsets clocks;
+        private final PrintWriter console;
+        private final Duration deadline;
 
         Run(ScenarioRequest request, long rate, List<Entry<ForwarderConfig>> configs, OutputFile rowsFile, OutputFile json, Path dayFile,
-            PlacedHosts hosts) {
+            LinkNamespaces link, PlacedHosts hosts) {
             this.hosts = hosts;
             this.request = request;
             this.rate = rate;
@@ -241,6 +309,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             this.rowsFile = rowsFile;
             this.json = json;
             this.dayFile = dayFile;
+            this.link = link;
             this.console = request.console();
             this.deadline = request.length() == RunLength.SMOKE ? SMOKE_DEADLINE : DEADLINE;
         }
@@ -248,9 +317,12 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         int run() throws IOException, InterruptedException {
             String header = Machine.header();
             WireDay day = WireDay.generate(dayMessages(request.length()), DAY_SEED, dayFile);
-            console.printf("perflab run mdf · %s%n", header);
-            console.printf("one day of %,d messages (%,d bytes) per configuration; %d clients subscribed before the day + 1 late joiner;"
-                    + " %s; %s%n", day.messages(), day.bytes(), ON_TIME_CLIENTS, hosts.local() ? "loopback TCP (127.0.0.1)" : "TCP between placed hosts",
+            long lateJoinAt = (long) (day.messages() * LATE_JOIN_SHARE);
+            console.printf("perflab run forwarder · %s%n", header);
+            console.printf("one day of %,d messages (%,d bytes) per configuration; K = %d clients: %d subscribed before the day + 1 late"
+                    + " joiner, joined once %,d messages are published; %s; %s%n", day.messages(), day.bytes(), CLIENTS, ON_TIME_CLIENTS,
+                    lateJoinAt, link != null ? "Simulator → forwarder across " + link.describe() + ", the clients on the forwarder's side"
+                            : hosts.local() ? "loopback TCP (127.0.0.1)" : "TCP between placed hosts",
                     rate > 0 ? String.format("Simulator paced at %,d messages/s", rate) : "Simulator as fast as its rung goes");
             if (!hosts.local()) {
                 hosts.describe().forEach(console::println);
@@ -258,51 +330,24 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 clocks = ClockOffsets.measure(hosts, List.of(ChildProcess.errorFileFlag(request.dir())), RoleChain.START_TIMEOUT);
                 clocks.describe().forEach(console::println);
             }
-            console.printf("ceiling: iperf3 over loopback for %.0f s…%n", CEILING_SECONDS);
-            console.flush();
-            Iperf3Ceiling.Result ceiling = Iperf3Ceiling.measure(CEILING_SECONDS);
-            console.println(ceiling.measured() ? String.format("ceiling: iperf3 over loopback (same run): %,.1f MB/s", ceiling.mbPerSecond())
-                    : ceiling.skipped());
-            console.flush();
+            Ceilings ceilings = ceilings();
             List<RungResult> results = new ArrayList<>();
+            List<Outcome> outcomes = new ArrayList<>();
             ArrayNode jsonConfigs = new ObjectMapper().createArrayNode();
             JmhRows rows = new JmhRows();
             for (Entry<ForwarderConfig> config : configs) {
-                Outcome o = runOne(config, day);
-                RungResult result = o.print(config, ceiling, latencyClocks(), console);
-                result.addTo(rows, BENCHMARK, unit(), rate > 0 ? Map.of("rate", Long.toString(rate)) : Map.of());
+                Outcome o = runOne(config, day, lateJoinAt);
+                RungResult result = o.print(config, ceilings, rate, latencyClocks(), console);
+                result.addTo(rows, BENCHMARK, unit(), params());
                 results.add(result);
-                jsonConfigs.add(o.json(config, result, ceiling));
+                outcomes.add(o);
+                jsonConfigs.add(o.json(config, result, ceilings));
             }
-            long broken = results.stream().filter(r -> !r.correct()).count();
-            console.println();
-            console.println(broken == 0 ? "every client of every configuration got the whole day once, in order, the late joiner too"
-                    : broken + " configuration(s) failed (see the lines under them)");
+            footer(results, outcomes, ceilings);
             rows.write(rowsFile.path());
             Machine.writeHeader(rowsFile.path(), header, request.length().id());
             if (json != null) {
-                ObjectNode root = new ObjectMapper().createObjectNode();
-                Machine.describe(root);
-                root.put("network", hosts.local() ? "loopback" : "placed hosts");
-                if (!hosts.local()) {
-                    ObjectNode placedRoles = root.putObject("hosts");
-                    hosts.placed().hosts().forEach(placedRoles::put);
-                    ObjectNode offsets = root.putObject("clock_offsets_ns");
-                    clocks.offsets().keySet().forEach(h -> {
-                        ClockOffsets.Pair p = clocks.between(clocks.reference(), h);
-                        offsets.putObject(h + " - " + clocks.reference()).put("offset", p.nanos()).put("uncertainty", p.uncertaintyNanos());
-                    });
-                }
-                JsonNumbers.put(root, "ceiling_mb_per_s", ceiling.mbPerSecond());
-                root.put("ceiling_skipped", ceiling.skipped());
-                root.put("day_messages", day.messages());
-                root.put("day_bytes", day.bytes());
-                root.put("rate", rate);
-                root.put("on_time_clients", ON_TIME_CLIENTS);
-                root.set("configurations", jsonConfigs);
-                ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-                new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(buffer, root);
-                json.write(buffer.toByteArray());
+                writeJson(day, lateJoinAt, ceilings, jsonConfigs);
             }
             ChartOutput charts = LadderReport.read(List.of(rowsFile.path())).png(rowsFile.path().getParent(), ForwarderLadder.COMPONENT, header);
             console.println("saved: " + rowsFile.path() + (json != null ? ", " + json.path() : ""));
@@ -312,43 +357,82 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return RungResult.exitCode(results) == 0 ? 0 : LabException.CHECK_FAILED;
         }
 
+        private Map<String, String> params() {
+            Map<String, String> params = new LinkedHashMap<>();
+            if (rate > 0) {
+                params.put("rate", Long.toString(rate));
+            }
+            if (link != null) {
+                params.put("link", Long.toString(link.bitsPerSecond()));
+            }
+            return params;
+        }
+
+        private Ceilings ceilings() throws IOException, InterruptedException {
+            if (link != null) {
+                Ceilings c = new Ceilings(null, null, link);
+                console.printf("ceiling: the link's rate, %,.1f MB/s; the forwarder's receive crosses it, its sends stay on the"
+                        + " forwarder's side%n", c.socket());
+                console.flush();
+                return c;
+            }
+            console.printf("ceiling: iperf3 over loopback for %.0f s, one stream, then %d parallel streams…%n", CEILING_SECONDS, 1 + CLIENTS);
+            console.flush();
+            Iperf3Ceiling.Result single = Iperf3Ceiling.measure(CEILING_SECONDS);
+            Iperf3Ceiling.Result parallel = single.measured() ? Iperf3Ceiling.measure(CEILING_SECONDS, 1 + CLIENTS) : single;
+            Ceilings c = new Ceilings(single, parallel, null);
+            if (!single.measured()) {
+                console.println(single.skipped());
+            } else {
+                console.printf("ceiling: iperf3 over loopback (same run): %,.1f MB/s one stream, %s over %d parallel streams%n",
+                        single.mbPerSecond(), parallel.measured() ? String.format("%,.1f MB/s", parallel.mbPerSecond()) : "not measured",
+                        1 + CLIENTS);
+                console.printf("fan-out ceiling: each day byte crosses loopback once in and %d times out, so the forwarder can receive"
+                        + " at most %,.1f MB/s (the %s figure ÷ %d)%n", CLIENTS, c.receive(), parallel.measured() ? "parallel" : "one-stream",
+                        1 + CLIENTS);
+            }
+            console.flush();
+            return c;
+        }
+
         /** Starts the processes in order, waits for every summary; every process is stopped before it returns. */
-        private Outcome runOne(Entry<ForwarderConfig> config, WireDay day) throws IOException, InterruptedException {
+        private Outcome runOne(Entry<ForwarderConfig> config, WireDay day, long lateJoinAt) throws IOException, InterruptedException {
             List<RoleProcess> started = new ArrayList<>();
-            Duration roleDeadline = deadline;
             CpuSampler cpuSampler = null;
+            String id = config.id();
+            String host = link != null ? link.receiverAddress() : hosts.address("forwarder");
             try {
-                RoleProcess forwarder = RoleProcess.start("forwarder", lab("forwarder", "forwarder", "--bind", hosts.address("forwarder") + ":0",
-                        "--ring", config.factory().ringRung(), "--clients", Integer.toString(ON_TIME_CLIENTS + 1),
-                        "--await-subscribers", Integer.toString(ON_TIME_CLIENTS), "--deadline-seconds", seconds(roleDeadline)));
+                RoleProcess forwarder = RoleProcess.start("forwarder", lab(role("forwarder"), "forwarder", id, "forwarder",
+                        "--bind", host + ":0", "--rung", id, "--clients", Integer.toString(CLIENTS),
+                        "--await-subscribers", Integer.toString(CLIENTS), "--deadline-seconds", seconds(deadline)));
                 started.add(forwarder);
-                String connect = hosts.address("forwarder") + ":" + forwarder.awaitPort(RoleChain.START_TIMEOUT);
+                String connect = host + ":" + forwarder.awaitPort(RoleChain.START_TIMEOUT);
                 List<String> clientNames = new ArrayList<>();
                 for (int k = 1; k <= ON_TIME_CLIENTS; k++) {
-                    clientNames.add("client-" + k);
-                    started.add(RoleProcess.start("client-" + k, client("client", "client-" + k, connect, roleDeadline)));
+                    String name = "client-" + k;
+                    clientNames.add(name);
+                    started.add(RoleProcess.start(name, client(role("client"), name, id, connect, 0)));
                 }
+                started.add(RoleProcess.start(LATE, client(role(LATE), LATE, id, connect, lateJoinAt)));
+                clientNames.add(LATE);
                 forwarder.awaitFlowing(RoleChain.START_TIMEOUT);
-                List<String> simulator = new ArrayList<>(lab("simulator", "simulator", "--rung", config.id(), "--connect", connect,
-                        "--day", dayFile.toString(), "--deadline-seconds", seconds(roleDeadline)));
+                List<String> simulator = new ArrayList<>(List.of("simulator", "--rung", id, "--connect", connect,
+                        "--day", dayFile.toString(), "--deadline-seconds", seconds(deadline)));
                 if (rate > 0) {
                     simulator.addAll(List.of("--rate", Long.toString(rate)));
                 }
-                RoleProcess sim = RoleProcess.start("simulator", simulator);
+                RoleProcess sim = RoleProcess.start("simulator", lab(role("simulator"), "simulator", id, simulator.toArray(new String[0])));
                 started.add(sim);
+                // a Simulator that dies before it sends is named at once, not after the roles' deadline
                 sim.awaitFlowing(RoleChain.START_TIMEOUT);
-                RoleProcess late = RoleProcess.start(LATE, client(LATE, LATE, connect, roleDeadline));
-                started.add(late);
-                clientNames.add(LATE);
                 cpuSampler = new CpuSampler(started);
                 CpuMeter<RoleProcess> cpu = new CpuMeter<>(started, cpuSampler::cpuNanos, Machine.cores()).start();
                 // one deadline for every role: a frozen forwarder costs the deadline once, not once per role
-                long end = System.nanoTime() + roleDeadline.plus(FINISH_GRACE).toNanos();
+                long end = System.nanoTime() + deadline.plus(FINISH_GRACE).toNanos();
                 Map<String, ObjectNode> summaries = new LinkedHashMap<>();
                 summaries.put("simulator", sim.awaitSummary(left(end)));
-                for (int i = 1; i < started.size(); i++) {
-                    RoleProcess p = started.get(i);
-                    if (!p.role().equals("simulator")) {
+                for (RoleProcess p : started) {
+                    if (!p.role().equals("simulator") && !p.role().equals("forwarder")) {
                         summaries.put(p.role(), p.awaitSummary(left(end)));
                     }
                 }
@@ -359,7 +443,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 for (RoleProcess p : started) {
                     p.errors().forEach(e -> errors.add(p.role() + ": " + e));
                 }
-                return new Outcome(summaries, clientNames, cpuPercent, errors);
+                return new Outcome(summaries, clientNames, day.messages(), cpuPercent, errors);
             } catch (ScenarioException e) {
                 // a role that died or never got ready: this configuration failed, in words; the run goes on
                 List<String> names = new ArrayList<>();
@@ -371,7 +455,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 none.put("simulator", null);
                 names.forEach(name -> none.put(name, null));
                 none.put("forwarder", null);
-                return new Outcome(none, names, 0, List.of(e.getMessage()));
+                return new Outcome(none, names, day.messages(), 0, List.of(e.getMessage()));
             } finally {
                 if (cpuSampler != null) {
                     cpuSampler.close();
@@ -384,24 +468,36 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return Duration.ofNanos(Math.max(0, endNanos - System.nanoTime()));
         }
 
-        /** A client's command; {@code role} is its placement's name ({@code client} or {@code late}). */
-        private List<String> client(String role, String name, String connect, Duration roleDeadline) {
-            List<String> args = new ArrayList<>(List.of("client", "--name", name, "--connect", connect,
-                    "--deadline-seconds", seconds(roleDeadline)));
-            if (rate > 0) {
-                args.add("--latency");
-            }
-            return lab(role, args.toArray(new String[0]));
+        private Role role(String name) {
+            return roles().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
         }
 
-        /** {@code ./lab mdf ARGS…} on the host {@code role} is placed on. */
-        private List<String> lab(String role, String... args) {
-            return roleCommand(request.dir(), hosts.prefix(role), args);
+        private List<String> client(Role role, String name, String rungId, String connect, long joinAt) {
+            List<String> args = new ArrayList<>(List.of("client", "--name", name, "--connect", connect,
+                    "--deadline-seconds", seconds(deadline)));
+            if (joinAt > 0) {
+                args.addAll(List.of("--join-at-message", Long.toString(joinAt)));
+            } else if (rate > 0) {
+                args.add("--latency");
+            }
+            return lab(role, name, rungId, args.toArray(new String[0]));
+        }
+
+        /**
+         * A role's command line: its side of a link (or its placed host), the run's crash-log folder and whatever flags
+         * the request adds for it.
+         */
+        private List<String> lab(Role role, String process, String rungId, String... args) {
+            List<String> prefix = link != null
+                    ? link.prefix(role.name().equals("simulator") ? LinkNamespaces.Side.SENDER : LinkNamespaces.Side.RECEIVER)
+                    : hosts.prefix(role.name());
+            RoleJvmFlags flags = request.roleFlags();
+            return roleCommand(prefix, request.dir(), flags.flags(rungId, role, process), List.of(args));
         }
 
         /**
          * Per client, the clock offset its latencies carry (its host's clock minus the Simulator's, which stamps
-         * each message); empty when every role runs on this machine's loopback, one clock.
+         * each message); empty when every role runs on this machine, one clock.
          */
         private Map<String, ClockOffsets.Pair> latencyClocks() {
             Map<String, ClockOffsets.Pair> pairs = new LinkedHashMap<>();
@@ -419,6 +515,72 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         private String seconds(Duration d) {
             return Long.toString(d.toSeconds());
         }
+
+        /** The tuned rung's verdicts, the exhibits beside it and tuned ÷ naive: what one quiet run is read for. */
+        private void footer(List<RungResult> results, List<Outcome> outcomes, Ceilings ceilings) {
+            console.println();
+            long broken = results.stream().filter(r -> !r.correct()).count();
+            console.println(broken == 0 ? "every client of every configuration got the whole day once, in order, the late joiner too"
+                    : broken + " configuration(s) failed (see the lines under them)");
+            String tunedId = ladder.tuned().id();
+            String naiveId = ladder.naive().id();
+            Optional<RungResult> tuned = results.stream().filter(r -> r.rung().equals(tunedId)).findFirst();
+            Optional<RungResult> naive = results.stream().filter(r -> r.rung().equals(naiveId)).findFirst();
+            if (tuned.isEmpty()) {
+                return;
+            }
+            Outcome t = outcomes.get(results.indexOf(tuned.get()));
+            console.printf("tuned %s: %s%n", tunedId, t.goals(ceilings, rate));
+            naive.ifPresent(n -> console.printf("tuned ÷ naive (%s): ×%.1f forwarder receive%n", naiveId, tuned.get().score() / n.score()));
+            for (int i = 0; i < results.size(); i++) {
+                RungResult r = results.get(i);
+                if (r.exhibit()) {
+                    Outcome x = outcomes.get(i);
+                    console.printf("beside it: %s receives ×%.2f of the tuned rung's MB/s; its late joiner caught up in %s (%,d from history)%n",
+                            r.rung(), r.score() / tuned.get().score(), millis(x.lateCatchUpMillis()), x.lateHistoryReads());
+                }
+            }
+        }
+
+        private void writeJson(WireDay day, long lateJoinAt, Ceilings ceilings, ArrayNode jsonConfigs) throws IOException {
+            ObjectNode root = new ObjectMapper().createObjectNode();
+            Machine.describe(root);
+            root.put("network", link != null ? link.describe() : hosts.local() ? "loopback" : "placed hosts");
+            if (!hosts.local()) {
+                ObjectNode placedRoles = root.putObject("hosts");
+                hosts.placed().hosts().forEach(placedRoles::put);
+                ObjectNode offsets = root.putObject("clock_offsets_ns");
+                clocks.offsets().keySet().forEach(h -> {
+                    ClockOffsets.Pair p = clocks.between(clocks.reference(), h);
+                    offsets.putObject(h + " - " + clocks.reference()).put("offset", p.nanos()).put("uncertainty", p.uncertaintyNanos());
+                });
+            }
+            if (link == null) {
+                JsonNumbers.put(root, "ceiling_mb_per_s", ceilings.single().mbPerSecond());
+                root.put("ceiling_skipped", ceilings.single().skipped());
+                JsonNumbers.put(root, "ceiling_parallel_mb_per_s", ceilings.parallel().mbPerSecond());
+                root.put("ceiling_parallel_streams", 1 + CLIENTS);
+            } else {
+                JsonNumbers.put(root, "ceiling_mb_per_s", ceilings.socket());
+                root.putNull("ceiling_skipped");
+                root.put("ceiling_source", "link");
+            }
+            JsonNumbers.put(root, "fan_out_ceiling_mb_per_s", ceilings.measured() ? ceilings.receive() : Double.NaN);
+            root.put("day_messages", day.messages());
+            root.put("day_bytes", day.bytes());
+            root.put("rate", rate);
+            root.put("on_time_clients", ON_TIME_CLIENTS);
+            root.put("clients", CLIENTS);
+            root.put("late_join_at", lateJoinAt);
+            root.set("configurations", jsonConfigs);
+            ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(buffer, root);
+            json.write(buffer.toByteArray());
+        }
+    }
+
+    static String millis(double ms) {
+        return Double.isNaN(ms) ? "-" : String.format("%.1f ms", ms);
     }
 
     /**
@@ -441,7 +603,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 } catch (InterruptedException e) {
                     // closed
                 }
-            }, "mdf-cpu-sampler");
+            }, "forwarder-cpu-sampler");
             thread.setDaemon(true);
             thread.start();
         }
@@ -453,183 +615,6 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         @Override
         public void close() {
             thread.interrupt();
-        }
-    }
-
-    /** One configuration's summaries, in role order; a missing summary is null (the role crashed). */
-    private record Outcome(Map<String, ObjectNode> summaries, List<String> clients, double cpuPercent, List<String> errors) {
-        double number(String role, String field) {
-            ObjectNode s = summaries.get(role);
-            return s == null || !s.hasNonNull(field) ? Double.NaN : s.get(field).asDouble();
-        }
-
-        long count(String role, String field) {
-            ObjectNode s = summaries.get(role);
-            return s == null || !s.hasNonNull(field) ? Conservation.MISSING : s.get(field).asLong();
-        }
-
-        long sum(String field) {
-            long total = 0;
-            for (String c : clients) {
-                long n = count(c, field);
-                if (n < 0) {
-                    return Conservation.MISSING;
-                }
-                total += n;
-            }
-            return total;
-        }
-
-        /** The late joiner's session as the forwarder reported it, or a missing node. */
-        private com.fasterxml.jackson.databind.JsonNode lateSession() {
-            ObjectNode f = summaries.get("forwarder");
-            if (f != null) {
-                for (var c : f.path("clients")) {
-                    if (c.path("name").asText().equals(LATE)) {
-                        return c;
-                    }
-                }
-            }
-            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-        }
-
-        /** The late joiner's catch-up as the forwarder measured it, in ms, or NaN. */
-        double lateCatchUpMillis() {
-            return lateSession().path("catch_up_ms").isNumber() ? lateSession().path("catch_up_ms").asDouble() : Double.NaN;
-        }
-
-        long latePublishedAtJoin() {
-            return lateSession().path("published_at_join").asLong(-1);
-        }
-
-        long lateHistoryReads() {
-            return lateSession().path("history_reads").asLong(-1);
-        }
-
-        /** The worst client's latency percentile in µs (paced runs), or NaN. */
-        double worstLatency(String percentile) {
-            double worst = Double.NaN;
-            for (String c : clients) {
-                ObjectNode s = summaries.get(c);
-                if (s != null && s.path("latency_us").path(percentile).isNumber()) {
-                    double v = s.path("latency_us").path(percentile).asDouble();
-                    worst = Double.isNaN(worst) ? v : Math.max(worst, v);
-                }
-            }
-            return worst;
-        }
-
-        private static String percentOf(double mb, Iperf3Ceiling.Result ceiling) {
-            return ceiling.measured() && !Double.isNaN(mb) ? String.format("%.1f", 100 * mb / ceiling.mbPerSecond()) : "-";
-        }
-
-        /**
-         * Prints the configuration's tables and returns its result.
-         *
-         * @param clocks per client, the clock offset its latencies carry; empty on one host
-         */
-        RungResult print(Entry<ForwarderConfig> config, Iperf3Ceiling.Result ceiling, Map<String, ClockOffsets.Pair> clocks, PrintWriter console) {
-            List<Object> stages = new ArrayList<>(List.of("sent", count("simulator", "sent"), "stored", count("forwarder", "received")));
-            clients.forEach(c -> stages.addAll(List.of(c, count(c, "received"))));
-            Conservation counts = Conservation.of(stages.toArray());
-            List<String> problems = new ArrayList<>(errors);
-            if (!counts.holds()) {
-                problems.add(counts.problem());
-            }
-            boolean lateComplete = summaries.get(LATE) != null && summaries.get(LATE).path("complete").asBoolean();
-            boolean allComplete = clients.stream().allMatch(c -> summaries.get(c) != null && summaries.get(c).path("complete").asBoolean());
-            console.println();
-            console.printf("%s  (ring %s)%n", config.id(), config.factory().ringRung());
-            console.println(String.format("  %-22s %10s %14s %9s %6s", "stage", "MB/s", "messages/s", ceiling.measured() ? "% iperf3" : "% ceiling", ""));
-            stage(console, "simulator send", number("simulator", "mb_per_s"), number("simulator", "messages_per_s"), ceiling);
-            stage(console, "forwarder receive", number("forwarder", "mb_per_s"), number("forwarder", "messages_per_s"), ceiling);
-            double sendMb = number("forwarder", "send_mb_per_s");
-            stage(console, "forwarder send (all)", sendMb, Double.NaN, ceiling);
-            for (String c : clients) {
-                stage(console, c + " receive", number(c, "mb_per_s"), number(c, "messages_per_s"), ceiling);
-            }
-            console.println(String.format("  %-22s %12s %8s %11s %12s %9s", "client", "received", "gaps", "duplicates", "reorderings", "complete"));
-            for (String c : clients) {
-                console.println(String.format("  %-22s %,12d %,8d %,11d %,12d %9s", c, count(c, "received"), count(c, "gaps"),
-                        count(c, "duplicates"), count(c, "reorderings"), summaries.get(c) != null && summaries.get(c).path("complete").asBoolean()));
-            }
-            double catchUp = lateCatchUpMillis();
-            console.printf("  late joiner: subscribed when %,d messages were published; caught up with them in %s (%,d read from history)%n",
-                    latePublishedAtJoin(), Double.isNaN(catchUp) ? "-" : String.format("%.1f ms", catchUp), lateHistoryReads());
-            if (!Double.isNaN(worstLatency("p50"))) {
-                for (String c : clients) {
-                    ObjectNode l = summaries.get(c) == null ? null : (ObjectNode) summaries.get(c).get("latency_us");
-                    if (l != null) {
-                        console.printf("  latency %-13s p50 %.1f µs · p99 %.1f µs · p99.9 %.1f µs · max %.1f µs (publish → client, from intended send time%s)%n",
-                                c, l.path("p50").asDouble(), l.path("p99").asDouble(), l.path("p99_9").asDouble(), l.path("max").asDouble(),
-                                clocks.containsKey(c) ? "; clock " + clocks.get(c).describe() : "");
-                    }
-                }
-            }
-            console.printf("  cpu %.1f%% of %d cores%n", cpuPercent, Machine.cores());
-            problems.forEach(e -> console.println("    " + e));
-            console.flush();
-            Map<String, JmhRows.Metric> extra = new LinkedHashMap<>();
-            extra.put("gaps", JmhRows.Metric.single(sum("gaps"), "ops"));
-            extra.put("duplicates", JmhRows.Metric.single(sum("duplicates"), "ops"));
-            extra.put("reorderings", JmhRows.Metric.single(sum("reorderings"), "ops"));
-            extra.put("lateComplete", JmhRows.Metric.single(lateComplete ? 1 : 0, "bool"));
-            extra.put("lateCatchUp", JmhRows.Metric.single(catchUp, "ms"));
-            extra.put("simulatorSend", JmhRows.Metric.single(number("simulator", "mb_per_s"), "MB/s"));
-            extra.put("forwarderSend", JmhRows.Metric.single(sendMb, "MB/s"));
-            extra.put("messagesPerSecond", JmhRows.Metric.single(number("forwarder", "messages_per_s"), "ops/s"));
-            extra.put("ceiling", JmhRows.Metric.single(ceiling.measured() ? 100 * number("forwarder", "mb_per_s") / ceiling.mbPerSecond() : Double.NaN, "%"));
-            if (!Double.isNaN(worstLatency("p50"))) {
-                extra.put("latencyP50", JmhRows.Metric.single(worstLatency("p50"), "us"));
-                extra.put("latencyP99", JmhRows.Metric.single(worstLatency("p99"), "us"));
-                extra.put("latencyP999", JmhRows.Metric.single(worstLatency("p99_9"), "us"));
-                extra.put("latencyMax", JmhRows.Metric.single(worstLatency("max"), "us"));
-                farthestClock(clocks).ifPresent(p -> extra.put("clockOffset",
-                        new JmhRows.Metric(p.nanos() / 1e3, p.uncertaintyNanos() / 1e3, "us", List.of(p.nanos() / 1e3))));
-            }
-            return new RungResult(config.id(), config.kind() == Kind.EXHIBIT, number("forwarder", "mb_per_s"), counts, cpuPercent,
-                    problems, allComplete && sum("gaps") == 0 && sum("duplicates") == 0 && sum("reorderings") == 0, extra);
-        }
-
-        /**
-         * Of the clients' clock offsets, the one that can be farthest off (|offset| + its bound): what the row's
-         * {@code clockOffset} reports beside the worst client's latency (score the offset, error its bound, µs).
-         */
-        private static java.util.Optional<ClockOffsets.Pair> farthestClock(Map<String, ClockOffsets.Pair> clocks) {
-            return clocks.values().stream().max(java.util.Comparator.comparingLong(p -> Math.abs(p.nanos()) + p.uncertaintyNanos()));
-        }
-
-        private static void stage(PrintWriter console, String name, double mb, double messages, Iperf3Ceiling.Result ceiling) {
-            console.println(String.format("  %-22s %10s %14s %9s", name, Double.isNaN(mb) ? "-" : String.format("%,.1f", mb),
-                    Double.isNaN(messages) ? "-" : String.format("%,.0f", messages), percentOf(mb, ceiling)));
-        }
-
-        ObjectNode json(Entry<ForwarderConfig> config, RungResult result, Iperf3Ceiling.Result ceiling) {
-            ObjectNode n = new ObjectMapper().createObjectNode();
-            n.put("rung", config.id());
-            n.put("ring", config.factory().ringRung());
-            n.put("exhibit", result.exhibit());
-            n.put("correct", result.correct());
-            JsonNumbers.put(n, "cpu_percent", cpuPercent);
-            ObjectNode stages = n.putObject("stages_mb_per_s");
-            JsonNumbers.put(stages, "simulator_send", number("simulator", "mb_per_s"));
-            JsonNumbers.put(stages, "forwarder_receive", number("forwarder", "mb_per_s"));
-            JsonNumbers.put(stages, "forwarder_send", number("forwarder", "send_mb_per_s"));
-            JsonNumbers.put(n, "forwarder_messages_per_s", number("forwarder", "messages_per_s"));
-            JsonNumbers.put(n, "ceiling_percent", ceiling.measured() ? 100 * number("forwarder", "mb_per_s") / ceiling.mbPerSecond() : Double.NaN);
-            JsonNumbers.put(n, "late_catch_up_ms", lateCatchUpMillis());
-            n.put("late_published_at_join", latePublishedAtJoin());
-            n.put("late_history_reads", lateHistoryReads());
-            ArrayNode out = n.putArray("clients");
-            for (String c : clients) {
-                ObjectNode s = summaries.get(c);
-                out.add(s == null ? new ObjectMapper().createObjectNode().put("name", c).put("error", "no summary") : s);
-            }
-            n.set("forwarder", summaries.get("forwarder"));
-            n.set("simulator", summaries.get("simulator"));
-            ArrayNode errs = n.putArray("errors");
-            result.errors().forEach(errs::add);
-            return n;
         }
     }
 }

@@ -25,19 +25,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./lab mdf simulator}: the report's Simulator. Connects to the forwarder and sends one day, through
+ * {@code ./lab forwarder simulator}: the report's Simulator. Connects to the forwarder and sends one day, through
  * the configuration's sender ({@code --rung}) or, with {@code --rate N}, paced at N messages/s with each
  * message stamped with its intended send time ({@link PacedSender}); then closes, which ends the day.
  */
 @Command(name = "simulator", mixinStandardHelpOptions = true, description = {
-        "Send one day of market data to the forwarder (./lab mdf forwarder), then close: that ends the day.",
+        "Send one day of market data to the forwarder (./lab forwarder forwarder), then close: that ends the day.",
         "Prints 'flowing' once connected, a result line and a 'summary {json}' line; exit 1 if the forwarder went away."})
 public final class SimulatorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
-            description = "How the day leaves (an ./lab run mdf rung: r0 file-streamed, r1 preloaded, r2 transferTo). Default: ${DEFAULT-VALUE}.")
+            description = "How the day leaves: the Simulator of this ./lab run forwarder configuration (r0 file-streamed, r1 preloaded, r2 and later transferTo). Default: ${DEFAULT-VALUE}.")
     String rung;
 
     @Option(names = "--connect", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:" + ForwarderCommand.DEFAULT_PORT, converter = HostPort.class,
@@ -57,6 +57,7 @@ public final class SimulatorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        ForwarderRoles.noteIfFormer(spec);
         if (rate < 0 || deadlineSeconds <= 0) {
             throw new LabException("--rate must be ≥ 0 and --deadline-seconds > 0");
         }

@@ -34,11 +34,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ./lab mdf generate|replay}: make a day of market data and replay it through a ring to K readers. The
- * forwarder component adds its three roles to the same group ({@code ./lab mdf simulator|forwarder|client},
- * see {@code ForwarderRoles}): two components, one word on the command line.
+ * forwarder's roles, which had this group too, are {@code ./lab forwarder …} now; for one release they still
+ * answer here (the forwarder component adds them), each saying so in one line.
  */
-@Command(name = "mdf", mixinStandardHelpOptions = true, description = {"Generate market-data day files and replay them through a ring rung;",
-        "run the forwarder's roles alone: forwarder first, then clients, then the simulator (./lab run mdf runs them all)."},
+@Command(name = "mdf", mixinStandardHelpOptions = true, description = {"Generate market-data day files and replay them through a ring rung.",
+        "The forwarder's roles moved to ./lab forwarder forwarder|client|simulator."},
         subcommands = {MdfCommand.Generate.class, MdfCommand.Replay.class})
 public final class MdfCommand extends GroupCommand {
     /** Messages recorded in history per batch before they are appended to the ring (recorded first). */

@@ -51,4 +51,14 @@ final class JfrConverter {
         }
         return graphs;
     }
+
+    /**
+     * The forward flame graph with one tower per thread ({@code flame-EVENT-threads.html}): for a role's JVM, where a
+     * receiving thread's samples and a sending thread's part.
+     */
+    static Path flameGraphByThread(Path jfr, String event, String title) throws IOException {
+        Path html = jfr.resolveSibling("flame-" + event + "-threads.html");
+        convert(jfr, html, eventOption(event), "--threads", "-o", "html", "--title", title + " (per thread)");
+        return html;
+    }
 }

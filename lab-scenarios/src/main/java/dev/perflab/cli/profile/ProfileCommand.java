@@ -6,9 +6,12 @@ import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.ProfileDefaults;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.Scenario;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.scenario.Role;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +34,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./lab profile COMPONENT}: flame graphs of rungs under JMH with async-profiler ({@code -prof async}).
+ * {@code ./lab profile COMPONENT}: flame graphs of rungs under JMH with async-profiler ({@code -prof async}), or,
+ * with {@code --role ROLE}, of one role's JVMs in the component's end-to-end run ({@link ScenarioProfile}).
  *
  * <p>One JMH invocation per rung, each with one fork and its own {@code dir=}: JMH 1.37 names a profile
  * after the benchmark and its parameters only, so a second fork of the same benchmark would overwrite the
@@ -46,6 +50,10 @@ import picocli.CommandLine.Spec;
         "Flame graphs of rungs under JMH with async-profiler (its agent from the Maven artifact); about 10 s per rung.",
         "Per rung, in DIR/<rung>/<benchmark-params>/: flame-<event>-forward.html and flame-<event>-reverse.html,",
         "converted from the jfr-<event>.jfr beside them; and DIR/<rung>/jmh.log.",
+        "With --role ROLE: one end-to-end run of the component's scenario, the agent in that role's JVMs only;",
+        "per rung and process, DIR/<rung>/<process>/: the same graphs, flame-<event>-threads.html (one tower per",
+        "thread) and the jfr-<event>.jfr; DIR/run/ holds the run's rows and DIR/run.log its output. Options for",
+        "the run itself go after --, e.g. ./lab profile forwarder --role forwarder --rung r2 -- --rate 100000.",
         "DIR/engine.txt names the engine that sampled; --diff A B adds DIR/diff-A-to-B-more-in-B.html and -more-in-A.html."})
 public final class ProfileCommand implements Callable<Integer>, Registry.User {
     static final List<String> EVENTS = List.of("cpu", "alloc", "lock", "wall");
@@ -87,6 +95,18 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
             description = "Also write differential flame graphs of these two rungs (profiled even if not in --rung).")
     List<String> diff;
 
+    @Option(names = "--role", paramLabel = "ROLE",
+            description = "Profile this role of the component's end-to-end run instead of a JMH benchmark, e.g. forwarder.")
+    String role;
+
+    @Option(names = "--length", paramLabel = "LENGTH", defaultValue = "standard",
+            description = "With --role: the run length of the profiled run (smoke, quick, standard, full; default ${DEFAULT-VALUE}).")
+    String length;
+
+    @Parameters(index = "1..*", paramLabel = "RUN_OPTION",
+            description = "With --role, after --: options of ./lab run COMPONENT for the profiled run, e.g. -- --rate 100000.")
+    List<String> scenarioArgs = new ArrayList<>();
+
     /** What one rung's run left behind. */
     record RungProfile(String id, Path log, List<Path> flameGraphs, List<Path> recordings, String engine) {
     }
@@ -99,9 +119,20 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
     @Override
     public Integer call() throws IOException, InterruptedException {
         Component target = registry.byName(component);
+        registry.renamedNote(component).ifPresent(note -> {
+            spec.commandLine().getErr().println(note);
+            spec.commandLine().getErr().flush();
+        });
+        if (role != null) {
+            return profileRole(target);
+        }
+        if (!scenarioArgs.isEmpty()) {
+            throw new LabException("options after -- (" + String.join(" ", scenarioArgs) + ") are for a profiled end-to-end run: add --role ROLE");
+        }
         Ladder<?> ladder = target.ladder();
-        defaults = target.profile().orElseThrow(() -> new LabException("component '" + component
-                + "' has no profile defaults (a JMH benchmark to profile); ./lab list shows the components"));
+        defaults = target.profile().orElseThrow(() -> new LabException("component '" + target.name()
+                + "' has no JMH benchmark to profile" + target.scenario().map(s -> "; profile a role of its end-to-end run: --role "
+                + ScenarioProfile.roleNames(s)).orElse("; ./lab list shows the components")));
         if (benchmark == null) {
             benchmark = defaults.benchmark();
         }
@@ -133,6 +164,76 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         return 0;
     }
 
+    /** {@code --role}: one end-to-end run, the agent in that role's JVMs; flame graphs per rung and process. */
+    private int profileRole(Component target) throws IOException, InterruptedException {
+        Scenario<?> scenario = target.scenario().orElseThrow(() -> new LabException("component '" + target.name()
+                + "' has no end-to-end run with roles; profile its JMH benchmark without --role"));
+        Role chosen = scenario.roles().stream().filter(r -> r.name().equals(role)).findFirst().orElseThrow(() -> new LabException(
+                "--role '" + role + "' is not a role of " + target.name() + "'s run; its roles: " + ScenarioProfile.roleNames(scenario)));
+        if (!scenario.takesRoleJvmFlags()) {
+            throw new LabException(target.name() + "'s end-to-end run cannot start a role under the profiler yet"
+                    + " (its scenario does not take role JVM flags)");
+        }
+        if (benchmark != null || !params.isEmpty()) {
+            throw new LabException("--benchmark and --param choose a JMH benchmark; with --role the end-to-end run is profiled: drop them");
+        }
+        checkEvent(event);
+        RunLength runLength = runLength(length);
+        Ladder<?> ladder = target.ladder();
+        List<String> ids = rungIds(ladder, rungs, diff);
+        Path dir = out != null ? out : Path.of("results", "profile", target.name(), role);
+        checkUsableInProfilerOption(dir);
+        OutputFile.checkDirectory("--out", dir);
+        Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
+        AsyncProfilerLibrary.checkLoads(library, event, java());
+        Files.createDirectories(dir);
+        PrintWriter console = spec.commandLine().getOut();
+        console.printf("perflab profile %s --role %s · %s · %s run, event %s, rungs %s · async-profiler %s (%s)%n", target.name(), role,
+                Machine.header(), runLength.name().toLowerCase(java.util.Locale.ROOT), event, String.join(", ", ids),
+                AsyncProfilerLibrary.VERSION, library);
+        console.flush();
+        ScenarioProfile profile = new ScenarioProfile(library, event, chosen, dir);
+        Path log = dir.resolve("run.log");
+        int exit;
+        try (PrintWriter tee = Tee.of(console, log)) {
+            exit = profile.run(scenario, ids, runLength, scenarioArgs, tee);
+        }
+        Map<String, List<RungProfile>> byRung = profile.convert(console);
+        if (byRung.isEmpty()) {
+            throw new LabException("no " + role + " JVM wrote a recording; see " + log, 1);
+        }
+        Map<String, RungProfile> firsts = new LinkedHashMap<>();
+        byRung.forEach((id, list) -> firsts.put(id, list.get(0)));
+        Map<String, RungProfile> all = new LinkedHashMap<>();
+        byRung.values().forEach(list -> list.forEach(p -> all.put(p.id(), p)));
+        benchmark = "end-to-end run, role " + role;
+        Path engineFile = writeEngineFile(dir, printEngine(all, console), all);
+        if (diff != null) {
+            RungProfile a = firsts.get(ladder.resolve(diff.get(0)).id());
+            RungProfile b = firsts.get(ladder.resolve(diff.get(1)).id());
+            if (a == null || b == null) {
+                throw new LabException("--diff: a rung's " + role + " wrote no recording; see " + log, 1);
+            }
+            writeDiff(dir, new RungProfile(ladder.resolve(diff.get(0)).id(), a.log(), a.flameGraphs(), a.recordings(), a.engine()),
+                    new RungProfile(ladder.resolve(diff.get(1)).id(), b.log(), b.flameGraphs(), b.recordings(), b.engine()), console);
+        }
+        console.println("saved: " + engineFile + ", " + log);
+        if (exit != 0) {
+            console.println("the profiled run exited " + exit + " (its lines are above and in " + log + "); the flame graphs were written");
+        }
+        console.flush();
+        return exit;
+    }
+
+    static RunLength runLength(String name) {
+        for (RunLength l : RunLength.values()) {
+            if (l.name().equalsIgnoreCase(name)) {
+                return l;
+            }
+        }
+        throw new LabException("--length '" + name + "' is not one of smoke, quick, standard, full");
+    }
+
     static void checkEvent(String event) {
         if (!EVENTS.contains(event)) {
             throw new LabException("--event '" + event + "' is not one of " + String.join(", ", EVENTS));
@@ -160,11 +261,14 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         }
     }
 
-    /** JMH splits {@code -prof async:…} options at ';' and values at ',', so the output folder may hold neither. */
+    /**
+     * JMH splits {@code -prof async:…} options at ';' and values at ',', and the agent's own options are split at
+     * ',', so the output folder may hold neither.
+     */
     static void checkUsableInProfilerOption(Path dir) {
         String path = dir.toAbsolutePath().toString();
         if (path.contains(";") || path.contains(",")) {
-            throw new LabException("--out " + dir + ": JMH's -prof async cannot take a folder whose path contains ';' or ','");
+            throw new LabException("--out " + dir + ": async-profiler's options cannot take a folder whose path contains ';' or ','");
         }
     }
 
@@ -272,7 +376,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
                 .append("async-profiler: ").append(AsyncProfilerLibrary.VERSION).append('\n')
                 .append("machine: ").append(Machine.header()).append('\n')
                 .append("jdk: ").append(Machine.jdk()).append('\n')
-                .append("benchmark: ").append(benchmark).append(' ').append(jmhParams()).append('\n');
+                .append("benchmark: ").append(benchmark).append(' ').append(role != null ? "" : jmhParams()).append('\n');
         for (RungProfile p : profiles.values()) {
             text.append("rung ").append(p.id()).append(": engine ").append(p.engine()).append('\n');
             p.flameGraphs().forEach(f -> text.append("  flamegraph: ").append(f).append('\n'));

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ./lab run mdf --place forwarder=hostA,client=hostB,late=hostB}: the forwarder (and the Simulator, which
+ * {@code ./lab run forwarder --place forwarder=hostA,client=hostB,late=hostB}: the forwarder (and the Simulator, which
  * follows it) in one network namespace, the clients in another, one machine playing both hosts. Every message
  * reaches every client, each host's clock offset is measured and printed before the first configuration, and the
  * latencies carry it. Where namespaces cannot be made (not root, no iproute2) the test is skipped with the reason.
@@ -36,7 +36,7 @@ class ForwarderPlacementTest {
     void theForwarderAndItsClientsInTwoNamespacesDeliverEveryMessageAndTheLatencyCarriesTheClockOffset() throws Exception {
         Optional<String> unavailable = LinkNamespaces.unavailableReason();
         assumeTrue(unavailable.isEmpty(), () -> "skipped: " + unavailable.orElse(""));
-        assertEquals(0, lab.run("run", "mdf", "--smoke", "--rung", "r2", "--rate", "20000", "--place", "forwarder=hostA,client=hostB,late=hostB",
+        assertEquals(0, lab.run("run", "forwarder", "--smoke", "--rung", "r2", "--rate", "20000", "--place", "forwarder=hostA,client=hostB,late=hostB",
                 "--out", dir.toString()), lab.err.toString() + lab.out);
         String out = lab.out.toString();
         assertTrue(out.contains("host hostA: forwarder, simulator · netns perflab-recv-"), out);
@@ -49,7 +49,7 @@ class ForwarderPlacementTest {
         assertTrue(out.indexOf("clock: hostB − hostA") < out.indexOf("latency client-1"), "the offset comes before any latency");
         assertTrue(out.contains("every client of every configuration got the whole day"), out);
         assertTrue(out.contains("(publish → client, from intended send time; clock hostB − hostA = "), out);
-        JsonNode row = new ObjectMapper().readTree(dir.resolve("mdf.json").toFile()).get(0);
+        JsonNode row = new ObjectMapper().readTree(dir.resolve("forwarder.json").toFile()).get(0);
         JsonNode metrics = row.path("secondaryMetrics");
         for (String zero : List.of("lost", "gaps", "duplicates", "reorderings", "errors")) {
             assertEquals(0, metrics.path(zero).path("score").asDouble(), zero + " in " + row);
@@ -63,12 +63,12 @@ class ForwarderPlacementTest {
 
     @Test
     void aPlacementOneMachineCannotPlayIsOneLineExitTwo() {
-        assertEquals(2, lab.run("run", "mdf", "--smoke", "--place", "client=hostB", "--out", dir.toString()));
+        assertEquals(2, lab.run("run", "forwarder", "--smoke", "--place", "client=hostB", "--out", dir.toString()));
         String err = lab.err.toString();
         assertEquals(1, err.lines().count(), err);
         assertTrue(err.startsWith("lab: --place client=hostB: ") && err.contains("cannot reach a role on a named host"), err);
         lab.clear();
-        assertEquals(2, lab.run("run", "mdf", "--smoke", "--place", "forwarder", "--out", dir.toString()));
+        assertEquals(2, lab.run("run", "forwarder", "--smoke", "--place", "forwarder", "--out", dir.toString()));
         assertTrue(lab.err.toString().contains("'forwarder' is not ROLE=HOST"), lab.err.toString());
     }
 }

@@ -23,10 +23,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ./lab run mdf} end to end (one paced configuration: the others pass the same contract in process,
+ * {@code ./lab run forwarder} end to end (one paced configuration: the others pass the same contract in process,
  * {@code ForwarderContractTest}, and CI's smoke pass runs them all), and the roles alone as processes: a client
- * killed mid-stream and a Simulator killed mid-day (one day, both faults), a malformed frame, bad options.
- * Liveness bounds only.
+ * killed mid-stream and a Simulator killed mid-day (one day, both faults), a malformed frame, the history database
+ * shut down mid-day, bad options, and the former name {@code mdf}. Liveness bounds only.
  */
 class ForwarderRunTest {
     private static final Duration START = Duration.ofSeconds(30);
@@ -36,20 +36,26 @@ class ForwarderRunTest {
 
     private final LabCli lab = new LabCli();
 
-    /** One paced configuration: the ladder's table, the counts, the latency lines and both JSON files (CI's smoke pass runs it unpaced). */
+    /**
+     * One paced configuration, the tuned one: the ladder's table, the ceilings, the counts, the late joiner on the
+     * live day, the latency lines, the goals line and both JSON files (CI's smoke pass runs it unpaced).
+     */
     @Test
     @Timeout(300)
     void aPacedConfigurationRunsEndToEndEveryClientGetsTheWholeDayAndItsLatencyHasUnits() throws Exception {
         Path json = dir.resolve("own.json");
-        assertEquals(0, lab.run("run", "mdf", "--smoke", "--rung", "r2", "--rate", "25000", "--out", dir.toString(),
+        assertEquals(0, lab.run("run", "forwarder", "--smoke", "--rung", "tuned", "--rate", "25000", "--out", dir.toString(),
                 "--json", json.toString()), lab.err.toString() + lab.out);
         String out = lab.out.toString();
-        assertTrue(out.contains("r2-transfer-to") && out.contains("late joiner: subscribed when"), out);
+        assertTrue(out.contains("r8-warmed-up") && out.contains("late joiner: joined when"), out);
+        assertTrue(out.contains("the day live"), "the late joiner joins while the Simulator sends: " + out);
         assertTrue(out.contains("every client of every configuration got the whole day"), out);
         assertTrue(out.contains("Simulator paced at 25,000 messages/s"), out);
         assertTrue(out.contains("latency client-1") && out.contains("p99.9") && out.contains(" µs"), out);
-        JsonNode row = new ObjectMapper().readTree(dir.resolve("mdf.json").toFile()).get(0);
-        assertEquals("mdf.forward", row.path("benchmark").asText());
+        assertTrue(out.contains("forwarder send ÷ receive: ×") && out.contains("goals: "), out);
+        assertTrue(out.contains("tuned r8-warmed-up: "), "the footer's verdicts: " + out);
+        JsonNode row = new ObjectMapper().readTree(dir.resolve("forwarder.json").toFile()).get(0);
+        assertEquals("forwarder.forward", row.path("benchmark").asText());
         assertEquals("MB/s", row.path("primaryMetric").path("scoreUnit").asText());
         JsonNode m = row.path("secondaryMetrics");
         assertEquals(ForwarderScenario.SMOKE_DAY_MESSAGES, m.path("late").path("score").asLong(), row.toString());
@@ -57,12 +63,14 @@ class ForwarderRunTest {
             assertEquals(0, m.path(zero).path("score").asDouble(), zero + " in " + row);
         }
         assertEquals(1, m.path("lateComplete").path("score").asDouble());
+        assertEquals(1, m.path("lateLive").path("score").asDouble(), "the late joiner chased a live day");
+        assertEquals("x", m.path("sendReceiveRatio").path("scoreUnit").asText(), m.toString());
         assertEquals("us", m.path("latencyP99").path("scoreUnit").asText(), m.toString());
         assertTrue(m.path("latencyMax").path("score").asDouble() >= m.path("latencyP50").path("score").asDouble(), m.toString());
         JsonNode own = new ObjectMapper().readTree(json.toFile());
         assertEquals(3, own.path("configurations").get(0).path("clients").size(), own.toString());
         assertTrue(own.path("configurations").get(0).path("correct").asBoolean(), own.toString());
-        assertTrue(Files.isRegularFile(dir.resolve("mdf-forward.png")), "the chart");
+        assertTrue(Files.isRegularFile(dir.resolve("forwarder-forward.png")), "the chart");
     }
 
     /**
@@ -132,18 +140,88 @@ class ForwarderRunTest {
         }
     }
 
+    /**
+     * The history database of a forwarder process (H2 on disk, open to a second connection) is shut down while the
+     * paced day flows: the forwarder says so in one line naming the store, every client still gets the whole day
+     * from the ring, and the forwarder exits 1.
+     */
     @Test
-    void badOptionsAndFilesGetOneLineAndExit2() throws Exception {
+    @Timeout(180)
+    void theHistoryDatabaseShutDownMidDayIsOneLineTheClientsGetTheDayAndTheForwarderExits1() throws Exception {
+        String url = "jdbc:h2:file:" + dir.resolve("history").toAbsolutePath() + ";AUTO_SERVER=TRUE";
+        try (RoleProcess forwarder = role("forwarder", "--bind", "127.0.0.1:0", "--clients", "1", "--await-subscribers", "1",
+                "--rung", "r3", "--db-url", url, "--deadline-seconds", "90")) {
+            String connect = "127.0.0.1:" + forwarder.awaitPort(START);
+            try (RoleProcess client = role("client", "client", "--name", "c", "--connect", connect)) {
+                forwarder.awaitFlowing(START);
+                try (RoleProcess simulator = role("simulator", "simulator", "--connect", connect, "--messages", "60000",
+                        "--rate", "20000")) {
+                    simulator.awaitFlowing(START);
+                    Thread.sleep(1_000);
+                    shutDown(url);
+                    ObjectNode f = forwarder.awaitSummary(END);
+                    assertEquals(60_000, f.path("received").asLong(), f.toString());
+                    assertEquals(1, forwarder.exitCode(), "a failed history store is an error of the run");
+                    assertEquals(1, forwarder.errors().size(), forwarder.errors().toString());
+                    assertTrue(forwarder.errors().get(0).contains("the history store failed") && forwarder.errors().get(0).contains("H2"),
+                            forwarder.errors().get(0));
+                    ObjectNode c = client.awaitSummary(END);
+                    assertTrue(c.path("complete").asBoolean(), c.toString());
+                    assertEquals(0, client.exitCode());
+                }
+            }
+        }
+    }
+
+    /** Shuts the database down through a second connection; closing the database ends that connection too. */
+    private static void shutDown(String url) throws java.sql.SQLException {
+        java.sql.Connection c = java.sql.DriverManager.getConnection(url);
+        try (java.sql.Statement st = c.createStatement()) {
+            st.execute("SHUTDOWN");
+        } catch (java.sql.SQLNonTransientConnectionException closedWithIt) {
+            // the server went down with the database, in the middle of answering
+        } finally {
+            try {
+                c.close();
+            } catch (java.sql.SQLException alreadyClosed) {
+                // closed by the shutdown
+            }
+        }
+    }
+
+    /** {@code mdf} was the component's name: {@code ./lab run mdf} and {@code ./lab mdf ROLE} still work, saying so in one line. */
+    @Test
+    void theFormerNameStillAnswersAndSaysTheNewOne() {
         assertEquals(2, lab.run("run", "mdf", "--rung", "r9"));
-        assertTrue(lab.err.toString().contains("unknown mdf rung 'r9'"), lab.err.toString());
-        lab.clear();
-        assertEquals(2, lab.run("run", "mdf", "--seconds", "1"));
-        assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
+        List<String> lines = lab.err.toString().strip().lines().toList();
+        assertEquals("mdf is now forwarder", lines.get(0), lab.err.toString());
+        assertTrue(lines.get(1).contains("unknown forwarder rung 'r9'"), lab.err.toString());
         lab.clear();
         assertEquals(2, lab.run("mdf", "forwarder", "--ring", "nope"));
+        lines = lab.err.toString().strip().lines().toList();
+        assertEquals("mdf is now forwarder", lines.get(0), lab.err.toString());
+        assertTrue(lines.get(1).contains("nope"), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("check", "mdf", "--rung", "r9"));
+        lines = lab.err.toString().strip().lines().toList();
+        assertEquals("mdf is now forwarder", lines.get(0), lab.err.toString());
+    }
+
+    @Test
+    void badOptionsAndFilesGetOneLineAndExit2() throws Exception {
+        assertEquals(2, lab.run("run", "forwarder", "--rung", "r9"));
+        assertTrue(lab.err.toString().contains("unknown forwarder rung 'r9'"), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("run", "forwarder", "--seconds", "1"));
+        assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("forwarder", "forwarder", "--ring", "nope"));
         assertTrue(lab.err.toString().contains("nope"), lab.err.toString());
         lab.clear();
-        assertEquals(2, lab.run("mdf", "client", "--name", "two words"));
+        assertEquals(2, lab.run("forwarder", "client", "--name", "two words"));
+        assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("forwarder", "client", "--join-at-message", "-1"));
         assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
         lab.clear();
         Path bad = dir.resolve("bad.bin");
@@ -151,7 +229,7 @@ class ForwarderRunTest {
         byte[] bytes = day.image().clone();
         bytes[day.recordOffset(40) + 10] ^= 1;
         Files.write(bad, bytes);
-        assertEquals(2, lab.run("mdf", "simulator", "--day", bad.toString(), "--connect", "127.0.0.1:1"));
+        assertEquals(2, lab.run("forwarder", "simulator", "--day", bad.toString(), "--connect", "127.0.0.1:1"));
         String err = lab.err.toString().strip();
         assertEquals(1, err.lines().count(), err);
         assertTrue(err.contains(bad + ":byte " + day.recordOffset(40) + ": message 41 fails its CRC-32C"), err);
@@ -166,7 +244,7 @@ class ForwarderRunTest {
         }
     }
 
-    /** The role's JVM as {@code ./lab run mdf} starts it (crash logs into this test's folder). */
+    /** The role's JVM as {@code ./lab run forwarder} starts it (crash logs into this test's folder). */
     private RoleProcess role(String name, String... args) throws java.io.IOException {
         List<String> all = new ArrayList<>();
         if (name.equals("forwarder")) {

@@ -53,6 +53,27 @@ class ProfileOptionsTest {
                 .contains("one value per --param"));
     }
 
+    /** {@code --role}: a role of the component's end-to-end run; every mistake is one line naming what would do. */
+    @Test
+    void aRoleOfAnEndToEndRunIsCheckedBeforeAnythingStarts() {
+        String out = dir.toString();
+        assertTrue(rejected("profile", "forwarder", "--out", out).contains("--role forwarder, client, late, simulator"));
+        assertTrue(rejected("profile", "forwarder", "--role", "router", "--out", out)
+                .contains("--role 'router' is not a role of forwarder's run; its roles: forwarder, client, late, simulator"));
+        assertTrue(rejected("profile", "orderbook", "--role", "forwarder", "--out", out).contains("has no end-to-end run"));
+        assertTrue(rejected("profile", "forwarder", "--role", "forwarder", "--length", "long", "--out", out).contains("--length 'long'"));
+        assertTrue(rejected("profile", "forwarder", "--role", "forwarder", "--benchmark", "x", "--out", out).contains("drop them"));
+        assertTrue(rejected("profile", "orderbook", "--out", out, "--", "--rate", "5").contains("add --role ROLE"));
+    }
+
+    /** The agent's options: started at once, the event, a JFR file where the graphs are made from. */
+    @Test
+    void theAgentFlagRecordsJfrForTheRolesJvm() {
+        assertEquals("-agentpath:/cache/lib.so=start,event=cpu,interval=1000000,jfr,file=/out/r2/forwarder/jfr-cpu.jfr",
+                ScenarioProfile.agentFlag(Path.of("/cache/lib.so"), "cpu", Path.of("/out/r2/forwarder/jfr-cpu.jfr")));
+        assertFalse(ScenarioProfile.agentFlag(Path.of("/l.so"), "alloc", Path.of("/o.jfr")).contains("interval"));
+    }
+
     @Test
     void rungsResolveInOrderWithTheDiffRungsAdded() {
         assertEquals(List.of("r0-persistent-scan", "r4-tick-array"),

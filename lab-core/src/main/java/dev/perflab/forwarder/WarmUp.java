@@ -1,0 +1,89 @@
+package dev.perflab.forwarder;
+
+import dev.perflab.pump.WireDay;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Rung {@code r8-warmed-up}: before it listens, the forwarder runs a day of its own through the same path, in
+ * process ({@link LoopbackDay}: a Simulator, two clients and a mid-day joiner over loopback), so the JIT has
+ * compiled the feed, the ring, the history store and the sessions' sends before the real day's first byte. The
+ * warm-up's Simulator writes one message at a time (r0's): the feed then reads many small blocks, and the
+ * per-block methods ({@code RecordRing.append}, {@code StreamVerifier.consume}, a session's poll) are called
+ * often enough for C2 (thousands of calls), which a day read in 64 KiB blocks (a few hundred) is not. Warm-up
+ * days repeat until one passes with the compilers nearly idle ({@link #QUIET_COMPILE_SHARE} of its time), at
+ * most {@link #MAX_DAYS} and none started after {@link #MAX_SECONDS}: the first day leaves the per-block methods
+ * at C1's profiling tier, C2 takes them on the next (compilation thresholds grow with the compile queue, and a
+ * shared machine makes the queue long).
+ *
+ * <p>Why faster: profiled, r7's forwarder JVM spent more samples in the C1 and C2 compiler threads than in the
+ * feed, the sessions and the history thread together, a third of its samples while the day flowed, and
+ * {@code -XX:+PrintCompilation} showed C2 compiling {@code RecordRing.append} and {@code StreamVerifier.consume}
+ * during the day: the lab's day lasts about a second, so compiling the hot path takes CPU from the receive,
+ * the sends and the clients on the same two cores, and the first part of the day runs slower code. The report's forwarder ran all day in steady
+ * state; a real one warms up before the market opens. The warm-up day and its stores are gone before the real
+ * day starts; only the compiled code stays.
+ */
+public final class WarmUp {
+    /** Messages in one warm-up day: with a write per message, thousands of calls of every per-block method. */
+    public static final int MESSAGES = 60_000;
+    /** At most this many warm-up days. */
+    static final int MAX_DAYS = 5;
+    /** A day with the compilers busy less than this share of its wall time ends the warm-up. */
+    static final double QUIET_COMPILE_SHARE = 0.05;
+    /**
+     * No warm-up day starts after this many seconds of warming up: a forwarder must be listening within the
+     * 30 s a run gives it to start, however loaded the machine.
+     */
+    static final double MAX_SECONDS = 15;
+    static final long SEED = 7;
+    static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    private WarmUp() {
+    }
+
+    /**
+     * Runs one warm-up day through {@code config}'s path; returns the seconds it took.
+     *
+     * @throws IllegalStateException when the warm-up day went wrong (the real day would too)
+     */
+    public static double run(ForwarderConfig config, int messages) throws Exception {
+        ForwarderConfig path = config.cold().withSimulator(new FileStreamedSender());
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        long start = System.nanoTime();
+        Path file = Files.createTempFile("perflab-forwarder-warm-up-", ".bin");
+        try {
+            WireDay day = WireDay.generate(messages, SEED, file);
+            for (int d = 0; d < MAX_DAYS && (System.nanoTime() - start) / 1e9 < MAX_SECONDS; d++) {
+                long dayStart = System.nanoTime();
+                long compiledBefore = compileMillis(jit);
+                oneDay(path, day, messages);
+                double dayMillis = (System.nanoTime() - dayStart) / 1e6;
+                if (compileMillis(jit) - compiledBefore < QUIET_COMPILE_SHARE * dayMillis) {
+                    break;
+                }
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    private static void oneDay(ForwarderConfig path, WireDay day, int messages) throws Exception {
+        LoopbackDay.Outcome o = LoopbackDay.run(path, List.of(LoopbackDay.ClientPlan.onTime("warm-up-1"),
+                LoopbackDay.ClientPlan.onTime("warm-up-2"), LoopbackDay.ClientPlan.midDay("warm-up-late", messages / 2)),
+                LoopbackDay.simulator(path, day), DEADLINE);
+        if (o.forwarder().received() != messages || o.clients().stream().anyMatch(c -> !c.complete())) {
+            throw new IllegalStateException("the warm-up day failed: " + o.forwarder().errors());
+        }
+    }
+
+    /** The compilers' busy time so far, or 0 where the JVM does not say (then one day is the warm-up). */
+    private static long compileMillis(CompilationMXBean jit) {
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    }
+}
