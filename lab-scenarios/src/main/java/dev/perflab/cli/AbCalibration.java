@@ -109,8 +109,8 @@ final class AbCalibration {
             }
             plants.put(f, kind);
         }
-        AbRun.Side base = new AbRun.Side("base", side.rev(), side.jar());
-        AbRun.Side head = new AbRun.Side("head", side.rev(), side.jar());
+        AbRun.Side base = new AbRun.Side("base", side.rev(), side.jar(), side.git());
+        AbRun.Side head = new AbRun.Side("head", side.rev(), side.jar(), side.git());
         for (int i = 1; i <= runs; i++) {
             for (double f : java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), Calibration.PLANTED.stream()).toList()) {
                 if (f != 0 && plants.get(f).isEmpty()) {
@@ -120,7 +120,7 @@ final class AbCalibration {
                 console.printf("%ncalibration run %d of %d, %s%n", i, runs, f == 0 ? "A/A" : pct(f) + " planted");
                 AbReport report = new AbRun(component.name(), plan, base, head, pairs, threshold, rulerThreshold, confidence,
                         f == 0 ? Map.of() : plants.get(f), dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", i, kind)),
-                        console).run();
+                        console, length.name().toLowerCase(Locale.ROOT)).run();
                 calibration.add(new Calibration.Run(f, report));
                 tableJson.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, calibration.json()));
                 tableMd.writeString(calibration.markdown());

@@ -7,8 +7,10 @@ import dev.perflab.ab.PlantSizing;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.history.GitState;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.UnknownEntryException;
 import java.io.PrintWriter;
@@ -16,11 +18,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,8 +37,9 @@ import picocli.CommandLine.Spec;
  * regression; 1: a regression (or forks failed); 2: bad input; 3: noisy, a ruler moved, so nothing is judged.
  */
 @Command(name = "ab", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"A/B: two revisions of a component's JMH suites on this machine in one run, base and head forks",
-                "interleaved in balanced order (ABBA…), each row's head/base ratio with a paired t interval and a verdict",
+        description = {"A/B: two revisions of a component's JMH suites, one machine, one run, forks interleaved.",
+                "Base and head forks run in balanced order (ABBA…); each row gets its head/base ratio with a paired t",
+                "interval and a verdict",
                 "(regression or improvement only beyond the threshold AND outside the interval). Rulers (peers, a JDK-only",
                 "benchmark) must not move. Exit 0: no regression; 1: regression; 2: bad input; 3: noisy (a ruler moved).",
                 "--calibrate: A/A runs and runs with 5%%, 10%%, 20%% planted slowdowns, tabled as error rates (docs/ab.md)."})
@@ -135,6 +140,9 @@ final class AbCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--runs", paramLabel = "N", description = "--calibrate: runs of each kind (A/A, 5%%, 10%%, 20%%; default 20).")
     Integer runs;
 
+    @Mixin
+    HistoryOption history = new HistoryOption();
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Results folder (default results/COMPONENT/ab, with --calibrate results/COMPONENT/ab-calibration).")
     Path out;
@@ -198,7 +206,8 @@ final class AbCommand implements Callable<Integer>, Registry.User {
         AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
         AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, base.jar(), head.jar(), !noPeerRulers);
         Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), console);
-        AbReport report = new AbRun(componentName, plan, base, head, pairs, t, rulerT, c, plants, dir, console).run();
+        AbReport report = new AbRun(componentName, plan, base, head, pairs, t, rulerT, c, plants, dir, console,
+                length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
         AbVerdict verdict = report.verdict();
         return verdict == AbVerdict.NOISY ? NOISY : verdict == AbVerdict.REGRESSION ? LabException.CHECK_FAILED : 0;
     }
@@ -208,18 +217,19 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             throws Exception {
         if (jar != null) {
             AbRevisions.checkJmhJar(option + "-jar", jar);
-            return new AbRun.Side(option.substring(2), "(prebuilt jar " + jar.getFileName() + ")", jar);
+            return new AbRun.Side(option.substring(2), "(prebuilt jar " + jar.getFileName() + ")", jar, GitState.UNKNOWN);
         }
         if (rev != null) {
             AbRevisions.Revision revision = revisions.resolve(option, rev);
-            return new AbRun.Side(option.substring(2), revision.label(), revisions.jar(revision));
+            return new AbRun.Side(option.substring(2), revision.label(), revisions.jar(revision),
+                    new GitState(revision.sha(), false, revision.name().equals(revision.sha()) ? null : revision.name()));
         }
         if (!ownBuildByDefault) {
             throw new LabException(option + " REV or " + option + "-jar JAR is needed");
         }
         Path own = JmhProcess.benchmarksJar();
         AbRevisions.checkJmhJar("the lab's benchmarks jar", own);
-        return new AbRun.Side(option.substring(2), "(this checkout's build)", own);
+        return new AbRun.Side(option.substring(2), "(this checkout's build)", own, GitState.ofLab());
     }
 
     /** The {@code --plant} slowdowns, sized on their rows from head's jar, by row index. */

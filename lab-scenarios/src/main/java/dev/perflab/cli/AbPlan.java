@@ -45,8 +45,9 @@ final class AbPlan {
      * @param ruler    a row that must not move (a peer, the JDK-only ruler)
      * @param headJar  true when both sides run it from head's jar (the JDK-only ruler: no revision changes it,
      *                 and an older base may not have it)
+     * @param suite    the component's suite the row comes from ({@code ruler} for the ruler), as the history files it
      */
-    record Row(int index, JmhProcess.Configuration row, JmhOptions options, boolean ruler, boolean headJar) {
+    record Row(int index, JmhProcess.Configuration row, JmhOptions options, boolean ruler, boolean headJar, String suite) {
         /** JMH's include regex for exactly this benchmark. */
         String include() {
             return "^" + row.benchmark().replace(".", "\\.") + "$";
@@ -113,7 +114,7 @@ final class AbPlan {
             for (JmhProcess.Configuration row : headRows) {
                 if (base.contains(row)) {
                     JmhOptions options = oneFork(suite.options(length, row.benchmark(), catalog));
-                    rows.add(new Row(rows.size() + 1, row, options, peerRulers && isPeer(component, row), false));
+                    rows.add(new Row(rows.size() + 1, row, options, peerRulers && isPeer(component, row), false, suite.name()));
                 }
             }
         }
@@ -138,7 +139,7 @@ final class AbPlan {
                 new TreeSet<>());
         if (!ruler.isEmpty()) {
             JmhOptions options = oneFork(RULER_SUITE.options(length, RULER, catalog));
-            rows.add(new Row(rows.size() + 1, ruler.get(0), options, true, true));
+            rows.add(new Row(rows.size() + 1, ruler.get(0), options, true, true, RULER_SUITE.name()));
         }
         return new AbPlan(rows);
     }

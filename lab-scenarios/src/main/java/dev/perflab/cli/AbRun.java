@@ -5,10 +5,14 @@ import dev.perflab.ab.AbChart;
 import dev.perflab.ab.AbReport;
 import dev.perflab.ab.AbRow;
 import dev.perflab.ab.ForkResult;
+import dev.perflab.ab.ForkRows;
 import dev.perflab.ab.Plant;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
+import dev.perflab.history.GitState;
+import dev.perflab.history.HistoryRecorder;
+import dev.perflab.history.HistoryTarget;
 import dev.perflab.report.Formats;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,8 +43,12 @@ import java.util.Optional;
  * then fails (exit 1), naming the forks.
  */
 final class AbRun {
-    /** One side of the comparison: which revision, and the jar its forks run from. */
-    record Side(String name, String rev, Path jar) {
+    /**
+     * One side of the comparison: which revision, and the jar its forks run from.
+     *
+     * @param git the revision as the history records it ({@link GitState#UNKNOWN} for a prebuilt jar)
+     */
+    record Side(String name, String rev, Path jar, GitState git) {
     }
 
     private final String component;
@@ -54,13 +62,16 @@ final class AbRun {
     private final Map<Integer, Plant> plants;
     private final Path dir;
     private final PrintWriter console;
+    private final String length;
+    private HistoryTarget history = HistoryTarget.parse("history", HistoryTarget.NONE);
 
     /**
      * @param plants the slowdown planted in head's forks of a row, by the row's index; empty for none
      */
     AbRun(String component, AbPlan plan, Side base, Side head, int pairs, double threshold, double rulerThreshold,
-          double confidence, Map<Integer, Plant> plants, Path dir, PrintWriter console) {
+          double confidence, Map<Integer, Plant> plants, Path dir, PrintWriter console, String length) {
         this.component = component;
+        this.length = length;
         this.plan = plan;
         this.base = base;
         this.head = head;
@@ -71,6 +82,12 @@ final class AbRun {
         this.plants = Map.copyOf(plants);
         this.dir = dir;
         this.console = console;
+    }
+
+    /** Records both sides' rows in this history after the run (a calibration's runs are not recorded). */
+    AbRun recordIn(HistoryTarget target) {
+        this.history = target;
+        return this;
     }
 
     /** The sides in pair {@code p}'s order: base first in even pairs, head first in odd ones. */
@@ -134,8 +151,8 @@ final class AbRun {
             rows.add(AbRow.of(b, h, row.ruler(), row.ruler() ? rulerThreshold : threshold, confidence,
                     plant == null ? "" : plant.describe()));
         }
-        writeSide(baseForks, dir.resolve("base.json"));
-        writeSide(headForks, dir.resolve("head.json"));
+        boolean baseSaved = writeSide(baseForks, dir.resolve("base.json"));
+        boolean headSaved = writeSide(headForks, dir.resolve("head.json"));
         AbReport report = new AbReport(component, new AbReport.Side(base.rev(), base.jar().toString()),
                 new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, confidence, pairs, rows, seconds);
         console.println();
@@ -148,6 +165,14 @@ final class AbRun {
                 + (warning.isEmpty() ? ", " + png : "") + "; each side's JMH JSON: " + dir.resolve("base.json") + ", "
                 + dir.resolve("head.json") + " (every fork's in " + dir.resolve("forks") + ")");
         warning.ifPresent(console::println);
+        if (baseSaved) {
+            record(base, dir.resolve("base.json"), header);
+        }
+        if (headSaved && plants.isEmpty()) {
+            record(head, dir.resolve("head.json"), header);
+        } else if (headSaved && history.enabled()) {
+            console.println("history: head's rows are not recorded: they carry planted slowdowns");
+        }
         console.flush();
         if (!runner.failures().isEmpty()) {
             throw new LabException("forks failed, so " + (unjudged.isEmpty() ? "their pairs were left out" : "rows went unjudged: "
@@ -157,11 +182,20 @@ final class AbRun {
         return report;
     }
 
-    /** One side's fork files, concatenated into one JMH JSON array (every row as JMH wrote it). */
-    private static void writeSide(Map<Integer, List<Optional<ForkResult>>> forks, Path json) throws IOException {
+    /** One side's fork files, concatenated into one JMH JSON array (every row as JMH wrote it); false when none ran. */
+    private static boolean writeSide(Map<Integer, List<Optional<ForkResult>>> forks, Path json) throws IOException {
         List<Path> files = forks.values().stream().flatMap(List::stream).flatMap(Optional::stream).map(ForkResult::file).toList();
         if (!files.isEmpty()) {
             JmhRun.mergeJsonArrays(files, json);
         }
+        return !files.isEmpty();
+    }
+
+    /** One side's forks as a run of its revision in the history: source {@code ab}, one row per fork as JMH wrote it. */
+    private void record(Side side, Path json, String header) {
+        Map<String, String> suiteOf = new LinkedHashMap<>();
+        plan.rows().forEach(r -> suiteOf.putIfAbsent(r.row().benchmark(), r.suite()));
+        HistoryRecorder.record(history, () -> HistoryRecorder.run("ab", component, length, header,
+                ForkRows.combine(new ObjectMapper().readTree(json.toFile())), b -> suiteOf.getOrDefault(b, "?"), json, List.of(), side.git()), console);
     }
 }

@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
  * build and run (JDK and Maven), 1 when it cannot; a missing optional tool only disables what its line says.
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = {"Check what the lab needs and uses: JDK, Maven, Python (notebooks), perf events (profiles),",
-                "and each component's own (iperf3, Tokyo Cabinet, iproute2 and root for --link, free disk).",
+        description = {"Check what the lab needs and what each optional tool switches on.",
+                "JDK, Maven, Python (notebooks), perf events (profiles), and each component's own (iperf3,",
+                "Tokyo Cabinet, iproute2 and root for --link, free disk).",
                 "Each missing one says what it disables and how to install it; exit 1 only if the lab cannot run."})
 final class DoctorCommand implements Callable<Integer>, Registry.User {
     @Spec

@@ -48,7 +48,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * change points Otava finds in it ({@code --changes}). See docs/history.md.
  */
 @Command(name = "history", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"A component's results over the runs in the results history (every ./lab run and latency adds one).",
+        description = {"A component's results over the runs kept in the results history.",
+                "Every ./lab run, latency and ab adds one.",
                 "Per row: a sparkline and a table of score ± error by commit; --png charts; --export csv (Apache Otava's shape);",
                 "--changes: the change points Apache Otava finds (the step in %% and its p-value)."})
 final class HistoryCommand implements Callable<Integer>, Registry.User {

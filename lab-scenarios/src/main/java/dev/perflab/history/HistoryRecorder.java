@@ -29,6 +29,16 @@ public final class HistoryRecorder {
      */
     public static RunRecord run(String source, String component, String length, String header, JsonNode rows,
                                 Function<String, String> suiteOf, Path resultsFile, List<String> measuringJvm) {
+        return run(source, component, length, header, rows, suiteOf, resultsFile, measuringJvm, GitState.ofLab());
+    }
+
+    /**
+     * A run of a revision other than the lab's checkout ({@code ./lab ab} measures two).
+     *
+     * @param git the revision the rows measured
+     */
+    public static RunRecord run(String source, String component, String length, String header, JsonNode rows,
+                                Function<String, String> suiteOf, Path resultsFile, List<String> measuringJvm, GitState git) {
         List<ResultRow> parsed = JmhJsonRows.read(rows, suiteOf);
         boolean rowsNameFlags = parsed.stream().anyMatch(r -> !r.jvmArgs().isEmpty());
         List<String> flags = rowsNameFlags ? JmhJsonRows.commonJvmArgs(parsed) : measuringJvm;
@@ -39,7 +49,7 @@ public final class HistoryRecorder {
             machine = new MachineFacts(header, (first.vmName() + " " + first.jdkVersion()).strip(), machine.jvmFlags(),
                     machine.cpu(), machine.cores(), machine.kernel());
         }
-        return new RunRecord(Instant.now(), GitState.ofLab(), source, component, length, machine,
+        return new RunRecord(Instant.now(), git, source, component, length, machine,
                 resultsFile == null ? null : resultsFile.toString(), parsed);
     }
 

@@ -107,6 +107,12 @@ class CommandShapeTest {
             for (ArgSpec arg : command.getCommandSpec().args()) {
                 texts.addAll(List.of(arg.description()));
             }
+            for (CommandLine sub : command.getSubcommands().values()) {  // the list of subcommands shows their first lines
+                String[] summary = sub.getCommandSpec().usageMessage().description();
+                if (summary.length > 0) {
+                    texts.add(summary[0]);
+                }
+            }
             for (String text : texts) {
                 var m = word.matcher(text.replace("${DEFAULT-VALUE}", ""));
                 while (m.find()) {
@@ -117,6 +123,24 @@ class CommandShapeTest {
             }
         }
         assertEquals(List.of(), broken, "words broken by the help's line wrapping");
+    }
+
+    /** A command list shows each subcommand's first description line alone: it must be a whole sentence. */
+    @Test
+    void everySubcommandsSummaryLineIsAWholeSentence() {
+        List<CommandLine> commands = new ArrayList<>(List.of(Lab.newCommandLine()));
+        List<String> cut = new ArrayList<>();
+        for (int i = 0; i < commands.size(); i++) {
+            for (var sub : commands.get(i).getSubcommands().entrySet()) {
+                commands.add(sub.getValue());
+                String[] description = sub.getValue().getCommandSpec().usageMessage().description();
+                if (!sub.getKey().equals("help") && (description.length == 0 || !description[0].strip().endsWith("."))) {
+                    cut.add(sub.getValue().getCommandSpec().qualifiedName() + ": '"
+                            + (description.length == 0 ? "" : description[0]) + "'");
+                }
+            }
+        }
+        assertEquals(List.of(), cut, "summary lines that stop mid-sentence in the command lists");
     }
 
     @Test

@@ -35,8 +35,9 @@ import picocli.CommandLine.Spec;
  * history store failing, the deadline), each one line on stderr.
  */
 @Command(name = "forwarder", mixinStandardHelpOptions = true, description = {
-        "The market-data forwarder: receive one day from ./lab forwarder simulator, store it (history + ring), send it to",
-        "every ./lab forwarder client from the sequence it asks for. Prints 'listening on HOST:PORT', 'flowing' once",
+        "The market-data forwarder: receives one day from the simulator, stores it and sends it to every client.",
+        "The day comes from ./lab forwarder simulator; it is stored in the history and the ring, and each",
+        "./lab forwarder client gets it from the sequence it asks for. Prints 'listening on HOST:PORT', 'flowing' once",
         "--await-subscribers clients subscribed, a line per client and a 'summary {json}' line."})
 public final class ForwarderCommand implements Callable<Integer> {
     static final int DEFAULT_PORT = 7411;

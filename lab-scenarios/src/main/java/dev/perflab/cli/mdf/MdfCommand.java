@@ -80,8 +80,9 @@ public final class MdfCommand extends GroupCommand {
     }
 
     @Command(name = "replay", mixinStandardHelpOptions = true, description = {
-            "Feed a day file through one rung, peer or exhibit to K readers; each reader's stream goes to DIR/reader-N.bin",
-            "in the input's format (diff it against the input). The feed records each message in the history database",
+            "Feed a day file through one rung, peer or exhibit to K readers.",
+            "Each reader's stream goes to DIR/reader-N.bin in the input's format (diff it against the input).",
+            "The feed records each message in the history database",
             "before appending it. On a bad file every message before the fault is delivered, then FILE:byte OFFSET: problem, exit 2."})
     static final class Replay implements Callable<Integer> {
         @Spec

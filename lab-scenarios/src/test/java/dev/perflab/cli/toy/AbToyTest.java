@@ -8,6 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.cli.LabCli;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.history.History;
+import dev.perflab.history.HistoryQuery;
+import dev.perflab.history.HistoryStore;
+import dev.perflab.history.HistoryTarget;
+import dev.perflab.history.Series;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -100,8 +105,18 @@ class AbToyTest {
      */
     @Test
     void theSameJarOnBothSidesIsNoChange() throws Exception {
-        int exit = ab("--threshold", "20%", "--ruler-threshold", "20%");
+        Path db = dir.resolve("history.db");
+        int exit = ab("--threshold", "20%", "--ruler-threshold", "20%", "--history", db.toString());
         JsonNode verdict = verdict();
+        try (HistoryStore store = HistoryStore.open(HistoryTarget.sqlite(db))) {
+            History history = store.read(HistoryQuery.of(ToyAbComponent.NAME));
+            assertEquals(2, history.runs().size(), "base and head, each a run of its revision: " + history.runs());
+            assertEquals(2, history.series().size(), "r0 and the ruler: " + history.series());
+            for (Series series : history.series()) {
+                assertEquals(2, series.points().size(), "one point per side, its 4 forks pooled: " + series);
+            }
+        }
+        assertTrue(lab.out.toString().contains("history: run of 2 rows appended to "), lab.out.toString());
         String run = verdict.get("verdict").asText();
         assertTrue(exit == 0 && run.equals("no change") || exit == 3 && run.equals("noisy"), exit + ": " + verdict);
         if (exit == 0) {
