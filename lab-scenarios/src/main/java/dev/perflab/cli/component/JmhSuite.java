@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  * <pre>
  *   JmhSuite.of("cancel", "….OrderBookCancelBenchmark")
  *           .standard("cancelLast", Map.of())                          options: the class's annotations
- *           .with(QUICK, new JmhOptions(1, 1, "1s", 10, "300ms"), "cancelLast")
+ *           .with(QUICK, new JmhOptions(1, 2, "1s", 10, "300ms"), "cancelLast")
  *           .with(FULL, new JmhOptions(2, 2, "1s", 20, "500ms"), ".*", Map.of("depth", List.of("1", "10", "100", "1000")))
  * </pre>
  *
