@@ -142,17 +142,7 @@ public final class GatheringSender extends SessionSender {
     }
 
     private void flushStaging() throws IOException {
-        if (staging.position() == 0) {
-            return;
-        }
-        long start = System.nanoTime();
-        int n = staging.position();
-        staging.flip();
-        while (staging.hasRemaining()) {
-            channel.write(staging);
-        }
-        staging.clear();
-        wrote(n, start);
+        writeStaged(staging, channel);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.perflab.forwarder;
 import dev.perflab.mdf.MdfReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 
 /**
  * How a session puts its client's day on the wire: what it copies, what it computes per message, which call
@@ -87,6 +88,24 @@ public abstract class SessionSender {
         }
         bytes += n;
         lastWriteNanos = System.nanoTime();
+    }
+
+    /**
+     * Session thread: writes everything staged in {@code staging} to the client, counted as one write, and
+     * clears it for the next messages; nothing staged, nothing written.
+     */
+    protected final void writeStaged(ByteBuffer staging, WritableByteChannel channel) throws IOException {
+        if (staging.position() == 0) {
+            return;
+        }
+        long start = System.nanoTime();
+        int n = staging.position();
+        staging.flip();
+        while (staging.hasRemaining()) {
+            channel.write(staging);
+        }
+        staging.clear();
+        wrote(n, start);
     }
 
     /** Session thread: {@code n} more messages handed on (negative when staged messages were taken back). */

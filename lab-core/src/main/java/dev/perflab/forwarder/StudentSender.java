@@ -68,17 +68,7 @@ public final class StudentSender extends SessionSender {
 
     /** Writes what is staged to the client. */
     private void flush() throws IOException {
-        if (staging.position() == 0) {
-            return;
-        }
-        long start = System.nanoTime();
-        int n = staging.position();
-        staging.flip();
-        while (staging.hasRemaining()) {
-            channel.write(staging);
-        }
-        staging.clear();
-        wrote(n, start);
+        writeStaged(staging, channel);
     }
 
     @Override

@@ -136,15 +136,18 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     public Plant plant(double fraction) {
         long tokens = Math.round((fraction - overhead) / perToken);
         if (tokens < 1) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "a %s slowdown is below what choosing every %d-th "
-                    + "invocation costs by itself (%.1f%%)", AbRow.percent(fraction), period, overhead * 100));
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "a %s slowdown is below what choosing one "
+                    + "invocation in %d costs by itself (%.1f%%)", AbRow.percent(fraction), period, overhead * 100));
         }
         return new Plant(fraction, tokens, period);
     }
 
-    /** {@code every 8 invocations: +2.1% fixed, +0.61% per token}. */
+    /**
+     * {@code every 8 invocations: +2.10% fixed, +0.610% per token}; three significant digits per token, since a
+     * long invocation's token is a tiny share of it ({@code +2.89e-06%}).
+     */
     public String describe() {
-        return String.format(Locale.ROOT, "%s: %+.2f%% fixed, %+.3f%% per token",
+        return String.format(Locale.ROOT, "%s: %+.2f%% fixed, %+.3g%% per token",
                 period == 1 ? "per invocation" : "every " + period + " invocations", overhead * 100, perToken * 100);
     }
 }
