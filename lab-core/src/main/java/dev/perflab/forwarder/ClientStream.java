@@ -5,6 +5,7 @@ import dev.perflab.mdf.MdfMessage;
 import dev.perflab.net.Sockets;
 import dev.perflab.pump.BufferReceiver;
 import dev.perflab.pump.StreamVerifier;
+import dev.perflab.pump.WireDay;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -58,18 +59,39 @@ public final class ClientStream {
     }
 
     /**
-     * Subscribes to the forwarder at {@code forwarder} and reads the whole day.
-     *
-     * @param slowNanosPerMessage a slow client: park this long after each message (0: read as fast as it comes)
-     * @param clock               measures latency against the stamps of a paced Simulator, or null for none
-     * @param deadlineNanos       {@link System#nanoTime()} after which any wait ends the read
+     * Warms the client's per-message path (the checks, the audit, the latency histogram) on days read from
+     * memory until the compilers are nearly idle ({@link WarmUp#untilQuiet}); returns the seconds it took.
+     * Only the compiled code stays: the real day starts with an empty audit and histogram.
      */
-    public static Result run(InetSocketAddress forwarder, Subscription subscription, long slowNanosPerMessage,
-                             EpochClock clock, long deadlineNanos) {
-        SequenceAudit audit = new SequenceAudit(subscription.fromSequence());
-        Histogram latency = clock == null ? null : new Histogram(LATENCY_MAX_NANOS, LATENCY_DIGITS);
-        long[] firstMessageNanos = {0};
-        StreamVerifier verifier = new StreamVerifier("stream from the forwarder " + Sockets.hostPort(forwarder), (buf, at, length) -> {
+    public static double warmUp(int messages) throws Exception {
+        return WarmUp.untilQuiet(messages, ClientStream::readFromMemory);
+    }
+
+    /** One warm-up round: the day's bytes in {@link #READ_BYTES} reads, through the checks a real read goes through. */
+    private static void readFromMemory(WireDay day) throws IOException, MdfFormatException {
+        SequenceAudit audit = new SequenceAudit(1);
+        Histogram latency = new Histogram(LATENCY_MAX_NANOS, LATENCY_DIGITS);
+        StreamVerifier verifier = verifier("the warm-up day", audit, latency, new EpochClock(), 0, new long[1]);
+        byte[] image = day.image();
+        int[] at = {0};
+        BufferReceiver.receive(buf -> {
+            if (at[0] == image.length) {
+                return -1;
+            }
+            int n = Math.min(buf.remaining(), image.length - at[0]);
+            buf.put(image, at[0], n);
+            at[0] += n;
+            return n;
+        }, ByteBuffer.allocate(READ_BYTES), verifier);
+        if (audit.received() != day.messages() || audit.gaps(day.messages()) != 0) {
+            throw new IllegalStateException("the client's warm-up read " + audit.received() + " of " + day.messages() + " messages");
+        }
+    }
+
+    /** Checks each record, accounts for its sequence and, with a clock, records its latency: the same for a real and a warm-up read. */
+    private static StreamVerifier verifier(String source, SequenceAudit audit, Histogram latency, EpochClock clock,
+                                           long slowNanosPerMessage, long[] firstMessageNanos) {
+        return new StreamVerifier(source, (buf, at, length) -> {
             if (firstMessageNanos[0] == 0) {
                 firstMessageNanos[0] = System.nanoTime();
             }
@@ -82,6 +104,22 @@ public final class ClientStream {
                 LockSupport.parkNanos(slowNanosPerMessage);
             }
         }, false);
+    }
+
+    /**
+     * Subscribes to the forwarder at {@code forwarder} and reads the whole day.
+     *
+     * @param slowNanosPerMessage a slow client: park this long after each message (0: read as fast as it comes)
+     * @param clock               measures latency against the stamps of a paced Simulator, or null for none
+     * @param deadlineNanos       {@link System#nanoTime()} after which any wait ends the read
+     */
+    public static Result run(InetSocketAddress forwarder, Subscription subscription, long slowNanosPerMessage,
+                             EpochClock clock, long deadlineNanos) {
+        SequenceAudit audit = new SequenceAudit(subscription.fromSequence());
+        Histogram latency = clock == null ? null : new Histogram(LATENCY_MAX_NANOS, LATENCY_DIGITS);
+        long[] firstMessageNanos = {0};
+        StreamVerifier verifier = verifier("stream from the forwarder " + Sockets.hostPort(forwarder), audit, latency, clock,
+                slowNanosPerMessage, firstMessageNanos);
         long start = System.nanoTime();
         String error = null;
         boolean malformed = false;

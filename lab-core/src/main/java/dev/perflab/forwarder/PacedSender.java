@@ -27,7 +27,19 @@ public final class PacedSender {
     /** The first message is due this long after the call, so the first write does not start late. */
     static final long START_LEAD_NANOS = 1_000_000;
 
+    /** A rate at which every message is due at once: the warm-up stamps and frames without waiting. */
+    private static final double AT_ONCE = 1e15;
+
     private PacedSender() {
+    }
+
+    /**
+     * Warms the stamping and framing of {@link #send} on days written to nothing until the compilers are nearly
+     * idle ({@link WarmUp#untilQuiet}); returns the seconds it took.
+     */
+    public static double warmUp(int messages) throws Exception {
+        EpochClock clock = new EpochClock();
+        return WarmUp.untilQuiet(messages, day -> send(OutputStream.nullOutputStream(), day, AT_ONCE, clock));
     }
 
     /**

@@ -27,6 +27,11 @@ import java.util.List;
  * the sends and the clients on the same two cores, and the first part of the day runs slower code. The report's forwarder ran all day in steady
  * state; a real one warms up before the market opens. The warm-up day and its stores are gone before the real
  * day starts; only the compiled code stays.
+ *
+ * <p>The same loop ({@link #untilQuiet}) warms the lab's own instruments for every rung: each client JVM reads
+ * and checks days in memory ({@link ClientStream#warmUp}) and a paced Simulator stamps and frames days into
+ * nothing ({@link PacedSender#warmUp}) before the real day. Cold, their compilations landed in the first second
+ * of a paced day, on the cores the forwarder needs, and showed up as the forwarder's latency.
  */
 public final class WarmUp {
     /** Messages in one warm-up day: with a write per message, thousands of calls of every per-block method. */
@@ -53,15 +58,30 @@ public final class WarmUp {
      */
     public static double run(ForwarderConfig config, int messages) throws Exception {
         ForwarderConfig path = config.cold().withSimulator(new FileStreamedSender());
+        return untilQuiet(messages, day -> oneDay(path, day, messages));
+    }
+
+    /** One pass of a warm-up over a generated day: the code to be compiled, run once. */
+    @FunctionalInterface
+    public interface Round {
+        void run(WireDay day) throws Exception;
+    }
+
+    /**
+     * Generates a day of {@code messages} and runs {@code round} over it until one round passes with the
+     * compilers nearly idle (at most {@link #MAX_DAYS} rounds, none started after {@link #MAX_SECONDS});
+     * returns the seconds it took. The day's file is gone when it returns.
+     */
+    public static double untilQuiet(int messages, Round round) throws Exception {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long start = System.nanoTime();
-        Path file = Files.createTempFile("perflab-forwarder-warm-up-", ".bin");
+        Path file = Files.createTempFile("perflab-warm-up-", ".bin");
         try {
             WireDay day = WireDay.generate(messages, SEED, file);
             for (int d = 0; d < MAX_DAYS && (System.nanoTime() - start) / 1e9 < MAX_SECONDS; d++) {
                 long dayStart = System.nanoTime();
                 long compiledBefore = compileMillis(jit);
-                oneDay(path, day, messages);
+                round.run(day);
                 double dayMillis = (System.nanoTime() - dayStart) / 1e6;
                 if (compileMillis(jit) - compiledBefore < QUIET_COMPILE_SHARE * dayMillis) {
                     break;

@@ -88,6 +88,24 @@ class ForwarderFaultsTest {
         assertTrue(WarmUp.run(tuned, 3_000) > 0);
     }
 
+    /** The instruments of every rung warm up too: a client reads and checks a whole day from memory, a paced Simulator frames one. */
+    @Test
+    void theClientAndThePacedSimulatorWarmUpOnWholeDays() throws Exception {
+        assertTrue(ClientStream.warmUp(3_000) > 0);
+        assertTrue(PacedSender.warmUp(3_000) > 0);
+    }
+
+    /** A warm-up round that fails is the warm-up's failure: no later round hides it. */
+    @Test
+    void aWarmUpRoundThatFailsStopsTheWarmUp() {
+        int[] rounds = {0};
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> WarmUp.untilQuiet(100, day -> {
+            rounds[0]++;
+            throw new IllegalStateException("round " + rounds[0] + " of " + day.messages());
+        }));
+        assertEquals("round 1 of 100", e.getMessage());
+    }
+
     @Test
     void aForwarderWhoseSimulatorNeverComesStopsAtItsDeadline() throws Exception {
         ForwarderConfig config = ForwarderLadder.LADDER.tuned().factory();

@@ -6,6 +6,8 @@ import dev.perflab.base.LabException;
 import dev.perflab.forwarder.ClientStream;
 import dev.perflab.forwarder.EpochClock;
 import dev.perflab.forwarder.Subscription;
+import dev.perflab.forwarder.WarmUp;
+import dev.perflab.latency.Hiccups;
 import dev.perflab.scenario.RoleProtocol;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
@@ -55,6 +57,11 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--latency", description = "Time each message from its intended send time (needs ./lab forwarder simulator --rate).")
     boolean latency;
 
+    @Option(names = "--warm-up-messages", paramLabel = "N", defaultValue = "" + WarmUp.MESSAGES,
+            description = "Before subscribing, read and check days of N messages from memory until the JIT is quiet, so the"
+                    + " client's own compilations do not land in the day it measures (0: none). Default: ${DEFAULT-VALUE}.")
+    int warmUpMessages;
+
     @Option(names = "--deadline-seconds", paramLabel = "S", defaultValue = "" + ForwarderCommand.DEFAULT_DEADLINE_SECONDS,
             description = "Give up after S seconds. Default: ${DEFAULT-VALUE}.")
     double deadlineSeconds;
@@ -62,8 +69,9 @@ public final class ClientCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         ForwarderRoles.noteIfFormer(spec);
-        if (joinDelayMillis < 0 || joinAtMessage < 0 || slowMicros < 0 || deadlineSeconds <= 0) {
-            throw new LabException("--join-delay-ms, --join-at-message and --slow-micros-per-message must be ≥ 0, --deadline-seconds > 0");
+        if (joinDelayMillis < 0 || joinAtMessage < 0 || slowMicros < 0 || warmUpMessages < 0 || deadlineSeconds <= 0) {
+            throw new LabException("--join-delay-ms, --join-at-message, --slow-micros-per-message and --warm-up-messages must be ≥ 0,"
+                    + " --deadline-seconds > 0");
         }
         Subscription subscription;
         try {
@@ -72,9 +80,12 @@ public final class ClientCommand implements Callable<Integer> {
             throw new LabException(e.getMessage());
         }
         long deadline = System.nanoTime() + (long) (deadlineSeconds * 1e9);
+        ForwarderRoles.warmUp(spec, "client " + name, "read from memory", warmUpMessages, ClientStream::warmUp);
         EpochClock clock = latency ? new EpochClock() : null;
         Thread.sleep(joinDelayMillis);
+        Hiccups hiccups = latency ? Hiccups.start() : null;
         ClientStream.Result r = ClientStream.run(forwarder, subscription, slowMicros * 1_000, clock, deadline);
+        Histogram stalls = hiccups == null ? null : hiccups.stop();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (r.error() != null) {
@@ -95,6 +106,13 @@ public final class ClientCommand implements Callable<Integer> {
                     micros(h, 50), micros(h, 99), micros(h, 99.9), h.getMaxValue() / 1e3, h.getTotalCount());
             summary.putObject("latency_us").put("p50", micros(h, 50)).put("p99", micros(h, 99)).put("p99_9", micros(h, 99.9))
                     .put("max", h.getMaxValue() / 1e3).put("count", h.getTotalCount());
+        }
+        if (stalls != null && stalls.getTotalCount() > 0) {
+            out.printf("  platform hiccups meanwhile: p50 %.1f µs, p99 %.1f µs, p99.9 %.1f µs, max %.1f µs"
+                            + " (how much later than asked a thread sleeping 1 ms woke, in this JVM)%n",
+                    micros(stalls, 50), micros(stalls, 99), micros(stalls, 99.9), stalls.getMaxValue() / 1e3);
+            summary.putObject("hiccups_us").put("p50", micros(stalls, 50)).put("p99", micros(stalls, 99))
+                    .put("p99_9", micros(stalls, 99.9)).put("max", stalls.getMaxValue() / 1e3).put("count", stalls.getTotalCount());
         }
         RoleProtocol.printSummary(out, summary);
         return r.malformed() ? LabException.BAD_INPUT : r.complete() ? 0 : LabException.CHECK_FAILED;

@@ -91,16 +91,7 @@ public final class ForwarderCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (config.warmUpMessages() > 0) {
-            double seconds;
-            try {
-                seconds = WarmUp.run(config, config.warmUpMessages());
-            } catch (Exception e) {
-                throw new LabException("forwarder: the warm-up day failed: " + e.getMessage(), LabException.CHECK_FAILED);
-            }
-            out.printf("warmed up: days of %,d messages through the same path, %.1f s in all%n", config.warmUpMessages(), seconds);
-            out.flush();
-        }
+        ForwarderRoles.warmUp(spec, "forwarder", "through the same path", config.warmUpMessages(), m -> WarmUp.run(config, m));
         Forwarder.Stores stores;
         try {
             stores = Forwarder.Stores.open(config, dbUrl, journalDir);

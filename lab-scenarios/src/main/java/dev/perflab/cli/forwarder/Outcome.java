@@ -33,7 +33,7 @@ import java.util.Optional;
  *     forwarder send ÷ receive ×2.9 (K = 3 clients)
  *     client table: received, gaps, duplicates, reorderings, complete
  *     late joiner: joined at N of M published (day live), caught up in T ms (H from history)
- *     latency per on-time client (--rate) · cpu · goals: met / not met, one line
+ *     latency per on-time client, and the platform hiccups in its JVM meanwhile (--rate) · cpu · goals: met / not met, one line
  * </pre>
  *
  * @param summaries  each role's summary by process name (forwarder, simulator, client-1, client-2, late)
@@ -43,6 +43,11 @@ import java.util.Optional;
  * @param errors     every role's error lines, each prefixed by its process's name
  */
 record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day, double cpuPercent, List<String> errors) {
+    /** A client summary's publish → client latencies, µs. */
+    static final String LATENCY = "latency_us";
+    /** A client summary's platform hiccups over the same day, µs. */
+    static final String HICCUPS = "hiccups_us";
+
     double number(String role, String field) {
         ObjectNode s = summaries.get(role);
         return s == null || !s.hasNonNull(field) ? Double.NaN : s.get(field).asDouble();
@@ -114,11 +119,16 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
 
     /** The on-time clients' worst latency percentile in µs (paced runs), or NaN; the late joiner's backlog is by design. */
     double worstLatency(String percentile) {
+        return worstOnTime(LATENCY, percentile);
+    }
+
+    /** Of the on-time clients' summaries, the worst {@code percentile} of the µs figures under {@code field}, or NaN. */
+    private double worstOnTime(String field, String percentile) {
         double worst = Double.NaN;
         for (String c : clients) {
             ObjectNode s = summaries.get(c);
-            if (!c.equals(ForwarderScenario.LATE) && s != null && s.path("latency_us").path(percentile).isNumber()) {
-                double v = s.path("latency_us").path(percentile).asDouble();
+            if (!c.equals(ForwarderScenario.LATE) && s != null && s.path(field).path(percentile).isNumber()) {
+                double v = s.path(field).path(percentile).asDouble();
                 worst = Double.isNaN(worst) ? v : Math.max(worst, v);
             }
         }
@@ -141,7 +151,9 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
     String goals(ForwarderScenario.Ceilings ceilings, long rate) {
         List<String> parts = new ArrayList<>();
         double receive = receiveMb();
-        if (ceilings.measured()) {
+        if (rate > 0) {
+            parts.add(String.format("receive %.1f MB/s, the paced Simulator's rate (the ceiling's goal is for unpaced runs)", receive));
+        } else if (ceilings.measured()) {
             double percent = 100 * receive / ceilings.receive();
             double goal = ceilings.link() != null ? ForwarderScenario.GOAL_LINK_PERCENT : ForwarderScenario.GOAL_FAN_OUT_PERCENT;
             parts.add(String.format("receive %.1f%% of the %s (goal ≥ %.0f%%: %s)", percent,
@@ -206,6 +218,11 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
                         c, l.path("p50").asDouble(), l.path("p99").asDouble(), l.path("p99_9").asDouble(), l.path("max").asDouble(),
                         clocks.containsKey(c) ? "; clock " + clocks.get(c).describe() : "");
             }
+            JsonNode h = s == null ? MissingNode.getInstance() : s.path("hiccups_us");
+            if (h.isObject()) {
+                console.printf("  hiccups %-13s p50 %.1f µs · p99 %.1f µs · p99.9 %.1f µs · max %.1f µs (a thread sleeping 1 ms in the client's JVM, meanwhile)%n",
+                        c, h.path("p50").asDouble(), h.path("p99").asDouble(), h.path("p99_9").asDouble(), h.path("max").asDouble());
+            }
         }
         console.printf("  cpu %.1f%% of %d cores%n", cpuPercent, Machine.cores());
         console.printf("  goals: %s%n", goals(ceilings, rate));
@@ -242,6 +259,11 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
             extra.put("latencyP99", JmhRows.Metric.single(worstLatency("p99"), "us"));
             extra.put("latencyP999", JmhRows.Metric.single(worstLatency("p99_9"), "us"));
             extra.put("latencyMax", JmhRows.Metric.single(worstLatency("max"), "us"));
+            if (!Double.isNaN(worstOnTime(HICCUPS, "p99"))) {
+                extra.put("hiccupP99", JmhRows.Metric.single(worstOnTime(HICCUPS, "p99"), "us"));
+                extra.put("hiccupP999", JmhRows.Metric.single(worstOnTime(HICCUPS, "p99_9"), "us"));
+                extra.put("hiccupMax", JmhRows.Metric.single(worstOnTime(HICCUPS, "max"), "us"));
+            }
             farthestClock(clocks).ifPresent(p -> extra.put("clockOffset",
                     new JmhRows.Metric(p.nanos() / 1e3, p.uncertaintyNanos() / 1e3, "us", List.of(p.nanos() / 1e3))));
         }

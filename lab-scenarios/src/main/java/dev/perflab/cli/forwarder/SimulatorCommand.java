@@ -6,6 +6,7 @@ import dev.perflab.forwarder.EpochClock;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.forwarder.ForwarderLadder;
 import dev.perflab.forwarder.PacedSender;
+import dev.perflab.forwarder.WarmUp;
 import dev.perflab.ladder.Entry;
 import dev.perflab.net.Sockets;
 import dev.perflab.pump.Pump;
@@ -51,6 +52,11 @@ public final class SimulatorCommand implements Callable<Integer> {
             description = "Pace the day at this many messages/s, each stamped with its intended send time (clients' --latency). 0 = as fast as the rung goes.")
     double rate;
 
+    @Option(names = "--warm-up-messages", paramLabel = "N", defaultValue = "" + WarmUp.MESSAGES,
+            description = "With --rate: before connecting, stamp and frame days of N messages into nothing until the JIT is"
+                    + " quiet, so the Simulator's own compilations do not delay the paced day (0: none). Default: ${DEFAULT-VALUE}.")
+    int warmUpMessages;
+
     @Option(names = "--deadline-seconds", paramLabel = "S", defaultValue = "" + ForwarderCommand.DEFAULT_DEADLINE_SECONDS,
             description = "Stop sending after S seconds whatever happens. Default: ${DEFAULT-VALUE}.")
     double deadlineSeconds;
@@ -58,12 +64,15 @@ public final class SimulatorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         ForwarderRoles.noteIfFormer(spec);
-        if (rate < 0 || deadlineSeconds <= 0) {
-            throw new LabException("--rate must be ≥ 0 and --deadline-seconds > 0");
+        if (rate < 0 || warmUpMessages < 0 || deadlineSeconds <= 0) {
+            throw new LabException("--rate and --warm-up-messages must be ≥ 0, --deadline-seconds > 0");
         }
         Entry<ForwarderConfig> entry = ForwarderLadder.LADDER.resolve(rung);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (rate > 0) {
+            ForwarderRoles.warmUp(spec, "simulator", "stamped and framed into nothing", warmUpMessages, PacedSender::warmUp);
+        }
         try (DaySource source = dayOptions.open("perflab-simulator-day-")) {
             return send(entry, source.day(), out, err);
         }

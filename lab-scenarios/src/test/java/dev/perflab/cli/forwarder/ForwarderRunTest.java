@@ -52,6 +52,8 @@ class ForwarderRunTest {
         assertTrue(out.contains("every client of every configuration got the whole day"), out);
         assertTrue(out.contains("Simulator paced at 25,000 messages/s"), out);
         assertTrue(out.contains("latency client-1") && out.contains("p99.9") && out.contains(" µs"), out);
+        assertTrue(out.contains("hiccups client-1") && out.contains("a thread sleeping 1 ms"), "the platform's stalls beside the latency: " + out);
+        assertTrue(out.contains("the paced Simulator's rate"), "a paced run's receive is the offered rate, not a ceiling goal: " + out);
         assertTrue(out.contains("forwarder send ÷ receive: ×") && out.contains("goals: "), out);
         assertTrue(out.contains("tuned r8-warmed-up: "), "the footer's verdicts: " + out);
         JsonNode row = new ObjectMapper().readTree(dir.resolve("forwarder.json").toFile()).get(0);
@@ -67,6 +69,8 @@ class ForwarderRunTest {
         assertEquals("x", m.path("sendReceiveRatio").path("scoreUnit").asText(), m.toString());
         assertEquals("us", m.path("latencyP99").path("scoreUnit").asText(), m.toString());
         assertTrue(m.path("latencyMax").path("score").asDouble() >= m.path("latencyP50").path("score").asDouble(), m.toString());
+        assertEquals("us", m.path("hiccupP99").path("scoreUnit").asText(), m.toString());
+        assertTrue(m.path("hiccupMax").path("score").asDouble() >= m.path("hiccupP99").path("score").asDouble(), m.toString());
         JsonNode own = new ObjectMapper().readTree(json.toFile());
         assertEquals(3, own.path("configurations").get(0).path("clients").size(), own.toString());
         assertTrue(own.path("configurations").get(0).path("correct").asBoolean(), own.toString());
