@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * {@code ./lab ab COMPONENT --calibrate --runs N}: how often {@code ab} is wrong on this machine. One jar on both
  * sides; the plant of each target row (the tuned rung's rows, or every row of a suite without rungs) is sized
  * once; then N rounds of four runs, an A/A run and runs with 5%, 10% and 20% planted in head's forks of the
- * target rows, in that order each round, so that the machine's drift over hours reaches every kind alike.
+ * target rows, in that order each round, so that the machine's drift over hours reaches every kind alike
+ * ({@code --plants} keeps some of the sizes: a round is then the A/A run and those).
  *
  * <pre>
  *   DIR/sizing/…                        the plants' sizing forks
@@ -41,11 +42,12 @@ final class AbCalibration {
     private final double rulerThreshold;
     private final double confidence;
     private final int runs;
+    private final List<Double> planted;
     private final Path dir;
     private final PrintWriter console;
 
     AbCalibration(Component component, RunLength length, AbPlan plan, AbRun.Side side, int pairs, double threshold,
-                  double rulerThreshold, double confidence, int runs, Path dir, PrintWriter console) {
+                  double rulerThreshold, double confidence, int runs, List<Double> planted, Path dir, PrintWriter console) {
         this.component = component;
         this.length = length;
         this.plan = plan;
@@ -55,6 +57,7 @@ final class AbCalibration {
         this.rulerThreshold = rulerThreshold;
         this.confidence = confidence;
         this.runs = runs;
+        this.planted = planted;
         this.dir = dir;
         this.console = console;
     }
@@ -82,13 +85,13 @@ final class AbCalibration {
                         + "planted in %s", length.name().toLowerCase(Locale.ROOT), pairs, pct(threshold), pct(confidence),
                 plan.judged().size(), plan.rows().size() - plan.judged().size(),
                 targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
-        console.printf("perflab ab %s --calibrate: %d runs each of A/A and 5%%, 10%%, 20%% planted · %s%n%s%n", component.name(), runs,
-                Machine.header(), selection);
+        console.printf("perflab ab %s --calibrate: %d runs each of A/A and %s planted · %s%n%s%n", component.name(), runs,
+                planted.stream().map(AbCalibration::pct).collect(Collectors.joining(", ")), Machine.header(), selection);
         Calibration calibration = new Calibration(component.name(), Machine.header(), selection);
         Map<Integer, PlantSizing> sizings = new LinkedHashMap<>();
         for (AbPlan.Row row : targets) {
             try {
-                sizings.put(row.index(), AbSizer.size(row, side.jar(), dir.resolve("sizing"), Calibration.PLANTED.get(0), console));
+                sizings.put(row.index(), AbSizer.size(row, side.jar(), dir.resolve("sizing"), planted.get(0), console));
             } catch (LabException e) {
                 // the A/A runs still tell the false positives; the table says why nothing was planted here
                 calibration.note(e.getMessage());
@@ -96,7 +99,7 @@ final class AbCalibration {
             }
         }
         Map<Double, Map<Integer, Plant>> plants = new LinkedHashMap<>();
-        for (double f : Calibration.PLANTED) {
+        for (double f : planted) {
             Map<Integer, Plant> kind = new LinkedHashMap<>();
             for (Map.Entry<Integer, PlantSizing> e : sizings.entrySet()) {
                 try {
@@ -112,7 +115,7 @@ final class AbCalibration {
         AbRun.Side base = new AbRun.Side("base", side.rev(), side.jar(), side.git());
         AbRun.Side head = new AbRun.Side("head", side.rev(), side.jar(), side.git());
         for (int i = 1; i <= runs; i++) {
-            for (double f : java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), Calibration.PLANTED.stream()).toList()) {
+            for (double f : java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), planted.stream()).toList()) {
                 if (f != 0 && plants.get(f).isEmpty()) {
                     continue;
                 }

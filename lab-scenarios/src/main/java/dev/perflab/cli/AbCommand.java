@@ -140,6 +140,11 @@ final class AbCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--runs", paramLabel = "N", description = "--calibrate: runs of each kind (A/A, 5%%, 10%%, 20%%; default 20).")
     Integer runs;
 
+    @Option(names = "--plants", paramLabel = "PERCENT", split = ",",
+            description = "--calibrate: plant only these of 5%%, 10%%, 20%% (default all three), e.g. --plants 10%% to spend"
+                    + " the runs on the size a gate must catch.")
+    List<String> plants;
+
     @Mixin
     HistoryOption history = new HistoryOption();
 
@@ -177,18 +182,19 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             if (n < 1) {
                 throw new LabException("--runs " + n + ": at least 1");
             }
+            List<Double> sizes = plants == null ? dev.perflab.ab.Calibration.PLANTED : plantedSizes(plants);
             AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
             Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
             OutputFile.checkDirectory("--out", dir);
             AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, side.jar(), side.jar(), !noPeerRulers);
-            return new AbCalibration(component, length.value(), plan, side, pairs, t, rulerT, c, n, dir, console).run();
+            return new AbCalibration(component, length.value(), plan, side, pairs, t, rulerT, c, n, sizes, dir, console).run();
         }
         if (baseSide == null || headSide == null) {
             throw new LabException("ab needs both sides: " + (baseSide == null ? "--base REV or --base-jar JAR" : "")
                     + (baseSide == null && headSide == null ? ", and " : "") + (headSide == null ? "--head REV or --head-jar JAR" : ""));
         }
-        if (runs != null) {
-            throw new LabException("--runs applies to --calibrate only");
+        if (runs != null || plants != null) {
+            throw new LabException((runs != null ? "--runs" : "--plants") + " applies to --calibrate only");
         }
         Path dir = out != null ? out : Path.of("results", componentName, "ab");
         OutputFile.checkDirectory("--out", dir);
@@ -274,6 +280,19 @@ final class AbCommand implements Callable<Integer>, Registry.User {
                     + (plan.judged().size() > 4 ? ", …" : ""));
         }
         return rows;
+    }
+
+    /** {@code --plants}: each one of the calibration's sizes, once, in the calibration's order. */
+    static List<Double> plantedSizes(List<String> texts) {
+        List<Double> asked = new ArrayList<>();
+        for (String text : texts) {
+            double f = percent("--plants", text.trim(), true);
+            if (dev.perflab.ab.Calibration.PLANTED.stream().noneMatch(p -> Math.abs(p - f) < 1e-9)) {
+                throw new LabException("--plants " + text.trim() + ": the calibration plants 5%, 10% or 20%");
+            }
+            asked.add(f);
+        }
+        return dev.perflab.ab.Calibration.PLANTED.stream().filter(p -> asked.stream().anyMatch(f -> Math.abs(p - f) < 1e-9)).toList();
     }
 
     /**
