@@ -6,10 +6,11 @@ import org.HdrHistogram.Histogram;
  * The platform's stalls over one span of a program that is not the latency harness, e.g. the day a forwarder
  * client measures: the same {@link HiccupMeter} (a thread asks to sleep 1 ms and records how much later it woke),
  * started and stopped around the span. A latency beside its hiccups tells the reader how much of the tail any
- * woken thread on that machine would have had: a 3 ms p99 over four thread hand-offs beside a 0.6 ms hiccup p99
- * is the scheduler's, the same p99 beside 0.1 ms is the program's.
+ * woken thread on that machine would have had: a path that wakes several threads in a row has a tail of a few
+ * hiccups where the scheduler is the limit, and a tail far above its hiccups where the program is.
  *
- * <p>One thread starts and stops it; the meter's own daemon thread records.
+ * <p>One thread starts and stops it; the meter's own daemon thread records, at one wake-up per millisecond (its
+ * cost to the span it measures).
  */
 public final class Hiccups {
     private final HiccupMeter meter;

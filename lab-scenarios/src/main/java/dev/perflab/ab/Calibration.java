@@ -157,7 +157,8 @@ public final class Calibration {
         StringBuilder out = new StringBuilder();
         int aaRuns = runCount(0)[0];
         out.append("#### ").append(component).append(": ").append(aaRuns).append(" A/A runs and ")
-                .append(PLANTED.stream().map(f -> runCount(f)[0] + " × " + AbRow.percent(f)).collect(Collectors.joining(", ")))
+                .append(PLANTED.stream().filter(f -> runCount(f)[0] > 0).map(f -> runCount(f)[0] + " × " + AbRow.percent(f))
+                        .collect(Collectors.joining(", ")))
                 .append(" planted\n\n").append(machine).append(" · ").append(selection).append("\n\n");
         out.append("| row | A/A false positives | 5% detected | 10% detected | 20% detected | smallest change detected "
                 + "(≥ 95%, ≤ 1% FP) | fork spread (CV) | ln(head/base) sd per pair | iteration spread (CV) | forks in two modes |\n");
@@ -221,7 +222,8 @@ public final class Calibration {
         lines.add(String.format(Locale.ROOT, "one ab run of this selection: %s on average, %s the longest, over %d runs; goal ≤ 15 min: %s",
                 seconds.length == 0 ? "–" : Formats.duration(mean), seconds.length == 0 ? "–" : Formats.duration(max), seconds.length,
                 seconds.length == 0 ? "not judged" : max <= MAX_RUN_SECONDS ? "met" : "NOT met"));
-        lines.add("runs marked noisy (a ruler moved): " + java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), PLANTED.stream())
+        lines.add("runs marked noisy (a ruler moved): " + java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0),
+                        PLANTED.stream().filter(f -> runCount(f)[0] > 0))
                 .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
                 .collect(Collectors.joining(", ")));
         notes.forEach(n -> lines.add("note: " + n));

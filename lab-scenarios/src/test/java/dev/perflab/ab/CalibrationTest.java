@@ -70,4 +70,17 @@ class CalibrationTest {
         assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 1 of 3, 5% 0 of 2, 10% 0 of 2, 20% 0 of 2"), md);
         assertEquals(3, calibration().json().get("rows").size());
     }
+
+    /** A calibration of one size ({@code --plants 10%}) names only that size; the table keeps every column. */
+    @Test
+    void aCalibrationOfOneSizeNamesOnlyThatSize() {
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 8 pairs");
+        c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+        c.add(new Calibration.Run(0.10, run(1 / 1.1, 1.0, 1.0, "10% (…)")));
+        String md = c.markdown();
+        assertTrue(md.startsWith("#### orderbook: 1 A/A runs and 1 × 10% planted\n"), md);
+        assertTrue(md.contains("| row | A/A false positives | 5% detected | 10% detected | 20% detected |"), md);
+        assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 0 of 1, 10% 0 of 1\n"), md);
+        assertTrue(md.contains("- planted 5% slowdown detected (stretch): 0 of 0 (–); goal ≥ 95%: not judged: no run"), md);
+    }
 }

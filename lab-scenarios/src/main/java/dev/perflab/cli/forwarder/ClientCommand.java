@@ -21,7 +21,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ./lab forwarder client}: one client of the forwarder ({@link ClientStream}): subscribes from a sequence,
  * reads the day to its end, checks every record and accounts for every sequence; with {@code --latency},
- * times each message from the paced Simulator's stamp (HdrHistogram).
+ * times each message from the paced Simulator's stamp (HdrHistogram) and measures the platform's hiccups in its
+ * own JVM over the same span ({@link Hiccups}), so a tail can be told from the machine's. Before it subscribes
+ * it warms up its read path from memory ({@link ClientStream#warmUp}): a cold client compiles during the day
+ * it measures, on the cores the forwarder needs.
  *
  * <p>Exit 0: the whole day arrived once, in order; 2: a malformed frame or a stream cut inside the day (one line
  * with the byte offset); 1: gaps, duplicates, reorderings or a lost connection.

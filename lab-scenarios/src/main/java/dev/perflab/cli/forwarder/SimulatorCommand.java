@@ -28,7 +28,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ./lab forwarder simulator}: the report's Simulator. Connects to the forwarder and sends one day, through
  * the configuration's sender ({@code --rung}) or, with {@code --rate N}, paced at N messages/s with each
- * message stamped with its intended send time ({@link PacedSender}); then closes, which ends the day.
+ * message stamped with its intended send time ({@link PacedSender}); then closes, which ends the day. Paced, it
+ * warms up its stamping and framing before it connects ({@link PacedSender#warmUp}), so its own compilations do
+ * not delay the day it paces.
  */
 @Command(name = "simulator", mixinStandardHelpOptions = true, description = {
         "Send one day of market data to the forwarder (./lab forwarder forwarder), then close: that ends the day.",
