@@ -68,7 +68,7 @@ public final class ClientStream {
     }
 
     /** One warm-up round: the day's bytes in {@link #READ_BYTES} reads, through the checks a real read goes through. */
-    private static void readFromMemory(WireDay day) throws IOException, MdfFormatException {
+    static void readFromMemory(WireDay day) throws IOException, MdfFormatException {
         SequenceAudit audit = new SequenceAudit(1);
         Histogram latency = new Histogram(LATENCY_MAX_NANOS, LATENCY_DIGITS);
         StreamVerifier verifier = verifier("the warm-up day", audit, latency, new EpochClock(), 0, new long[1]);

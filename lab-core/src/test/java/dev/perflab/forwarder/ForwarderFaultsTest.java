@@ -1,5 +1,6 @@
 package dev.perflab.forwarder;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -80,19 +81,31 @@ class ForwarderFaultsTest {
         }
     }
 
-    /** The tuned rung's warm-up runs a whole day through the same path (and says how long it took). */
+    /** The tuned rung's warm-up runs a whole day through the same path (a day that goes wrong throws). */
     @Test
-    void theWarmUpDayRunsTheTunedPathToTheEnd() throws Exception {
+    void theWarmUpDayRunsTheTunedPathToTheEnd() {
         ForwarderConfig tuned = ForwarderLadder.LADDER.tuned().factory();
         assertTrue(tuned.warmUpMessages() > 0, "the tuned rung warms up");
-        assertTrue(WarmUp.run(tuned, 3_000) > 0);
+        assertDoesNotThrow(() -> WarmUp.run(tuned, 3_000));
     }
 
     /** The instruments of every rung warm up too: a client reads and checks a whole day from memory, a paced Simulator frames one. */
     @Test
-    void theClientAndThePacedSimulatorWarmUpOnWholeDays() throws Exception {
-        assertTrue(ClientStream.warmUp(3_000) > 0);
-        assertTrue(PacedSender.warmUp(3_000) > 0);
+    void theClientAndThePacedSimulatorWarmUpOnWholeDays() {
+        assertDoesNotThrow(() -> ClientStream.warmUp(3_000));
+        assertDoesNotThrow(() -> PacedSender.warmUp(3_000));
+    }
+
+    /** A client's warm-up round checks what it reads as a real read does: a bad CRC in the day is named, not warmed over. */
+    @Test
+    void theClientsWarmUpRoundChecksEveryRecord() throws Exception {
+        Path file = dir.resolve("warm.bin");
+        WireDay good = WireDay.generate(500, 3, file);
+        assertDoesNotThrow(() -> ClientStream.readFromMemory(good));
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        bytes[good.recordOffset(250) - 1] ^= 0x40;   // the last byte of record 249's CRC-32C
+        java.nio.file.Files.write(file, bytes);
+        assertThrows(dev.perflab.mdf.MdfFormatException.class, () -> ClientStream.readFromMemory(WireDay.load(file)));
     }
 
     /** A warm-up round that fails is the warm-up's failure: no later round hides it. */
