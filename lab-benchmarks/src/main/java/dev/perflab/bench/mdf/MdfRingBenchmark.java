@@ -65,7 +65,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * another thread moves an iteration by under 1%), after 2 × 1 s of warm-up, what r3 and r4 need. Readers
  * are started once per trial, not per iteration, so no iteration pays for thread start-up. The goal's ratio
  * (r4 ÷ a peer, same run, K = 2) is bounded by the two intervals, [(a − ea) ÷ (b + eb), (a + ea) ÷ (b − eb)]:
- * the goal holds beyond the error bars when its lower bound is above 1.
+ * the goal holds beyond the error bars when its lower bound is above 1. Those bars are within one fork: on
+ * some 2-core machines every entry's fork keeps a slow or a fast mode for its whole run (×3–×4 apart), so
+ * read the forks of several runs before ranking entries there (docs/mdf-ring.md, "Two modes").
  *
  * <h2>Warm-up</h2>
  * r3 and r4 deliver a few hundred thousand messages/s for their first second or so (their
@@ -184,13 +186,18 @@ public class MdfRingBenchmark {
     @OperationsPerInvocation(BATCH_MESSAGES)
     public void deliver(Delivered delivered) {
         Planted.work();
+        // The sequence lives in a local and is stored once per batch: the readers load this object's
+        // `running` on every round, and a store per message to a field beside it would be false sharing
+        // that the benchmark adds to every entry alike.
+        long seq = written;
         for (int i = 0; i < BATCH_MESSAGES; i++) {
-            long seq = ++written;
+            seq++;
             ByteBuffer message = templates[StreamCheck.templateOf(seq, TEMPLATES - 1)];
             message.putLong(0, seq);
             ring.append(message);
         }
-        awaitReaders(written - BATCH_MESSAGES);
+        written = seq;
+        awaitReaders(seq - BATCH_MESSAGES);
         delivered.bytesPerReader += (long) BATCH_MESSAGES * messageBytes;
     }
 
