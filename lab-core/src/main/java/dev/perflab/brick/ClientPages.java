@@ -189,6 +189,14 @@ public final class ClientPages implements ResultSink {
             }
         } catch (IOException e) {
             failure = e;
+        } catch (InternalError e) {
+            // How the JVM reports a SIGBUS from a mapped file, at some later instruction of this thread: a
+            // store into a page the file system could not back (a full disk) or past a file cut short
+            if (e.getMessage() == null || !e.getMessage().contains("unsafe memory access")) {
+                throw e;
+            }
+            failure = new IOException("a store into the result file's mapped pages faulted:"
+                    + " the disk is full, or the file was cut short meanwhile", null);
         } finally {
             try {
                 out.end();

@@ -57,10 +57,22 @@ class BrickFaultsTest {
             for (String rung : new String[] {"r2", "r9"}) {
                 cli.clear();
                 Path out = disk.path().resolve("result-" + rung);
-                int exit = cli.run("brick", "move", "--in", in.toString(), "--out", out.toString(), "--rung", rung);
+                // a thread that dies of an uncaught error prints its stack trace to System.err, not to the CLI's
+                var threadErrors = new java.io.ByteArrayOutputStream();
+                var systemErr = System.err;
+                System.setErr(new java.io.PrintStream(threadErrors, true));
+                int exit;
+                try {
+                    exit = cli.run("brick", "move", "--in", in.toString(), "--out", out.toString(), "--rung", rung);
+                } finally {
+                    System.setErr(systemErr);
+                }
+                assertEquals("", threadErrors.toString(), rung + ": printed to System.err");
                 assertTrue(exit == 1 || exit == 2, rung + ": " + cli.out + cli.err);
                 assertEquals(1, cli.err.toString().lines().count(), cli.err.toString());
                 assertTrue(!cli.err.toString().contains("\tat ") && !cli.err.toString().contains("internal error"), cli.err.toString());
+                assertTrue(cli.err.toString().contains("full") || cli.err.toString().contains("No space left"),
+                        rung + ": the error does not name the full disk: " + cli.err);
                 try (var files = Files.list(disk.path())) {
                     assertEquals(0, files.count(), rung + ": files left on the full disk: " + cli.err);
                 }
