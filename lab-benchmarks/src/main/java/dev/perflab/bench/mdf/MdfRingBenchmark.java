@@ -66,8 +66,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * are started once per trial, not per iteration, so no iteration pays for thread start-up. The goal's ratio
  * (r4 ÷ a peer, same run, K = 2) is bounded by the two intervals, [(a − ea) ÷ (b + eb), (a + ea) ÷ (b − eb)]:
  * the goal holds beyond the error bars when its lower bound is above 1. Those bars are within one fork: on
- * some 2-core machines every entry's fork keeps a slow or a fast mode for its whole run (×3–×4 apart), so
- * read the forks of several runs before ranking entries there (docs/mdf-ring.md, "Two modes").
+ * some 2-core machines every entry's fork keeps a slow or a fast mode for its whole run, so read the forks
+ * of several runs before ranking entries there (figures: docs/mdf-ring.md, "Two modes").
  *
  * <h2>Warm-up</h2>
  * r3 and r4 deliver a few hundred thousand messages/s for their first second or so (their
