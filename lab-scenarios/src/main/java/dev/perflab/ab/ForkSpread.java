@@ -14,6 +14,11 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
  * {@code b = (g² + 1) / (k + 3(n − 1)² / ((n − 2)(n − 3)))} with g the sample skewness and k the sample excess
  * kurtosis: above 5/9 (the value of a uniform distribution) suggests two modes. It needs
  * {@value #MIN_ITERATIONS_FOR_MODES} iterations or more; forks with fewer are not judged.
+ *
+ * <p>The same coefficient over the scores of whole forks tells modes <em>between</em> forks: a machine where
+ * each fork settles in a slow or a fast state for its whole run (the market-data ring on some 2-core machines)
+ * shows steady iterations in every fork, and two groups of forks. {@link #minorMode} counts the forks of the
+ * smaller group, split at the widest gap between sorted scores.
  */
 public final class ForkSpread {
     /** Fewer iterations than this say nothing about modes. */
@@ -46,6 +51,30 @@ public final class ForkSpread {
         double k = s.getKurtosis();
         double b = (g * g + 1) / (k + 3.0 * (n - 1) * (n - 1) / ((n - 2.0) * (n - 3.0)));
         return b > UNIFORM_BIMODALITY;
+    }
+
+    /**
+     * How many of these fork scores form the smaller of two groups: 0 unless they look bimodal (as
+     * {@link #bimodal} judges iterations), else the count on the smaller side of the widest gap between the
+     * sorted scores (compared as logarithms, so a gap means the same at any speed).
+     */
+    public static int minorMode(List<Double> forkScores) {
+        List<Double> sorted = new ArrayList<>(forkScores);
+        sorted.removeIf(v -> v == null || v.isNaN() || v <= 0);
+        if (!bimodal(sorted)) {
+            return 0;
+        }
+        sorted.sort(null);
+        int split = 1;
+        double widest = -1;
+        for (int i = 1; i < sorted.size(); i++) {
+            double gap = Math.log(sorted.get(i)) - Math.log(sorted.get(i - 1));
+            if (gap > widest) {
+                widest = gap;
+                split = i;
+            }
+        }
+        return Math.min(split, sorted.size() - split);
     }
 
     private static DescriptiveStatistics stats(Collection<Double> values) {

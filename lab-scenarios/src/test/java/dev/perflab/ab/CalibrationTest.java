@@ -63,12 +63,36 @@ class CalibrationTest {
         assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 | 1/2 (50%) | – | – | – | – |"), md);
         assertTrue(md.contains("- A/A false positives: 1 of 4 row verdicts (25%) over 3 A/A runs; goal ≤ 1%: not judged: 3 A/A runs, the goal needs ≥ 20"), md);
         assertTrue(md.contains("  why: OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 1/2 (50%) false positives"), md);
-        assertTrue(md.contains("- planted 10% slowdown detected: 2 of 2 (100%); goal ≥ 95%: met"), md);
-        assertTrue(md.contains("- planted 5% slowdown detected (stretch): 1 of 2 (50%); goal ≥ 95%: NOT met"), md);
+        assertTrue(md.contains("- planted 10% slowdown detected: 2 of 2 (100%); goal ≥ 95%: not judged: 2 runs, the goal needs ≥ 20"), md);
+        assertTrue(md.contains("- planted 5% slowdown detected (stretch): 1 of 2 (50%); goal ≥ 95%: not judged: 2 runs"), md);
+        assertTrue(md.contains("| forks in two modes (inside a fork · between forks) |"), md);
         assertTrue(md.contains("- one ab run of this selection: 2 min 05 s on average"), md);
         assertTrue(md.contains("goal ≤ 15 min: met"), md);
         assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 1 of 3, 5% 0 of 2, 10% 0 of 2, 20% 0 of 2"), md);
         assertEquals(3, calibration().json().get("rows").size());
+    }
+
+    /**
+     * Met only over 20 runs of a kind; NOT met as soon as more runs missed than 20 runs may (one), whatever the
+     * number of runs so far.
+     */
+    @Test
+    void aDetectionGoalIsMetOnlyOverTwentyRunsAndMissedAsSoonAsTwoRunsMiss() {
+        Calibration few = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 8 pairs");
+        few.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+        for (double realized : new double[] {1.1, 1.01, 1.1, 1.01}) {
+            few.add(new Calibration.Run(0.10, run(1 / realized, 1.0, 1.0, "10% (…)")));
+        }
+        assertTrue(few.markdown().contains("- planted 10% slowdown detected: 2 of 4 (50%); goal ≥ 95%: NOT met"), few.markdown());
+
+        Calibration many = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 8 pairs");
+        for (int i = 0; i < Calibration.MIN_RUNS; i++) {
+            many.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+            many.add(new Calibration.Run(0.10, run(i == 0 ? 1 / 1.01 : 1 / 1.1, 1.0, 1.0, "10% (…)")));
+        }
+        String md = many.markdown();
+        assertTrue(md.contains("- planted 10% slowdown detected: 19 of 20 (95%); goal ≥ 95%: met"), md);
+        assertTrue(md.contains("- A/A false positives: 0 of 40 row verdicts (0%) over 20 A/A runs; goal ≤ 1%: met"), md);
     }
 
     /** A calibration of one size ({@code --plants 10%}) names only that size; the table keeps every column. */

@@ -69,6 +69,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * some 2-core machines every entry's fork keeps a slow or a fast mode for its whole run, so read the forks
  * of several runs before ranking entries there (figures: docs/mdf-ring.md, "Two modes").
  *
+ * <h2>A planted slowdown ({@code ./lab ab})</h2>
+ * {@link Planted#work()} runs at the start of the writer's invocation, as in every benchmark, and also in each
+ * reader once per {@link #BATCH_MESSAGES} messages it takes. The writer is not what sets the pace here: it waits
+ * for the slowest reader, and work planted in the writer alone hides in that wait (a 10% plant there moved the
+ * score by anything from −7% to +17%). Planted in every thread of the row, the same work per batch slows the
+ * row whichever thread is the slowest. A batch takes tens of µs, so {@code ./lab ab} sizes it in whole tokens
+ * per invocation and never with a period, whose counter the readers would share.
+ *
  * <h2>Warm-up</h2>
  * r3 and r4 deliver a few hundred thousand messages/s for their first second or so (their
  * {@code VarHandle} accesses are slow until C2 compiles them), then millions: warm up for 2 s or more.
@@ -169,11 +177,18 @@ public class MdfRingBenchmark {
     private void readUntilStopped(MdfReader reader, StreamCheck check, int slot) {
         try {
             int idle = 0;
+            int sincePlant = 0;
             while (running) {
-                if (reader.poll(check) == 0) {
+                int taken = reader.poll(check);
+                if (taken == 0) {
                     IDLE.idle(idle++);
                 } else {
                     idle = 0;
+                    sincePlant += taken;
+                    while (sincePlant >= BATCH_MESSAGES) {
+                        sincePlant -= BATCH_MESSAGES;
+                        Planted.work();
+                    }
                 }
                 progress.lazySet(slot, reader.nextSequence() - 1);
             }
