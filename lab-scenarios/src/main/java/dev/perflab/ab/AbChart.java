@@ -44,7 +44,8 @@ public final class AbChart {
     }
 
     /**
-     * Writes the chart; a rendering failure (no fonts on a bare server) is a one-line warning, never an exception.
+     * Writes the chart; a rendering failure (no fonts on a bare server, or a runtime without the font library
+     * that Java2D links to) is a one-line warning, never an exception: the verdict does not depend on the chart.
      *
      * @return the warning, empty when the PNG was written
      */
@@ -57,7 +58,7 @@ public final class AbChart {
                 }
             });
             return Optional.empty();
-        } catch (Exception | InternalError e) {
+        } catch (Exception | InternalError | LinkageError e) {
             String message = e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse("");
             return Optional.of("PNG chart not written: " + file + " (" + e.getClass().getSimpleName() + message + ")");
         }
