@@ -17,14 +17,21 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The ruler of {@code ./lab ab}: work that no revision of the lab changes, measured between the rows of an A/B
  * run, so that a machine that drifted between the two sides shows as a ruler that moved. Only JDK code runs:
- * copy 1,024 fixed pseudo-random ints and sort them ({@code Arrays.sort}, the JDK's dual-pivot quicksort),
- * about 20–40 µs, branchy and memory-bound like the rungs rather than a single intrinsic.
+ * copy 1,024 pseudo-random ints and sort them ({@code Arrays.sort}, the JDK's dual-pivot quicksort), tens of
+ * µs, branchy and memory-bound like the rungs rather than a single intrinsic.
+ *
+ * <h2>Why {@value #INPUTS} different inputs</h2>
+ * A ruler is only as good as its own spread: it can show a drift of the machine only where its forks agree
+ * with each other. Sorting one and the same array in every invocation made forks of one run differ by up to
+ * ×2.4 (docs/measurements/2026-11-26-ab-device.md). The branch predictor had learned that one input: the same
+ * sort of one repeated array ran about 2.5 times as fast as of arrays that change, and how much of it a fork
+ * learned varied from fork to fork. Cycling through {@value #INPUTS} arrays (1 MiB, from L2/L3) leaves it
+ * nothing to learn but the sort itself; forks then agree within a few percent (figures: docs/ab.md, rulers).
  *
  * <h2>Pitfalls avoided</h2>
- * The input is generated once from a fixed seed and copied before every sort, so every invocation sorts the
- * same unsorted array (sorting sorted data would be another, faster benchmark); the median is returned, so the
- * sort is not dead code. {@link Planted#work()} is called like in every benchmark here, so a test can plant a
- * moving ruler.
+ * The inputs are generated once from a fixed seed and copied before every sort (sorting sorted data would be
+ * another, faster benchmark); the median is returned, so the sort is not dead code. {@link Planted#work()} is
+ * called like in every benchmark here, so a test can plant a moving ruler.
  *
  * <h2>Run</h2>
  * {@code ./lab ab} adds it to every run; directly: {@code java -jar lab-benchmarks/target/benchmarks.jar RulerBenchmark}.
@@ -37,21 +44,30 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 10, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 public class RulerBenchmark {
     static final int INTS = 1_024;
+    /** Distinct inputs, cycled (a power of two); see the class comment. */
+    static final int INPUTS = 256;
     static final long SEED = 1_024;
 
-    private int[] unsorted;
+    private int[][] unsorted;
     private int[] work;
+    private int next;
 
     @Setup
     public void generate() {
-        unsorted = new SplittableRandom(SEED).ints(INTS).toArray();
+        SplittableRandom random = new SplittableRandom(SEED);
+        unsorted = new int[INPUTS][];
+        for (int i = 0; i < INPUTS; i++) {
+            unsorted[i] = random.ints(INTS).toArray();
+        }
         work = new int[INTS];
     }
 
     @Benchmark
     public int sortCopy() {
         Planted.work();
-        System.arraycopy(unsorted, 0, work, 0, INTS);
+        int[] input = unsorted[next];
+        next = (next + 1) & (INPUTS - 1);
+        System.arraycopy(input, 0, work, 0, INTS);
         Arrays.sort(work);
         return work[INTS / 2];
     }
