@@ -1,11 +1,15 @@
 package dev.perflab.ab;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.report.Formats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -65,6 +69,56 @@ public record AbReport(String component, Side base, Side head, String machine, d
 
     public String method() {
         return PairedRatio.method(confidence, pairs);
+    }
+
+    /**
+     * A report read back from its verdict JSON ({@link #json()}), so that a calibration can go on from the runs it
+     * saved: the rows' intervals are computed again from their fork scores, their verdicts are read as saved.
+     *
+     * @throws IllegalArgumentException naming the field that is missing or malformed
+     */
+    public static AbReport fromJson(JsonNode root) {
+        List<AbRow> rows = new ArrayList<>();
+        double confidence = number(root, "confidence");
+        for (JsonNode r : field(root, "rows")) {
+            Map<String, String> params = new LinkedHashMap<>();
+            field(r, "params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+            List<Double> base = scores(r, "baseForkScores");
+            List<Double> head = scores(r, "headForkScores");
+            rows.add(new AbRow(text(r, "benchmark"), params, text(r, "mode"), text(r, "unit"), PairedRatio.of(base, head, confidence),
+                    AbVerdict.ofLabel(text(r, "verdict")), field(r, "ruler").asBoolean(), base, head, number(r, "iterationCv"),
+                    field(r, "bimodalForks").asInt(), r.path("planted").asText("")));
+        }
+        return new AbReport(text(root, "component"), new Side(text(field(root, "base"), "rev"), text(field(root, "base"), "jar")),
+                new Side(text(field(root, "head"), "rev"), text(field(root, "head"), "jar")), text(root, "machine"),
+                number(root, "threshold"), number(root, "rulerThreshold"), confidence, field(root, "pairsAskedFor").asInt(), rows,
+                number(root, "seconds"));
+    }
+
+    private static JsonNode field(JsonNode node, String name) {
+        JsonNode value = node.get(name);
+        if (value == null || value.isNull()) {
+            throw new IllegalArgumentException("no \"" + name + "\" field");
+        }
+        return value;
+    }
+
+    private static String text(JsonNode node, String name) {
+        return field(node, name).asText();
+    }
+
+    private static double number(JsonNode node, String name) {
+        JsonNode value = field(node, name);
+        if (!value.isNumber() && !"NaN".equals(value.asText())) {
+            throw new IllegalArgumentException("\"" + name + "\" is not a number: " + value);
+        }
+        return value.isNumber() ? value.asDouble() : Double.NaN;
+    }
+
+    private static List<Double> scores(JsonNode row, String name) {
+        List<Double> list = new ArrayList<>();
+        field(row, name).forEach(v -> list.add(v.asDouble()));
+        return list;
     }
 
     /** The verdict JSON. */

@@ -40,8 +40,12 @@ public final class Calibration {
      * One run of the calibration.
      *
      * @param planted the slowdown planted in the target rows' head forks; 0 for an A/A run
+     * @param round   the round it ran in (its folder's number), so that a resumed calibration numbers on
      */
-    public record Run(double planted, AbReport report) {
+    public record Run(double planted, AbReport report, int round) {
+        public Run(double planted, AbReport report) {
+            this(planted, report, 0);
+        }
     }
 
     private final String component;
@@ -70,6 +74,16 @@ public final class Calibration {
 
     public List<Run> runs() {
         return List.copyOf(runs);
+    }
+
+    /** What the runs measured, in words: a resumed calibration must match it. */
+    public String selection() {
+        return selection;
+    }
+
+    /** JDK, CPU and cores, one line: a resumed calibration must match it. */
+    public String machine() {
+        return machine;
     }
 
     /** One row of the table. */
@@ -279,6 +293,8 @@ public final class Calibration {
         }
         ArrayNode goals = root.putArray("goals");
         goals().forEach(goals::add);
+        ArrayNode noteList = root.putArray("notes");
+        notes.forEach(noteList::add);
         ArrayNode list = root.putArray("runs");
         for (Run run : runs) {
             ObjectNode node = list.addObject();

@@ -10,7 +10,11 @@ import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.RunLength;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -31,6 +35,11 @@ import java.util.stream.Collectors;
  *   DIR/runs/NN-aa/, NN-plant05/, …     each run's outputs, as ./lab ab writes them
  *   DIR/calibration.json, .md           the table, rewritten after every run (an interrupted calibration keeps its runs)
  * </pre>
+ *
+ * <p>The goals need 20 runs of each kind, hours of a quiet machine per suite. {@code --resume} lets them add up
+ * over several sittings: it reads the runs saved in DIR back, reuses the plants sized then (calibration.json's
+ * {@code plants}), and adds rounds until every kind has {@code --runs}. It refuses a DIR calibrated with other
+ * options or on another machine (the table would mix two calibrations), naming both.
  */
 final class AbCalibration {
     private final Component component;
@@ -77,7 +86,7 @@ final class AbCalibration {
         return rows;
     }
 
-    int run() throws IOException, InterruptedException {
+    int run(boolean resume) throws IOException, InterruptedException {
         OutputFile tableJson = OutputFile.check("--out", dir.resolve("calibration.json"));
         OutputFile tableMd = OutputFile.check("--out", dir.resolve("calibration.md"));
         List<AbPlan.Row> targets = targets(component, plan);
@@ -88,6 +97,42 @@ final class AbCalibration {
         console.printf("perflab ab %s --calibrate: %d runs each of A/A and %s planted · %s%n%s%n", component.name(), runs,
                 planted.stream().map(AbCalibration::pct).collect(Collectors.joining(", ")), Machine.header(), selection);
         Calibration calibration = new Calibration(component.name(), Machine.header(), selection);
+        Map<Double, Map<Integer, Plant>> resumed = resume ? resumeFrom(calibration, targets) : null;
+        Map<Double, Map<Integer, Plant>> plants = resumed != null ? resumed : size(calibration, targets);
+        AbRun.Side base = new AbRun.Side("base", side.rev(), side.jar(), side.git());
+        AbRun.Side head = new AbRun.Side("head", side.rev(), side.jar(), side.git());
+        List<Double> kinds = java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), planted.stream())
+                .filter(f -> f == 0 || !plants.get(f).isEmpty()).toList();
+        write(calibration, plants, tableJson, tableMd);
+        int round = calibration.runs().stream().mapToInt(Calibration.Run::round).max().orElse(0);
+        while (kinds.stream().anyMatch(f -> done(calibration, f) < runs)) {
+            round++;
+            for (double f : kinds) {
+                if (done(calibration, f) >= runs) {
+                    continue;
+                }
+                String kind = f == 0 ? "aa" : String.format(Locale.ROOT, "plant%02d", Math.round(f * 100));
+                console.printf("%ncalibration run %d of %d, %s%n", done(calibration, f) + 1, runs, f == 0 ? "A/A" : pct(f) + " planted");
+                AbReport report = new AbRun(component.name(), plan, base, head, pairs, threshold, rulerThreshold, confidence,
+                        f == 0 ? Map.of() : plants.get(f), dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", round, kind)),
+                        console, length.name().toLowerCase(Locale.ROOT)).run();
+                calibration.add(new Calibration.Run(f, report, round));
+                write(calibration, plants, tableJson, tableMd);
+            }
+        }
+        write(calibration, plants, tableJson, tableMd);
+        console.println();
+        console.print(calibration.markdown());
+        console.println("saved: " + tableJson.path() + ", " + tableMd.path() + " (every run in " + dir.resolve("runs") + ")");
+        console.flush();
+        return 0;
+    }
+
+    private static int done(Calibration calibration, double planted) {
+        return (int) calibration.runs().stream().filter(r -> r.planted() == planted).count();
+    }
+
+    private Map<Double, Map<Integer, Plant>> size(Calibration calibration, List<AbPlan.Row> targets) throws IOException, InterruptedException {
         Map<Integer, PlantSizing> sizings = new LinkedHashMap<>();
         for (AbPlan.Row row : targets) {
             try {
@@ -112,28 +157,86 @@ final class AbCalibration {
             }
             plants.put(f, kind);
         }
-        AbRun.Side base = new AbRun.Side("base", side.rev(), side.jar(), side.git());
-        AbRun.Side head = new AbRun.Side("head", side.rev(), side.jar(), side.git());
-        for (int i = 1; i <= runs; i++) {
-            for (double f : java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), planted.stream()).toList()) {
-                if (f != 0 && plants.get(f).isEmpty()) {
-                    continue;
-                }
-                String kind = f == 0 ? "aa" : String.format(Locale.ROOT, "plant%02d", Math.round(f * 100));
-                console.printf("%ncalibration run %d of %d, %s%n", i, runs, f == 0 ? "A/A" : pct(f) + " planted");
-                AbReport report = new AbRun(component.name(), plan, base, head, pairs, threshold, rulerThreshold, confidence,
-                        f == 0 ? Map.of() : plants.get(f), dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", i, kind)),
-                        console, length.name().toLowerCase(Locale.ROOT)).run();
-                calibration.add(new Calibration.Run(f, report));
-                tableJson.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, calibration.json()));
-                tableMd.writeString(calibration.markdown());
+        return plants;
+    }
+
+    /** The table and the plants, as they stand: calibration.json (which --resume reads back) and calibration.md. */
+    private void write(Calibration calibration, Map<Double, Map<Integer, Plant>> plants, OutputFile json, OutputFile md) throws IOException {
+        ObjectNode root = calibration.json();
+        ArrayNode list = root.putArray("plants");
+        plants.forEach((f, byRow) -> byRow.forEach((index, p) -> list.addObject().put("fraction", f).put("row", index)
+                .put("label", plan.rows().get(index - 1).label()).put("tokens", p.tokens()).put("period", p.period())));
+        json.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, root));
+        md.writeString(calibration.markdown());
+    }
+
+    /**
+     * The runs and plants of the calibration saved in {@link #dir}, added to {@code calibration}; null when the
+     * saved plants do not cover every size asked for now (the caller sizes them again).
+     */
+    private Map<Double, Map<Integer, Plant>> resumeFrom(Calibration calibration, List<AbPlan.Row> targets) throws IOException {
+        Path saved = dir.resolve("calibration.json");
+        if (!Files.isRegularFile(saved)) {
+            throw new LabException("--resume: " + saved + " is missing: no calibration to go on with in " + dir
+                    + "; start one without --resume");
+        }
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(saved.toFile());
+        } catch (IOException e) {
+            throw new LabException("--resume: " + saved + " is not a calibration's JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+        }
+        for (String[] field : new String[][] {{"selection", calibration.selection()}, {"machine", calibration.machine()},
+                {"component", component.name()}}) {
+            String was = root.path(field[0]).asText();
+            if (!was.equals(field[1])) {
+                throw new LabException("--resume: " + saved + " was calibrated with " + field[0] + " '" + was + "'; this run's is '"
+                        + field[1] + "': give the same options on the same machine, or another --out");
             }
         }
-        console.println();
-        console.print(calibration.markdown());
-        console.println("saved: " + tableJson.path() + ", " + tableMd.path() + " (every run in " + dir.resolve("runs") + ")");
-        console.flush();
-        return 0;
+        List<Path> runDirs;
+        try (java.util.stream.Stream<Path> list = Files.list(dir.resolve("runs"))) {
+            runDirs = list.filter(Files::isDirectory).sorted().toList();
+        } catch (java.nio.file.NoSuchFileException e) {
+            runDirs = List.of();
+        }
+        for (Path run : runDirs) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)-(aa|plant(\\d+))").matcher(run.getFileName().toString());
+            Path verdict = run.resolve("verdict.json");
+            if (!m.matches() || !Files.isRegularFile(verdict)) {
+                console.println("calibration: " + run + " left out: " + (m.matches() ? "no verdict.json (a run that was interrupted)"
+                        : "not a run's folder (NN-aa, NN-plantNN)"));
+                continue;
+            }
+            double f = m.group(3) == null ? 0 : Integer.parseInt(m.group(3)) / 100.0;
+            try {
+                calibration.add(new Calibration.Run(f, AbReport.fromJson(new ObjectMapper().readTree(verdict.toFile())),
+                        Integer.parseInt(m.group(1))));
+            } catch (IOException | IllegalArgumentException e) {
+                throw new LabException("--resume: " + verdict + ": " + e.getMessage().lines().findFirst().orElse("")
+                        + "; move that run's folder out of " + dir.resolve("runs") + " to go on without it");
+            }
+        }
+        for (JsonNode note : root.path("notes")) {
+            calibration.note(note.asText());
+        }
+        Map<Double, Map<Integer, Plant>> plants = new LinkedHashMap<>();
+        planted.forEach(f -> plants.put(f, new LinkedHashMap<>()));
+        for (JsonNode p : root.path("plants")) {
+            double f = p.path("fraction").asDouble();
+            if (plants.containsKey(f)) {
+                plants.get(f).put(p.path("row").asInt(), new Plant(f, p.path("tokens").asLong(), p.path("period").asLong()));
+            }
+        }
+        console.printf("calibration: resumed from %s: %s%n", dir, java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0),
+                planted.stream()).map(f -> (f == 0 ? "A/A" : pct(f)) + " " + done(calibration, f)).collect(Collectors.joining(", ")) + " runs so far");
+        boolean covered = plants.values().stream().allMatch(byRow -> byRow.keySet().containsAll(
+                targets.stream().map(AbPlan.Row::index).toList()));
+        if (!covered) {
+            console.println("calibration: the saved plants do not cover every size and row asked for now: sizing them again");
+            return null;
+        }
+        return plants;
     }
 
     private static String pct(double f) {

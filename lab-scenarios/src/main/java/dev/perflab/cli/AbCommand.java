@@ -140,6 +140,10 @@ final class AbCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--runs", paramLabel = "N", description = "--calibrate: runs of each kind (A/A, 5%%, 10%%, 20%%; default 20).")
     Integer runs;
 
+    @Option(names = "--resume", description = "--calibrate: go on with the calibration saved in --out (same options, same"
+            + " machine): its runs count, its plants are reused, and runs are added until each kind has --runs.")
+    boolean resume;
+
     @Option(names = "--plants", paramLabel = "PERCENT", split = ",",
             description = "--calibrate: plant only these of 5%%, 10%%, 20%% (default all three), e.g. --plants 10%% to spend"
                     + " the runs on the size a gate must catch.")
@@ -187,14 +191,14 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
             OutputFile.checkDirectory("--out", dir);
             AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, side.jar(), side.jar(), !noPeerRulers);
-            return new AbCalibration(component, length.value(), plan, side, pairs, t, rulerT, c, n, sizes, dir, console).run();
+            return new AbCalibration(component, length.value(), plan, side, pairs, t, rulerT, c, n, sizes, dir, console).run(resume);
         }
         if (baseSide == null || headSide == null) {
             throw new LabException("ab needs both sides: " + (baseSide == null ? "--base REV or --base-jar JAR" : "")
                     + (baseSide == null && headSide == null ? ", and " : "") + (headSide == null ? "--head REV or --head-jar JAR" : ""));
         }
-        if (runs != null || plants != null) {
-            throw new LabException((runs != null ? "--runs" : "--plants") + " applies to --calibrate only");
+        if (runs != null || plants != null || resume) {
+            throw new LabException((runs != null ? "--runs" : plants != null ? "--plants" : "--resume") + " applies to --calibrate only");
         }
         Path dir = out != null ? out : Path.of("results", componentName, "ab");
         OutputFile.checkDirectory("--out", dir);

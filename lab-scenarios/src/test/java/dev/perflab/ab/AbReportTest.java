@@ -49,6 +49,18 @@ class AbReportTest {
     static final AbRow SLOWER = row(CANCEL, params("r4-tick-array", "1000"), "ops/s", 0.90, false, "10% (3 tokens)");
     static final AbRow RULER_STILL = row(RULER, Map.of(), "ops/s", 1.0, true, "");
 
+    /** What a resumed calibration reads back is what was written: the same JSON again. */
+    @Test
+    void aReportReadBackFromItsJsonWritesTheSameJson() {
+        AbReport report = report(List.of(SLOWER, RULER_STILL));
+        AbReport back = AbReport.fromJson(report.json());
+        assertEquals(report.json(), back.json());
+        assertEquals("10% (3 tokens)", back.rows().get(0).planted());
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> AbReport.fromJson(report.json().without("machine")));
+        assertEquals("no \"machine\" field", e.getMessage());
+    }
+
     @Test
     void theJsonHasTheShapeOtherToolsRead() {
         ObjectNode json = report(List.of(SLOWER, RULER_STILL)).json();

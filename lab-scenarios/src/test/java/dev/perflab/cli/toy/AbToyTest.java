@@ -125,6 +125,49 @@ class AbToyTest {
         }
     }
 
+    /**
+     * A calibration goes on where it stopped: {@code --resume} reads the saved runs back, reuses the plant (no
+     * sizing forks), numbers on, and stops when every kind has {@code --runs}; other options are refused.
+     */
+    @Test
+    void aCalibrationResumesWithItsRunsAndPlants() throws Exception {
+        List<String> calibrate = List.of("ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--calibrate", "--plants", "20%",
+                "--smoke", "--threshold", "20%", "--ruler-threshold", "900%", "--out", dir.toString());
+        java.util.function.Function<List<String>, Integer> run = more -> {
+            List<String> args = new java.util.ArrayList<>(calibrate);
+            args.addAll(more);
+            lab.clear();
+            return lab.run(args.toArray(String[]::new));
+        };
+        assertEquals(0, run.apply(List.of("--runs", "1", "--pairs", "2")), lab.out + "" + lab.err);
+        long sizingForks;
+        try (Stream<Path> files = Files.list(dir.resolve("sizing"))) {
+            sizingForks = files.count();
+        }
+        JsonNode first = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
+        assertEquals(2, first.get("runs").size(), first.toString());
+        assertEquals(1, first.get("plants").size(), "the 20% plant of the tuned row: " + first.get("plants"));
+
+        assertEquals(0, run.apply(List.of("--runs", "2", "--pairs", "2", "--resume")), lab.out + "" + lab.err);
+        assertTrue(lab.out.toString().contains("calibration: resumed from " + dir + ": A/A 1, 20% 1 runs so far"), lab.out.toString());
+        try (Stream<Path> files = Files.list(dir.resolve("sizing"))) {
+            assertEquals(sizingForks, files.count(), "the saved plant is reused: no sizing forks");
+        }
+        JsonNode table = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
+        assertEquals(4, table.get("runs").size(), table.toString());
+        assertEquals(first.at("/plants/0/tokens"), table.at("/plants/0/tokens"));
+        try (Stream<Path> runs = Files.list(dir.resolve("runs"))) {
+            assertEquals(List.of("01-aa", "01-plant20", "02-aa", "02-plant20"),
+                    runs.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList()));
+        }
+        assertTrue(Files.readString(dir.resolve("calibration.md")).startsWith("#### " + ToyAbComponent.NAME + ": 2 A/A runs and 2 × 20% planted"),
+                Files.readString(dir.resolve("calibration.md")));
+
+        assertEquals(2, run.apply(List.of("--runs", "3", "--resume", "--pairs", "3")), lab.out + "" + lab.err);
+        assertTrue(lab.err.toString().contains("was calibrated with selection 'ab --smoke, 2 pairs"), lab.err.toString());
+        assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
+    }
+
     @Test
     void aRulerThatMovesMakesTheRunNoisy() throws Exception {
         assertEquals(3, ab("--plant", "ruler=900%", "--threshold", "20%", "--ruler-threshold", "20%"), lab.out + "" + lab.err);
