@@ -99,13 +99,21 @@ public final class Calibration {
             return detected.values().stream().anyMatch(d -> d[1] > 0);
         }
 
-        /** The smallest planted slowdown detected in ≥ 95% of runs, at ≤ 1% false positives; empty when none was. */
+        /**
+         * The smallest planted slowdown detected in ≥ 95% of ≥ {@value #MIN_RUNS} runs, at ≤ 1% false positives over
+         * ≥ {@value #MIN_RUNS} A/A runs; empty when none was, or too few runs were made to say.
+         */
         public Optional<Double> smallestDetected() {
-            if (!(falsePositiveRate() <= MAX_FALSE_POSITIVES)) {
+            if (aaRuns < MIN_RUNS || !(falsePositiveRate() <= MAX_FALSE_POSITIVES)) {
                 return Optional.empty();
             }
-            return PLANTED.stream().filter(f -> detected.get(f)[1] > 0 && (double) detected.get(f)[0] / detected.get(f)[1] >= MIN_DETECTION)
+            return PLANTED.stream().filter(f -> detected.get(f)[1] >= MIN_RUNS && (double) detected.get(f)[0] / detected.get(f)[1] >= MIN_DETECTION)
                     .findFirst();
+        }
+
+        /** Whether the A/A runs or every planted size have fewer runs than the goals need. */
+        boolean tooFewRuns() {
+            return aaRuns < MIN_RUNS || detected.values().stream().anyMatch(d -> d[1] > 0 && d[1] < MIN_RUNS);
         }
     }
 
@@ -208,6 +216,9 @@ public final class Calibration {
     }
 
     private static String notReached(RowStats r) {
+        if (r.tooFewRuns() && !(r.falsePositiveRate() > MAX_FALSE_POSITIVES)) {
+            return "not judged: fewer than " + MIN_RUNS + " runs";
+        }
         return r.falsePositiveRate() > MAX_FALSE_POSITIVES ? "none (false positives above 1%)" : "none of 5%, 10%, 20%";
     }
 

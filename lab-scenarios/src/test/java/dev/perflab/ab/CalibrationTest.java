@@ -43,7 +43,7 @@ class CalibrationTest {
         assertEquals(1, rows.get(1).falsePositives(), "naive moved 15% in one judged A/A run");
         assertArrayEquals(new int[] {1, 2}, tuned.detected().get(0.05), "5% planted: one run realized 4%, below the threshold");
         assertArrayEquals(new int[] {2, 2}, tuned.detected().get(0.10), "10% planted: both runs");
-        assertEquals(Optional.of(0.10), tuned.smallestDetected());
+        assertEquals(Optional.empty(), tuned.smallestDetected(), "2 runs of each kind: too few to say");
         assertEquals(0.10, tuned.realized().get(0.10), 0.01);
         assertTrue(!rows.get(1).planted() && rows.get(2).first().ruler());
         assertEquals(1, rows.get(2).falsePositives(), "the ruler moved in one A/A run");
@@ -59,7 +59,7 @@ class CalibrationTest {
         assertTrue(md.startsWith("#### orderbook: 3 A/A runs and 2 × 5%, 2 × 10%, 2 × 20% planted\n"), md);
         assertTrue(md.contains("| row | A/A false positives | 5% detected | 10% detected | 20% detected | smallest change detected"), md);
         assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 | 0/2 (0%) | 1/2 (50%) (realized "), md);
-        assertTrue(md.contains("| 10% |"), md);
+        assertTrue(md.contains("| not judged: fewer than 20 runs |"), "2 runs of each kind: no smallest change yet: " + md);
         assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 | 1/2 (50%) | – | – | – | – |"), md);
         assertTrue(md.contains("- A/A false positives: 1 of 4 row verdicts (25%) over 3 A/A runs; goal ≤ 1%: not judged: 3 A/A runs, the goal needs ≥ 20"), md);
         assertTrue(md.contains("  why: OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 1/2 (50%) false positives"), md);
@@ -93,6 +93,9 @@ class CalibrationTest {
         String md = many.markdown();
         assertTrue(md.contains("- planted 10% slowdown detected: 19 of 20 (95%); goal ≥ 95%: met"), md);
         assertTrue(md.contains("- A/A false positives: 0 of 40 row verdicts (0%) over 20 A/A runs; goal ≤ 1%: met"), md);
+        assertEquals(Optional.of(0.10), many.rows().get(0).smallestDetected());
+        assertTrue(md.contains("| 19/20 (95%) (realized 10%) | – | 10% |"), md);
+        assertTrue(few.markdown().contains("| not judged: fewer than 20 runs |"), few.markdown());
     }
 
     /** A calibration of one size ({@code --plants 10%}) names only that size; the table keeps every column. */
