@@ -73,7 +73,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link Planted#work()} runs at the start of the writer's invocation, as in every benchmark, and also in each
  * reader once per {@link #BATCH_MESSAGES} messages it takes. The writer is not what sets the pace here: it waits
  * for the slowest reader, and work planted in the writer alone hides in that wait (a 10% plant there moved the
- * score by anything from −7% to +17%). Planted in every thread of the row, the same work per batch slows the
+ * score by anything from −7% to +17%, JDK 17, 2 cores). Planted in every thread of the row, the same work per batch slows the
  * row whichever thread is the slowest. A batch takes tens of µs, so {@code ./lab ab} sizes it in whole tokens
  * per invocation and never with a period, whose counter the readers would share.
  *
