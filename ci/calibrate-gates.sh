@@ -9,7 +9,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 runs="${1:-20}"
 out="${2:-target/gate-spread}"
 mkdir -p "$out"
-components=(orderbook mdf-ring sha-pipeline brick kv socket-pump mdf)
+components=(orderbook mdf-ring sha-pipeline brick kv socket-pump forwarder)
 for ((i = 1; i <= runs; i++)); do
   for c in "${components[@]}"; do
     echo "gate-spread: run $i of $runs, $c --smoke"
