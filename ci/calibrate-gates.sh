@@ -9,6 +9,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 runs="${1:-20}"
 out="${2:-target/gate-spread}"
 mkdir -p "$out"
+# the smoke passes' rows go to a history of their own, not to the team's
+case "$out" in /*) export PERFLAB_HISTORY="$out/history.db" ;; *) export PERFLAB_HISTORY="$PWD/$out/history.db" ;; esac
 components=(orderbook mdf-ring sha-pipeline brick kv socket-pump forwarder)
 for ((i = 1; i <= runs; i++)); do
   for c in "${components[@]}"; do

@@ -77,7 +77,7 @@ public record AbRow(String benchmark, Map<String, String> params, String mode, S
     }
 
     /** {@code 4.5%}, {@code 5%}, {@code 12%}: one decimal below 10%, none from there, no trailing {@code .0}. */
-    static String percent(double fraction) {
+    public static String percent(double fraction) {
         if (Double.isNaN(fraction)) {
             return "–";
         }

@@ -186,7 +186,7 @@ public final class Calibration {
     public String markdown() {
         StringBuilder out = new StringBuilder();
         int aaRuns = runCount(0)[0];
-        out.append("#### ").append(component).append(": ").append(aaRuns).append(" A/A runs and ")
+        out.append("#### ").append(component).append(": ").append(runs(aaRuns, "A/A run")).append(" and ")
                 .append(PLANTED.stream().filter(f -> runCount(f)[0] > 0).map(f -> runCount(f)[0] + " × " + AbRow.percent(f))
                         .collect(Collectors.joining(", ")))
                 .append(" planted\n\n").append(machine).append(" · ").append(selection).append("\n\n");
@@ -206,8 +206,17 @@ public final class Calibration {
                     .append(" | ").append(cvText(r.iterationCv())).append(" | ").append(modes(r)).append(" |\n");
         }
         out.append('\n');
-        goals().forEach(line -> out.append("- ").append(line).append('\n'));
+        // A "why" line explains the goal line above it: a nested list item under it.
+        goals().forEach(line -> out.append(line.startsWith(WHY) ? "  - " + line.substring(2) : "- " + line).append('\n'));
         return out.toString();
+    }
+
+    /** How a goal line's explanation starts: indented under the goal it explains. */
+    private static final String WHY = "  why: ";
+
+    /** "1 A/A run", "3 A/A runs". */
+    private static String runs(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     /** Forks in two modes inside a fork, and forks in the smaller of two groups of whole forks (A/A runs). */
@@ -230,13 +239,13 @@ public final class Calibration {
         int fp = rows.stream().filter(r -> !r.first().ruler()).mapToInt(RowStats::falsePositives).sum();
         int verdicts = rows.stream().filter(r -> !r.first().ruler()).mapToInt(RowStats::aaRuns).sum();
         double fpRate = verdicts == 0 ? Double.NaN : (double) fp / verdicts;
-        String fpGoal = aaRuns < MIN_AA_RUNS ? "not judged: " + aaRuns + " A/A runs, the goal needs ≥ " + MIN_AA_RUNS
+        String fpGoal = aaRuns < MIN_AA_RUNS ? "not judged: " + runs(aaRuns, "A/A run") + ", the goal needs ≥ " + MIN_AA_RUNS
                 : fpRate <= MAX_FALSE_POSITIVES ? "met" : "NOT met";
-        lines.add(String.format(Locale.ROOT, "A/A false positives: %d of %d row verdicts (%s) over %d A/A runs; goal ≤ 1%%: %s",
-                fp, verdicts, verdicts == 0 ? "–" : AbRow.percent(fpRate), aaRuns, fpGoal));
+        lines.add(String.format(Locale.ROOT, "A/A false positives: %d of %d row verdicts (%s) over %s; goal ≤ 1%%: %s",
+                fp, verdicts, verdicts == 0 ? "–" : AbRow.percent(fpRate), runs(aaRuns, "A/A run"), fpGoal));
         if (fpRate > MAX_FALSE_POSITIVES) {
             rows.stream().filter(r -> !r.first().ruler() && r.falsePositiveRate() > MAX_FALSE_POSITIVES)
-                    .forEach(r -> lines.add("  why: " + r.first().label() + " " + rate(r.falsePositives(), r.aaRuns())
+                    .forEach(r -> lines.add(WHY + r.first().label() + " " + rate(r.falsePositives(), r.aaRuns())
                             + " false positives; forks differ by " + cvText(r.forkCv()) + ", iterations inside a fork by "
                             + cvText(r.iterationCv()) + ", forks in two modes (inside · between) " + modes(r)));
         }
@@ -248,13 +257,13 @@ public final class Calibration {
             int mayMiss = (int) Math.floor((1 - MIN_DETECTION) * MIN_RUNS + 1e-9) * planted.size();
             String goal = of == 0 ? "not judged: no run"
                     : of - hit > mayMiss && (double) hit / of < MIN_DETECTION ? "NOT met"
-                    : kindRuns < MIN_RUNS ? "not judged: " + kindRuns + " runs, the goal needs ≥ " + MIN_RUNS
+                    : kindRuns < MIN_RUNS ? "not judged: " + runs(kindRuns, "run") + ", the goal needs ≥ " + MIN_RUNS
                     : (double) hit / of >= MIN_DETECTION ? "met" : "NOT met";
             lines.add(String.format(Locale.ROOT, "planted %s slowdown detected%s: %d of %d (%s); goal ≥ 95%%: %s", AbRow.percent(f),
                     f == STRETCH_DETECTED ? " (stretch)" : "", hit, of, of == 0 ? "–" : AbRow.percent((double) hit / of), goal));
             if (of > 0 && (double) hit / of < MIN_DETECTION) {
                 planted.stream().filter(r -> r.detected().get(f)[1] > 0 && (double) r.detected().get(f)[0] / r.detected().get(f)[1] < MIN_DETECTION)
-                        .forEach(r -> lines.add("  why: " + r.first().label() + " realized " + AbRow.percent(r.realized().get(f))
+                        .forEach(r -> lines.add(WHY + r.first().label() + " realized " + AbRow.percent(r.realized().get(f))
                                 + " against a pair-to-pair sd of " + cvText(r.pairLogSd()) + " in ln(head/base) over "
                                 + r.first().ratio().pairs() + " pairs; forks in two modes (inside · between) " + modes(r)));
             }
@@ -262,8 +271,8 @@ public final class Calibration {
         double[] seconds = runSeconds();
         double mean = java.util.Arrays.stream(seconds).average().orElse(Double.NaN);
         double max = java.util.Arrays.stream(seconds).max().orElse(Double.NaN);
-        lines.add(String.format(Locale.ROOT, "one ab run of this selection: %s on average, %s the longest, over %d runs; goal ≤ 15 min: %s",
-                seconds.length == 0 ? "–" : Formats.duration(mean), seconds.length == 0 ? "–" : Formats.duration(max), seconds.length,
+        lines.add(String.format(Locale.ROOT, "one ab run of this selection: %s on average, %s the longest, over %s; goal ≤ 15 min: %s",
+                seconds.length == 0 ? "–" : Formats.duration(mean), seconds.length == 0 ? "–" : Formats.duration(max), runs(seconds.length, "run"),
                 seconds.length == 0 ? "not judged" : max <= MAX_RUN_SECONDS ? "met" : "NOT met"));
         lines.add("runs marked noisy (a ruler moved): " + java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0),
                         PLANTED.stream().filter(f -> runCount(f)[0] > 0))

@@ -39,6 +39,8 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     public static final double GUESS_NANOS_PER_TOKEN = 1.0;
     /** The trial slows the row by about half: far above the noise, still in the linear range. */
     public static final double TRIAL_SLOWDOWN = 0.5;
+    /** How far {@link #aimed} may move a plant from the one it measured, either way. */
+    public static final double MAX_AIM_CORRECTION = 3;
     private static final long MAX_PERIOD = 1L << 20;
     private static final Map<String, Double> SECONDS = Map.of("ns", 1e-9, "us", 1e-6, "µs", 1e-6, "μs", 1e-6,
             "ms", 1e-3, "s", 1.0, "min", 60.0);
@@ -140,6 +142,29 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
                     + "invocation in %d costs by itself (%.1f%%)", AbRow.percent(fraction), period, overhead * 100));
         }
         return new Plant(fraction, tokens, period);
+    }
+
+    /**
+     * The plant for {@code fraction} once {@code tried} was measured on the row and slowed it by {@code realized}:
+     * the line from the counter's own cost a through that measured point, instead of the slope fitted at the trial
+     * bursts. The trials slow the row by half or more, where a burst is work the row must wait for; a burst of a
+     * few dozen tokens can partly overlap the row's own work in the core (the SHA-256 rows, sized from the
+     * trials, came out at 5–9% when aimed at 10%), so the point measured near the target is the one to trust. The
+     * correction is held within ×{@value #MAX_AIM_CORRECTION} either way: one noisy measurement must not turn a
+     * plant into ten times itself.
+     *
+     * @throws IllegalArgumentException when {@code realized} does not exceed the counter's cost: the noise was
+     *                                  larger than the plant, and nothing can be read from it
+     */
+    public Plant aimed(double fraction, Plant tried, double realized) {
+        if (!(realized > overhead) || !Double.isFinite(realized)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s slowed it by %+.1f%%, not beyond what the "
+                    + "counter alone costs (%+.1f%%): the noise is larger than the plant", tried.describe(), realized * 100,
+                    overhead * 100));
+        }
+        double tokens = tried.tokens() * (fraction - overhead) / (realized - overhead);
+        double bounded = Math.max(tried.tokens() / MAX_AIM_CORRECTION, Math.min(tried.tokens() * MAX_AIM_CORRECTION, tokens));
+        return new Plant(fraction, Math.max(1, Math.round(bounded)), tried.period());
     }
 
     /**

@@ -147,10 +147,11 @@ final class AbCalibration {
         for (double f : planted) {
             Map<Integer, Plant> kind = new LinkedHashMap<>();
             for (Map.Entry<Integer, PlantSizing> e : sizings.entrySet()) {
+                AbPlan.Row row = plan.rows().get(e.getKey() - 1);
                 try {
-                    kind.put(e.getKey(), e.getValue().plant(f));
+                    kind.put(e.getKey(), AbSizer.aim(row, side.jar(), dir.resolve("sizing"), e.getValue(), f, console));
                 } catch (IllegalArgumentException ex) {
-                    String note = "not planted in " + plan.rows().get(e.getKey() - 1).label() + ": " + ex.getMessage();
+                    String note = "not planted in " + row.label() + ": " + ex.getMessage();
                     calibration.note(note);
                     console.println("calibration: " + note);
                 }

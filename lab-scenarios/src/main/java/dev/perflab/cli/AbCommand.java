@@ -251,7 +251,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             for (AbPlan.Row row : rows) {
                 PlantSizing sizing = AbSizer.size(row, jar, dir, fraction, console);
                 try {
-                    plants.put(row.index(), sizing.plant(fraction));
+                    plants.put(row.index(), AbSizer.aim(row, jar, dir, sizing, fraction, console));
                 } catch (IllegalArgumentException ex) {
                     throw new LabException("--plant " + e.getKey() + "=" + e.getValue() + " in " + row.label() + ": " + ex.getMessage());
                 }

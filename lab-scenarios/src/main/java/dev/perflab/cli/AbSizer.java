@@ -2,22 +2,28 @@ package dev.perflab.cli;
 
 import dev.perflab.ab.AbRow;
 import dev.perflab.ab.ForkResult;
+import dev.perflab.ab.ForkSpread;
+import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
 import dev.perflab.base.LabException;
 import dev.perflab.jmh.BenchmarkCatalog;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Sizes a planted slowdown on the row it goes into ({@link PlantSizing}): forks from head's jar in the order
  * plain, trial A, trial B, plain, each trial held against the plain fork beside it (trials once more with a period
- * when a token proves too coarse; the whole sizing once more when noise hid the plant); their JSON and logs go to
- * {@code DIR/sizing/}.
+ * when a token proves too coarse; the whole sizing once more when noise hid the plant); then each size to be
+ * planted is aimed on the row ({@link #aim}). Their JSON and logs go to {@code DIR/sizing/}.
  */
 final class AbSizer {
+    /** Pairs of forks that check a sized plant on its row: a median of three is not moved by one odd fork. */
+    static final int AIM_PAIRS = 3;
+
     private AbSizer() {
     }
 
@@ -50,6 +56,13 @@ final class AbSizer {
         console.printf(Locale.ROOT, "plant sized on %s: %s per invocation; %s%n", row.label(),
                 dev.perflab.report.Formats.number(seconds * 1e9) + " ns", sizing.describe());
         console.flush();
+        try {
+            sizing.plant(smallest);
+        } catch (IllegalArgumentException e) {
+            // the counter's cost comes from one fork, and one slow fork can put it above the smallest size: the
+            // sizing is worth doing once more before the row is given up
+            throw new LabException("cannot size a plant for " + row.label() + ": " + e.getMessage(), LabException.CHECK_FAILED);
+        }
         return sizing;
     }
 
@@ -74,6 +87,50 @@ final class AbSizer {
         } catch (IllegalArgumentException e) {
             throw new LabException("cannot size a plant for " + row.label() + ": " + e.getMessage() + " (forks in " + dir + ")",
                     LabException.CHECK_FAILED);
+        }
+    }
+
+    /**
+     * The plant for {@code fraction}, checked on the row: the sizing's plant runs in {@value #AIM_PAIRS} pairs of
+     * forks beside plain ones (order plain, planted, planted, plain, plain, planted), and the median of the pairs'
+     * slowdowns aims it ({@link PlantSizing#aimed}). When the pairs cannot tell the plant from the noise, the
+     * sizing's plant stays, with a line saying so.
+     *
+     * @throws IllegalArgumentException when the sizing cannot plant {@code fraction} at all ({@link PlantSizing#plant})
+     */
+    static Plant aim(AbPlan.Row row, Path jar, Path dir, PlantSizing sizing, double fraction, PrintWriter console)
+            throws IOException, InterruptedException {
+        Plant tried = sizing.plant(fraction);
+        AbForks runner = new AbForks(console);
+        String stem = String.format(Locale.ROOT, "row%02d-aim%s", row.index(), AbRow.percent(fraction).replace("%", "pct"));
+        List<Double> slowdowns = new ArrayList<>();
+        for (int pair = 1; pair <= AIM_PAIRS; pair++) {
+            boolean plainFirst = pair % 2 == 1;
+            String label = "aiming " + AbRow.percent(fraction) + ", pair " + pair + "/" + AIM_PAIRS + ": ";
+            ForkResult plain = null;
+            ForkResult planted = null;
+            for (int side = 0; side < 2; side++) {
+                if ((side == 0) == plainFirst) {
+                    plain = fork(runner, jar, row, null, dir.resolve(stem + "-" + pair + "-none.json"), label + "no plant");
+                } else {
+                    planted = fork(runner, jar, row, tried.property(), dir.resolve(stem + "-" + pair + "-"
+                            + tried.property().replace('/', 'e') + ".json"), label + tried.property());
+                }
+            }
+            slowdowns.add(slowdown(plain, planted));
+        }
+        double realized = ForkSpread.median(slowdowns);
+        try {
+            Plant aimed = sizing.aimed(fraction, tried, realized);
+            console.printf(Locale.ROOT, "plant aimed at %s on %s: %s gave %+.1f%% (median of %d pairs); planting %s%n",
+                    AbRow.percent(fraction), row.label(), tried.property(), realized * 100, AIM_PAIRS, aimed.describe());
+            console.flush();
+            return aimed;
+        } catch (IllegalArgumentException e) {
+            console.printf(Locale.ROOT, "plant not aimed at %s on %s: %s; planting it as sized%n", AbRow.percent(fraction),
+                    row.label(), e.getMessage());
+            console.flush();
+            return tried;
         }
     }
 

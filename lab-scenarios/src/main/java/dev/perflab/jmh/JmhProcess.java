@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -205,8 +206,11 @@ public final class JmhProcess {
                 benchmark = m.group(1);
             } else if ((m = PARAMETERS.matcher(line)).find()) {
                 started++;
-                progress.printf("  [%s %3d/%d, %5s%% done, ETA %s] %s %s%n", label, started, total, percent, eta,
-                        benchmark, m.group(1).replace(" = ", "="));
+                // A JMH run of one configuration (each fork of an ab run) has no progress of its own to show,
+                // and before its first configuration ends JMH has said neither how far it is nor how long is left.
+                String where = total == 1 ? label : String.format(Locale.ROOT, "%s %3d/%d", label, started, total);
+                String done = started == 1 || "?".equals(eta) ? "" : String.format(Locale.ROOT, ", %5s%% done, ETA %s", percent, eta);
+                progress.printf("  [%s%s] %s %s%n", where, done, benchmark, m.group(1).replace(" = ", "="));
                 progress.flush();
             } else if (line.startsWith("<failure>") || line.contains("Exception")) {
                 progress.println("  [" + label + "] " + line.trim());

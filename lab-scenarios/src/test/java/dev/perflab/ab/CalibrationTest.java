@@ -62,7 +62,7 @@ class CalibrationTest {
         assertTrue(md.contains("| not judged: fewer than 20 runs |"), "2 runs of each kind: no smallest change yet: " + md);
         assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 | 1/2 (50%) | – | – | – | – |"), md);
         assertTrue(md.contains("- A/A false positives: 1 of 4 row verdicts (25%) over 3 A/A runs; goal ≤ 1%: not judged: 3 A/A runs, the goal needs ≥ 20"), md);
-        assertTrue(md.contains("  why: OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 1/2 (50%) false positives"), md);
+        assertTrue(md.contains("\n  - why: OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 1/2 (50%) false positives"), md);
         assertTrue(md.contains("- planted 10% slowdown detected: 2 of 2 (100%); goal ≥ 95%: not judged: 2 runs, the goal needs ≥ 20"), md);
         assertTrue(md.contains("- planted 5% slowdown detected (stretch): 1 of 2 (50%); goal ≥ 95%: not judged: 2 runs"), md);
         assertTrue(md.contains("| forks in two modes (inside a fork · between forks) |"), md);
@@ -105,7 +105,7 @@ class CalibrationTest {
         c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
         c.add(new Calibration.Run(0.10, run(1 / 1.1, 1.0, 1.0, "10% (…)")));
         String md = c.markdown();
-        assertTrue(md.startsWith("#### orderbook: 1 A/A runs and 1 × 10% planted\n"), md);
+        assertTrue(md.startsWith("#### orderbook: 1 A/A run and 1 × 10% planted\n"), md);
         assertTrue(md.contains("| row | A/A false positives | 5% detected | 10% detected | 20% detected |"), md);
         assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 0 of 1, 10% 0 of 1\n"), md);
         assertTrue(md.contains("- planted 5% slowdown detected (stretch): 0 of 0 (–); goal ≥ 95%: not judged: no run"), md);

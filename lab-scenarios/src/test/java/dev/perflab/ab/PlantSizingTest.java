@@ -70,4 +70,33 @@ class PlantSizingTest {
         assertTrue(e.getMessage().contains("noise is larger than the plant"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PlantSizing.withCounter(8, 50, 0.3, 0.2));
     }
+
+    @Test
+    void aPlantMeasuredShortOfItsTargetIsAimedThroughTheMeasuredPoint() {
+        // the trials said 0.59% per token, so 17 tokens for 10%; measured on the row, 17 tokens gave 5.9%
+        PlantSizing s = PlantSizing.throughZero(160, 0.94, 1.92);
+        Plant tried = s.plant(0.10);
+        assertEquals(17, tried.tokens());
+        Plant aimed = s.aimed(0.10, tried, 0.059);
+        assertEquals(29, aimed.tokens(), "17 × 10/5.9");
+        assertEquals(1, aimed.period());
+        assertEquals(0.10, aimed.fraction());
+        // with a period the counter's own cost is taken out first: (10 − 2)/(6 − 2) × 40
+        PlantSizing counted = PlantSizing.withCounter(8, 50, 0.02, 0.27);
+        assertEquals(80, counted.aimed(0.10, new Plant(0.10, 40, 8), 0.06).tokens());
+        assertEquals(8, counted.aimed(0.10, new Plant(0.10, 40, 8), 0.06).period());
+    }
+
+    @Test
+    void aimingMovesAPlantAtMostThreefoldAndNeedsASlowdownToReadFrom() {
+        PlantSizing s = PlantSizing.throughZero(100, 0.5, 1.0);
+        Plant tried = new Plant(0.10, 20, 1);
+        assertEquals(60, s.aimed(0.10, tried, 0.001).tokens(), "0.1% measured: ×100 asked, ×3 given");
+        assertEquals(7, s.aimed(0.10, tried, 5.0).tokens(), "500% measured: ÷50 asked, ÷3 given");
+        assertThrows(IllegalArgumentException.class, () -> s.aimed(0.10, tried, -0.02));
+        assertThrows(IllegalArgumentException.class, () -> s.aimed(0.10, tried, Double.NaN));
+        PlantSizing counted = PlantSizing.withCounter(8, 50, 0.02, 0.27);
+        assertThrows(IllegalArgumentException.class, () -> counted.aimed(0.10, new Plant(0.10, 40, 8), 0.015),
+                "below the counter's own 2%: nothing to read");
+    }
 }

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** Reading JMH's output: its benchmark listing, and its refusal when another run holds the machine-wide lock. */
@@ -77,5 +78,26 @@ class JmhProcessTest {
         JmhProcess.Progress progress = new JmhProcess.Progress("suite", 1, new StringWriter(), new PrintWriter(new StringWriter()));
         progress.line("# Run progress: 0.00% complete, ETA 00:00:10");
         assertNull(progress.lockFile());
+    }
+
+    /** JMH's own progress is shown only once it has said something: never "0.00% done, ETA ?". */
+    @Test
+    void progressLinesShowOnlyWhatJmhHasSaid() {
+        StringWriter console = new StringWriter();
+        JmhProcess.Progress progress = new JmhProcess.Progress("suite", 2, new StringWriter(), new PrintWriter(console));
+        progress.line("# Run progress: 0.00% complete, ETA <unknown>");
+        progress.line("# Benchmark: dev.perflab.bench.ToySumBenchmark.sum");
+        progress.line("# Parameters: (n = 10)");
+        progress.line("# Run progress: 50.00% complete, ETA 00:00:12");
+        progress.line("# Parameters: (n = 20)");
+        assertEquals(List.of("  [suite   1/2] sum n=10", "  [suite   2/2, 50.00% done, ETA 00:00:12] sum n=20"),
+                console.toString().lines().collect(Collectors.toList()));
+
+        StringWriter one = new StringWriter();
+        JmhProcess.Progress fork = new JmhProcess.Progress("ab 3/8 head", 1, new StringWriter(), new PrintWriter(one));
+        fork.line("# Run progress: 0.00% complete, ETA 00:00:02");
+        fork.line("# Benchmark: dev.perflab.bench.ToySumBenchmark.sum");
+        fork.line("# Parameters: (n = 10)");
+        assertEquals("  [ab 3/8 head] sum n=10", one.toString().stripTrailing(), "one configuration: its label alone");
     }
 }
