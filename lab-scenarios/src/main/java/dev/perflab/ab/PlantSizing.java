@@ -1,7 +1,9 @@
 package dev.perflab.ab;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
  * How large a plant must be to slow one row by a given fraction, from the row's own measurements. Slowdowns
@@ -39,6 +41,10 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     public static final double GUESS_NANOS_PER_TOKEN = 1.0;
     /** The trial slows the row by about half: far above the noise, still in the linear range. */
     public static final double TRIAL_SLOWDOWN = 0.5;
+    /** Pairs of forks that aim a plant at least: a median of three is not moved by one odd fork. */
+    public static final int AIM_MIN_PAIRS = 3;
+    /** Pairs of forks that aim a plant at most, however noisy the row. */
+    public static final int AIM_MAX_PAIRS = 9;
     /** How far {@link #aimed} may move a plant from the one it measured, either way. */
     public static final double MAX_AIM_CORRECTION = 3;
     private static final long MAX_PERIOD = 1L << 20;
@@ -165,6 +171,22 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
         double tokens = tried.tokens() * (fraction - overhead) / (realized - overhead);
         double bounded = Math.max(tried.tokens() / MAX_AIM_CORRECTION, Math.min(tried.tokens() * MAX_AIM_CORRECTION, tokens));
         return new Plant(fraction, Math.max(1, Math.round(bounded)), tried.period());
+    }
+
+    /**
+     * Whether the pairs measured so far tell a plant's slowdown closely enough to aim it: at least
+     * {@value #AIM_MIN_PAIRS}, and then until the standard error of their ln(1 + ρ) is within a quarter of the
+     * fraction aimed at (2.5 points for 10%), or {@value #AIM_MAX_PAIRS} pairs. A quiet row stops at three; a row
+     * whose forks differ by 10% would need sixteen, and gets nine.
+     */
+    public static boolean aimedClosely(List<Double> slowdowns, double fraction) {
+        int n = slowdowns.size();
+        if (n < AIM_MIN_PAIRS || n >= AIM_MAX_PAIRS) {
+            return n >= AIM_MAX_PAIRS;
+        }
+        DescriptiveStatistics logs = new DescriptiveStatistics();
+        slowdowns.forEach(r -> logs.addValue(Math.log1p(r)));
+        return logs.getStandardDeviation() / Math.sqrt(n) <= fraction / 4;
     }
 
     /**

@@ -21,9 +21,6 @@ import java.util.Locale;
  * planted is aimed on the row ({@link #aim}). Their JSON and logs go to {@code DIR/sizing/}.
  */
 final class AbSizer {
-    /** Pairs of forks that check a sized plant on its row: a median of three is not moved by one odd fork. */
-    static final int AIM_PAIRS = 3;
-
     private AbSizer() {
     }
 
@@ -91,10 +88,10 @@ final class AbSizer {
     }
 
     /**
-     * The plant for {@code fraction}, checked on the row: the sizing's plant runs in {@value #AIM_PAIRS} pairs of
-     * forks beside plain ones (order plain, planted, planted, plain, plain, planted), and the median of the pairs'
-     * slowdowns aims it ({@link PlantSizing#aimed}). When the pairs cannot tell the plant from the noise, the
-     * sizing's plant stays, with a line saying so.
+     * The plant for {@code fraction}, checked on the row: the sizing's plant runs in pairs of forks beside plain
+     * ones (plain first in odd pairs, planted first in even ones) until the pairs tell its slowdown closely
+     * ({@link PlantSizing#aimedClosely}), and the median of the pairs' slowdowns aims it ({@link PlantSizing#aimed}).
+     * When the pairs cannot tell the plant from the noise, the sizing's plant stays, with a line saying so.
      *
      * @throws IllegalArgumentException when the sizing cannot plant {@code fraction} at all ({@link PlantSizing#plant})
      */
@@ -104,13 +101,12 @@ final class AbSizer {
         AbForks runner = new AbForks(console);
         String stem = String.format(Locale.ROOT, "row%02d-aim%s", row.index(), AbRow.percent(fraction).replace("%", "pct"));
         List<Double> slowdowns = new ArrayList<>();
-        for (int pair = 1; pair <= AIM_PAIRS; pair++) {
-            boolean plainFirst = pair % 2 == 1;
-            String label = "aiming " + AbRow.percent(fraction) + ", pair " + pair + "/" + AIM_PAIRS + ": ";
+        for (int pair = 1; !PlantSizing.aimedClosely(slowdowns, fraction); pair++) {
+            String label = "aiming " + AbRow.percent(fraction) + ", pair " + pair + ": ";
             ForkResult plain = null;
             ForkResult planted = null;
             for (int side = 0; side < 2; side++) {
-                if ((side == 0) == plainFirst) {
+                if ((side == 0) == (pair % 2 == 1)) {
                     plain = fork(runner, jar, row, null, dir.resolve(stem + "-" + pair + "-none.json"), label + "no plant");
                 } else {
                     planted = fork(runner, jar, row, tried.property(), dir.resolve(stem + "-" + pair + "-"
@@ -122,8 +118,10 @@ final class AbSizer {
         double realized = ForkSpread.median(slowdowns);
         try {
             Plant aimed = sizing.aimed(fraction, tried, realized);
-            console.printf(Locale.ROOT, "plant aimed at %s on %s: %s gave %+.1f%% (median of %d pairs); planting %s%n",
-                    AbRow.percent(fraction), row.label(), tried.property(), realized * 100, AIM_PAIRS, aimed.describe());
+            console.printf(Locale.ROOT, "plant aimed at %s on %s: %s gave %+.1f%% (median of %d pairs, from %+.1f%% to %+.1f%%); "
+                    + "planting %s%n", AbRow.percent(fraction), row.label(), tried.property(), realized * 100, slowdowns.size(),
+                    slowdowns.stream().mapToDouble(Double::doubleValue).min().getAsDouble() * 100,
+                    slowdowns.stream().mapToDouble(Double::doubleValue).max().getAsDouble() * 100, aimed.describe());
             console.flush();
             return aimed;
         } catch (IllegalArgumentException e) {

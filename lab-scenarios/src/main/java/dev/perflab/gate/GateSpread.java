@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  *   at 1%    = median · e^(∓2.33 · sd)          (one-sided normal quantile; the tightest threshold with ≤ 1% false failures)
  * </pre>
  *
- * A count that must be exactly 0 (lost messages, errors) has no spread to speak of: it is reported as exact.
+ * A count that must be exactly 0 (lost messages, errors), and a yes-or-no check that must be 1 (a byte-exact
+ * result), have no spread to speak of: they are reported as exact.
  */
 public final class GateSpread {
     /** The one-sided normal quantile for 1% false failures. */
@@ -74,15 +75,26 @@ public final class GateSpread {
     public static String markdown(List<Row> rows, int runs, String header) {
         StringBuilder out = new StringBuilder();
         out.append("#### gate spread over ").append(runs).append(" runs\n\n").append(header).append("\n\n");
-        out.append("| gate | threshold | median | spread (sd of ln) | margin | catches | threshold at 1% false failures | failed |\n");
-        out.append("|---|---|---|---|---|---|---|---|\n");
+        out.append("| gate | threshold | median | lowest – highest | spread (sd of ln) | margin | catches | threshold at 1% false failures "
+                + "| failed |\n");
+        out.append("|---|---|---|---|---|---|---|---|---|\n");
         for (Row r : rows) {
             out.append("| ").append(r.gate().name().replace("|", "\\|")).append(" | ").append(threshold(r.gate()))
-                    .append(" | ").append(GateEvaluator.format(r.median())).append(" | ").append(spread(r))
+                    .append(" | ").append(GateEvaluator.format(r.median())).append(" | ").append(range(r)).append(" | ").append(spread(r))
                     .append(" | ").append(margin(r)).append(" | ").append(catches(r)).append(" | ").append(suggested(r))
                     .append(" | ").append(r.failed()).append(" of ").append(r.values().size() + r.notMeasured()).append(" |\n");
         }
         return out.toString();
+    }
+
+    /** The lowest and the highest run: a gate whose runs fall in two groups shows it here, not in the sd. */
+    private static String range(Row r) {
+        double[] finite = r.values().stream().filter(Double::isFinite).mapToDouble(Double::doubleValue).toArray();
+        if (finite.length == 0) {
+            return "–";
+        }
+        return GateEvaluator.format(Arrays.stream(finite).min().getAsDouble()) + " – "
+                + GateEvaluator.format(Arrays.stream(finite).max().getAsDouble());
     }
 
     private static String threshold(Gate gate) {
@@ -105,11 +117,18 @@ public final class GateSpread {
     }
 
     private static boolean exact(Row r) {
-        return Double.isNaN(limit(r.gate())[0]);
+        return Double.isNaN(limit(r.gate())[0]) || yesNo(r);
+    }
+
+    /** A check that is 1 when it holds and 0 when not (a byte-exact result, a late joiner that joined): no spread. */
+    private static boolean yesNo(Row r) {
+        return r.gate() instanceof Gate.Bound b && b.min() != null && b.min() == 1 && b.max() == null
+                && r.values().stream().allMatch(v -> v == 0 || v == 1);
     }
 
     private static String spread(Row r) {
-        return exact(r) ? "exact (a count)" : Double.isNaN(r.logSd()) ? "–" : String.format(Locale.ROOT, "%.3f", r.logSd());
+        return yesNo(r) ? "exact (yes or no)" : exact(r) ? "exact (a count)" : Double.isNaN(r.logSd()) ? "–"
+                : String.format(Locale.ROOT, "%.3f", r.logSd());
     }
 
     private static String margin(Row r) {
@@ -123,7 +142,7 @@ public final class GateSpread {
     private static String catches(Row r) {
         double[] limit = limit(r.gate());
         if (exact(r) || !(r.median() > 0)) {
-            return exact(r) ? "any loss or error" : "–";
+            return yesNo(r) ? "any run that says no" : exact(r) ? "any loss or error" : "–";
         }
         double factor = limit[1] > 0 ? r.median() / limit[0] : limit[0] / r.median();
         return factor >= 1 ? "a ×" + GateEvaluator.format(factor) + (limit[1] > 0 ? " fall" : " rise") : "fails at the median";

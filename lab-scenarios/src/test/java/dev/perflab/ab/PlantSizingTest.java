@@ -2,9 +2,11 @@ package dev.perflab.ab;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Sizing a plant from a row's own measurements. */
@@ -98,5 +100,17 @@ class PlantSizingTest {
         PlantSizing counted = PlantSizing.withCounter(8, 50, 0.02, 0.27);
         assertThrows(IllegalArgumentException.class, () -> counted.aimed(0.10, new Plant(0.10, 40, 8), 0.015),
                 "below the counter's own 2%: nothing to read");
+    }
+
+    @Test
+    void aQuietRowIsAimedInThreePairsANoisyOneInUpToNine() {
+        assertFalse(PlantSizing.aimedClosely(List.of(), 0.10));
+        assertFalse(PlantSizing.aimedClosely(List.of(0.10, 0.10), 0.10), "two pairs are never enough");
+        assertTrue(PlantSizing.aimedClosely(List.of(0.09, 0.10, 0.11), 0.10), "sd 1%: three pairs tell it within 2.5 points");
+        List<Double> noisy = List.of(0.21, 0.08, 0.20);
+        assertFalse(PlantSizing.aimedClosely(noisy, 0.10), "sd 7%: a standard error of 4 points is too wide for 10%");
+        assertTrue(PlantSizing.aimedClosely(noisy, 0.40), "but close enough for 40%");
+        assertTrue(PlantSizing.aimedClosely(List.of(0.21, 0.08, 0.20, 0.02, 0.30, -0.05, 0.25, 0.00, 0.15), 0.10),
+                "nine pairs at most");
     }
 }

@@ -31,7 +31,17 @@ class GateSpreadTest {
         double margin = Math.log(Math.exp(7.2) / 400) / 0.2;
         assertTrue(md.contains(String.format(java.util.Locale.ROOT, "| %.1f sd |", margin)), md);
         assertTrue(md.contains("| a ×3.35 fall |"), md);
+        assertTrue(md.contains("| " + GateEvaluator.format(Math.exp(7.0)) + " – " + GateEvaluator.format(Math.exp(7.4)) + " |"), md);
         assertTrue(md.contains("| ≥ " + GateEvaluator.format(Math.exp(7.2 - GateSpread.Z_ONE_PERCENT * 0.2)) + " |"), md);
-        assertTrue(md.contains("| loses nothing | ≤ 0.00 | 0.00 | exact (a count) | – | any loss or error | – | 0 of 3 |"), md);
+        assertTrue(md.contains("| loses nothing | ≤ 0.00 | 0.00 | 0.00 – 0.00 | exact (a count) | – | any loss or error | – | 0 of 3 |"), md);
+    }
+
+    @Test
+    void aYesOrNoCheckIsExactNotAFallOfTimesOne() {
+        Gate.Bound exactResult = new Gate.Bound("result is byte-exact", new RowSelector("brick.move", Map.of()), "exact", 1.0, null);
+        List<List<GateResult>> runs = java.util.stream.Stream.of(1.0, 1.0, 0.0).map(v -> List.<GateResult>of(
+                new GateResult(exactResult, v == 1, v, v, v, "", "≥ 1", ""))).collect(Collectors.toList());
+        String md = GateSpread.markdown(GateSpread.of(runs), 3, "header");
+        assertTrue(md.contains("| result is byte-exact | ≥ 1 | 1 | 0.00 – 1 | exact (yes or no) | – | any run that says no | – | 1 of 3 |"), md);
     }
 }
