@@ -45,6 +45,10 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     public static final int AIM_MIN_PAIRS = 3;
     /** Pairs of forks that aim a plant at most, however noisy the row. */
     public static final int AIM_MAX_PAIRS = 9;
+    /** A plant measured within this share of its size (7.5–12.5% for 10%) is planted as it is. */
+    public static final double AIM_TOLERANCE = 0.25;
+    /** Plants measured while aiming, at most; the plant aimed from the last of them is planted unmeasured. */
+    public static final int AIM_STEPS = 3;
     /** How far {@link #aimed} may move a plant from the one it measured, either way. */
     public static final double MAX_AIM_CORRECTION = 3;
     private static final long MAX_PERIOD = 1L << 20;
@@ -171,6 +175,29 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
         double tokens = tried.tokens() * (fraction - overhead) / (realized - overhead);
         double bounded = Math.max(tried.tokens() / MAX_AIM_CORRECTION, Math.min(tried.tokens() * MAX_AIM_CORRECTION, tokens));
         return new Plant(fraction, Math.max(1, Math.round(bounded)), tried.period());
+    }
+
+    /**
+     * The next plant for {@code fraction} once two plants were measured on the row: the line through both points
+     * (the secant). A row's slowdown need not be a straight line in the tokens: on the SHA-256 rows a burst of 16
+     * tokens cost 3.3% and one of 46 cost 25%, short bursts hiding in the core's own work, so one step from a
+     * point far from the target can overshoot it, and the second step corrects that. Where the two points do not
+     * rise (noise), it is the line through a and the later point ({@link #aimed(double, Plant, double)}). Held
+     * within ×{@value #MAX_AIM_CORRECTION} of {@code tried} either way.
+     */
+    public Plant aimed(double fraction, Plant before, double realizedBefore, Plant tried, double realized) {
+        double slope = (realized - realizedBefore) / (tried.tokens() - before.tokens());
+        if (!(slope > 0) || !Double.isFinite(slope) || tried.period() != before.period()) {
+            return aimed(fraction, tried, realized);
+        }
+        double tokens = tried.tokens() + (fraction - realized) / slope;
+        double bounded = Math.max(tried.tokens() / MAX_AIM_CORRECTION, Math.min(tried.tokens() * MAX_AIM_CORRECTION, tokens));
+        return new Plant(fraction, Math.max(1, Math.round(bounded)), tried.period());
+    }
+
+    /** Whether a plant that slowed the row by {@code realized} is close enough to {@code fraction} to plant as it is. */
+    public static boolean closeEnough(double fraction, double realized) {
+        return Math.abs(realized - fraction) <= AIM_TOLERANCE * fraction;
     }
 
     /**

@@ -181,12 +181,7 @@ final class AbCalibration {
             throw new LabException("--resume: " + saved + " is missing: no calibration to go on with in " + dir
                     + "; start one without --resume");
         }
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(saved.toFile());
-        } catch (IOException e) {
-            throw new LabException("--resume: " + saved + " is not a calibration's JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
-        }
+        JsonNode root = savedTable(dir, "--resume");
         for (String[] field : new String[][] {{"selection", calibration.selection()}, {"machine", calibration.machine()},
                 {"component", component.name()}}) {
             String was = root.path(field[0]).asText();
@@ -195,29 +190,7 @@ final class AbCalibration {
                         + field[1] + "': give the same options on the same machine, or another --out");
             }
         }
-        List<Path> runDirs;
-        try (java.util.stream.Stream<Path> list = Files.list(dir.resolve("runs"))) {
-            runDirs = list.filter(Files::isDirectory).sorted().toList();
-        } catch (java.nio.file.NoSuchFileException e) {
-            runDirs = List.of();
-        }
-        for (Path run : runDirs) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)-(aa|plant(\\d+))").matcher(run.getFileName().toString());
-            Path verdict = run.resolve("verdict.json");
-            if (!m.matches() || !Files.isRegularFile(verdict)) {
-                console.println("calibration: " + run + " left out: " + (m.matches() ? "no verdict.json (a run that was interrupted)"
-                        : "not a run's folder (NN-aa, NN-plantNN)"));
-                continue;
-            }
-            double f = m.group(3) == null ? 0 : Integer.parseInt(m.group(3)) / 100.0;
-            try {
-                calibration.add(new Calibration.Run(f, AbReport.fromJson(new ObjectMapper().readTree(verdict.toFile())),
-                        Integer.parseInt(m.group(1))));
-            } catch (IOException | IllegalArgumentException e) {
-                throw new LabException("--resume: " + verdict + ": " + e.getMessage().lines().findFirst().orElse("")
-                        + "; move that run's folder out of " + dir.resolve("runs") + " to go on without it");
-            }
-        }
+        loadRuns(dir, calibration, "--resume", console);
         for (JsonNode note : root.path("notes")) {
             calibration.note(note.asText());
         }
@@ -238,6 +211,106 @@ final class AbCalibration {
             return null;
         }
         return plants;
+    }
+
+    /**
+     * The runs saved in {@code dir/runs} (one folder per run, {@code NN-aa} or {@code NN-plantNN}, each with the
+     * verdict.json {@code ab} wrote), added to {@code calibration}; a folder without a verdict (a run that was
+     * interrupted) is left out with a line saying so.
+     */
+    private static void loadRuns(Path dir, Calibration calibration, String option, PrintWriter console) throws IOException {
+        List<Path> runDirs;
+        try (java.util.stream.Stream<Path> list = Files.list(dir.resolve("runs"))) {
+            runDirs = list.filter(Files::isDirectory).sorted().toList();
+        } catch (java.nio.file.NoSuchFileException e) {
+            runDirs = List.of();
+        }
+        for (Path run : runDirs) {
+            java.util.regex.Matcher m = RUN_FOLDER.matcher(run.getFileName().toString());
+            Path verdict = run.resolve("verdict.json");
+            if (!m.matches() || !Files.isRegularFile(verdict)) {
+                console.println("calibration: " + run + " left out: " + (m.matches() ? "no verdict.json (a run that was interrupted)"
+                        : "not a run's folder (NN-aa, NN-plantNN)"));
+                continue;
+            }
+            double f = m.group(3) == null ? 0 : Integer.parseInt(m.group(3)) / 100.0;
+            try {
+                calibration.add(new Calibration.Run(f, AbReport.fromJson(new ObjectMapper().readTree(verdict.toFile())),
+                        Integer.parseInt(m.group(1))));
+            } catch (IOException | IllegalArgumentException e) {
+                throw new LabException(option + ": " + verdict + ": " + e.getMessage().lines().findFirst().orElse("")
+                        + "; move that run's folder out of " + dir.resolve("runs") + " to go on without it");
+            }
+        }
+    }
+
+    private static final java.util.regex.Pattern RUN_FOLDER = java.util.regex.Pattern.compile("(\\d+)-(aa|plant(\\d+))");
+
+    /** A calibration's saved table (calibration.json), or a one-line error naming the folder. */
+    private static JsonNode savedTable(Path dir, String option) {
+        Path saved = dir.resolve("calibration.json");
+        if (!Files.isRegularFile(saved)) {
+            throw new LabException(option + ": " + saved + " is missing: no calibration in " + dir);
+        }
+        try {
+            return new ObjectMapper().readTree(saved.toFile());
+        } catch (IOException e) {
+            throw new LabException(option + ": " + saved + " is not a calibration's JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+        }
+    }
+
+    /**
+     * {@code --calibrate --merge DIR…}: one table over the runs of several calibrations of the same selection on the
+     * same kind of machine, made side by side (lanes of a large runner, each pinned to its own CPUs) or one after
+     * another. Nothing is run; the table goes to {@code out} (calibration.json, with the folders it merged, and
+     * calibration.md). Calibrations of another component, selection or machine are refused, naming both; so is
+     * an {@code out} that is one of the folders (its own table and plants would be lost to a later --resume).
+     */
+    static int merge(String component, List<Path> dirs, Path out, PrintWriter console) throws IOException {
+        for (Path d : dirs) {
+            if (d.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
+                throw new LabException("--merge: --out " + out + " is one of the folders merged; give another --out");
+            }
+        }
+        JsonNode first = savedTable(dirs.get(0), "--merge");
+        Calibration merged = new Calibration(component, first.path("machine").asText(), first.path("selection").asText());
+        java.util.Set<String> notes = new java.util.LinkedHashSet<>();
+        ArrayNode plants = new ObjectMapper().createArrayNode();
+        for (Path d : dirs) {
+            JsonNode root = savedTable(d, "--merge");
+            for (String field : List.of("component", "selection", "machine")) {
+                String want = field.equals("component") ? component : first.path(field).asText();
+                if (!root.path(field).asText().equals(want)) {
+                    throw new LabException("--merge: " + d + " was calibrated with " + field + " '" + root.path(field).asText() + "', "
+                            + (field.equals("component") ? "not " + component : dirs.get(0) + " with '" + want + "'")
+                            + ": merge only calibrations of the same selection on the same kind of machine");
+                }
+            }
+            loadRuns(d, merged, "--merge", console);
+            root.path("notes").forEach(n -> notes.add(n.asText()));
+            for (JsonNode p : root.path("plants")) {
+                boolean same = java.util.stream.StreamSupport.stream(plants.spliterator(), false).anyMatch(q -> q.path("fraction").equals(p.path("fraction"))
+                        && q.path("row").equals(p.path("row")) && q.path("tokens").equals(p.path("tokens")) && q.path("period").equals(p.path("period")));
+                if (!same) {
+                    plants.add(((ObjectNode) p.deepCopy()).put("from", d.toString()));
+                }
+            }
+        }
+        notes.forEach(merged::note);
+        Files.createDirectories(out);
+        ObjectNode root = merged.json();
+        root.set("plants", plants);
+        ArrayNode from = root.putArray("mergedFrom");
+        dirs.forEach(d -> from.add(d.toString()));
+        OutputFile json = OutputFile.check("--out", out.resolve("calibration.json"));
+        OutputFile md = OutputFile.check("--out", out.resolve("calibration.md"));
+        json.write(o -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(o, root));
+        md.writeString(merged.markdown());
+        console.printf("perflab ab %s --calibrate --merge: %d folders, %d runs%n%n", component, dirs.size(), merged.runs().size());
+        console.print(merged.markdown());
+        console.println("saved: " + json.path() + ", " + md.path());
+        console.flush();
+        return 0;
     }
 
     private static String pct(double f) {

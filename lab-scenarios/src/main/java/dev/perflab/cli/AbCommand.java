@@ -144,6 +144,11 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             + " machine): its runs count, its plants are reused, and runs are added until each kind has --runs.")
     boolean resume;
 
+    @Option(names = "--merge", paramLabel = "DIR", split = ",",
+            description = "--calibrate: run nothing; one table over the runs saved in these calibration folders (lanes of"
+                    + " one selection on one kind of machine), written to --out.")
+    List<Path> merge;
+
     @Option(names = "--plants", paramLabel = "PERCENT", split = ",",
             description = "--calibrate: plant only these of 5%%, 10%%, 20%% (default all three), e.g. --plants 10%% to spend"
                     + " the runs on the size a gate must catch.")
@@ -177,6 +182,20 @@ final class AbCommand implements Callable<Integer>, Registry.User {
         PrintWriter console = spec.commandLine().getOut();
         Path home = Path.of(System.getProperty("perflab.home", "."));
         AbRevisions revisions = new AbRevisions(home, console);
+        if (merge != null) {
+            if (!calibrate) {
+                throw new LabException("--merge applies to --calibrate only");
+            }
+            if (runs != null || plants != null || resume || baseSide != null || headSide != null || !plant.isEmpty()) {
+                throw new LabException("--merge tables runs already made: drop " + (runs != null ? "--runs" : plants != null ? "--plants"
+                        : resume ? "--resume" : !plant.isEmpty() ? "--plant" : "--base/--head"));
+            }
+            if (out == null) {
+                throw new LabException("--merge needs --out DIR for the merged table");
+            }
+            OutputFile.checkDirectory("--out", out);
+            return AbCalibration.merge(component.name(), merge, out, console);
+        }
         if (calibrate) {
             if (headSide != null || !plant.isEmpty()) {
                 throw new LabException("--calibrate compares a revision with itself and plants its own slowdowns: drop "

@@ -88,48 +88,73 @@ final class AbSizer {
     }
 
     /**
-     * The plant for {@code fraction}, checked on the row: the sizing's plant runs in pairs of forks beside plain
-     * ones (plain first in odd pairs, planted first in even ones) until the pairs tell its slowdown closely
-     * ({@link PlantSizing#aimedClosely}), and the median of the pairs' slowdowns aims it ({@link PlantSizing#aimed}).
-     * When the pairs cannot tell the plant from the noise, the sizing's plant stays, with a line saying so.
+     * The plant for {@code fraction}, checked on the row and moved until it is close: the sizing's plant runs in
+     * pairs of forks beside plain ones (plain first in odd pairs, planted first in even ones) until the pairs tell
+     * its slowdown closely ({@link PlantSizing#aimedClosely}); the median of the pairs' slowdowns, when not within
+     * {@link PlantSizing#AIM_TOLERANCE} of the size, aims the next plant ({@link PlantSizing#aimed}), which is
+     * measured in turn, up to {@link PlantSizing#AIM_STEPS} plants. When the pairs cannot tell a plant from the
+     * noise, the plant measured last stays, with a line saying so.
      *
      * @throws IllegalArgumentException when the sizing cannot plant {@code fraction} at all ({@link PlantSizing#plant})
      */
     static Plant aim(AbPlan.Row row, Path jar, Path dir, PlantSizing sizing, double fraction, PrintWriter console)
             throws IOException, InterruptedException {
-        Plant tried = sizing.plant(fraction);
+        Plant plant = sizing.plant(fraction);
+        Plant before = null;
+        double realizedBefore = Double.NaN;
+        for (int step = 1; ; step++) {
+            List<Double> slowdowns = measure(row, jar, dir, plant, step, console);
+            double realized = ForkSpread.median(slowdowns);
+            String measured = String.format(Locale.ROOT, "plant aimed at %s on %s, step %d: %s gave %+.1f%% (median of %d pairs, "
+                    + "%+.1f%% to %+.1f%%)", AbRow.percent(fraction), row.label(), step, plant.property(), realized * 100,
+                    slowdowns.size(), slowdowns.stream().mapToDouble(Double::doubleValue).min().getAsDouble() * 100,
+                    slowdowns.stream().mapToDouble(Double::doubleValue).max().getAsDouble() * 100);
+            if (PlantSizing.closeEnough(fraction, realized)) {
+                console.println(measured + "; close enough: planting " + plant.describe());
+                console.flush();
+                return plant;
+            }
+            Plant next;
+            try {
+                next = before == null ? sizing.aimed(fraction, plant, realized) : sizing.aimed(fraction, before, realizedBefore, plant, realized);
+            } catch (IllegalArgumentException e) {
+                console.println(measured + "; not aimed (" + e.getMessage() + "): planting " + plant.describe());
+                console.flush();
+                return plant;
+            }
+            boolean last = step == PlantSizing.AIM_STEPS || next.tokens() == plant.tokens();
+            console.println(measured + (last ? "; planting " : "; next ") + next.describe());
+            console.flush();
+            if (last) {
+                return next;
+            }
+            before = plant;
+            realizedBefore = realized;
+            plant = next;
+        }
+    }
+
+    /** One plant's slowdowns on the row, a pair of forks at a time, until {@link PlantSizing#aimedClosely}. */
+    private static List<Double> measure(AbPlan.Row row, Path jar, Path dir, Plant plant, int step, PrintWriter console)
+            throws IOException, InterruptedException {
         AbForks runner = new AbForks(console);
-        String stem = String.format(Locale.ROOT, "row%02d-aim%s", row.index(), AbRow.percent(fraction).replace("%", "pct"));
+        String stem = String.format(Locale.ROOT, "row%02d-aim%s-step%d", row.index(), AbRow.percent(plant.fraction()).replace("%", "pct"), step);
         List<Double> slowdowns = new ArrayList<>();
-        for (int pair = 1; !PlantSizing.aimedClosely(slowdowns, fraction); pair++) {
-            String label = "aiming " + AbRow.percent(fraction) + ", pair " + pair + ": ";
+        for (int pair = 1; !PlantSizing.aimedClosely(slowdowns, plant.fraction()); pair++) {
+            String label = "aiming " + AbRow.percent(plant.fraction()) + ", step " + step + ", pair " + pair + ": ";
             ForkResult plain = null;
             ForkResult planted = null;
             for (int side = 0; side < 2; side++) {
                 if ((side == 0) == (pair % 2 == 1)) {
                     plain = fork(runner, jar, row, null, dir.resolve(stem + "-" + pair + "-none.json"), label + "no plant");
                 } else {
-                    planted = fork(runner, jar, row, tried.property(), dir.resolve(stem + "-" + pair + "-"
-                            + tried.property().replace('/', 'e') + ".json"), label + tried.property());
+                    planted = fork(runner, jar, row, plant.property(), dir.resolve(stem + "-" + pair + "-"
+                            + plant.property().replace('/', 'e') + ".json"), label + plant.property());
                 }
             }
             slowdowns.add(slowdown(plain, planted));
         }
-        double realized = ForkSpread.median(slowdowns);
-        try {
-            Plant aimed = sizing.aimed(fraction, tried, realized);
-            console.printf(Locale.ROOT, "plant aimed at %s on %s: %s gave %+.1f%% (median of %d pairs, from %+.1f%% to %+.1f%%); "
-                    + "planting %s%n", AbRow.percent(fraction), row.label(), tried.property(), realized * 100, slowdowns.size(),
-                    slowdowns.stream().mapToDouble(Double::doubleValue).min().getAsDouble() * 100,
-                    slowdowns.stream().mapToDouble(Double::doubleValue).max().getAsDouble() * 100, aimed.describe());
-            console.flush();
-            return aimed;
-        } catch (IllegalArgumentException e) {
-            console.printf(Locale.ROOT, "plant not aimed at %s on %s: %s; planting it as sized%n", AbRow.percent(fraction),
-                    row.label(), e.getMessage());
-            console.flush();
-            return tried;
-        }
+        return slowdowns;
     }
 
     private static ForkResult fork(AbForks runner, Path jar, AbPlan.Row row, String plant, Path json, String label)

@@ -113,4 +113,17 @@ class PlantSizingTest {
         assertTrue(PlantSizing.aimedClosely(List.of(0.21, 0.08, 0.20, 0.02, 0.30, -0.05, 0.25, 0.00, 0.15), 0.10),
                 "nine pairs at most");
     }
+
+    @Test
+    void aSecondStepFollowsTheLineThroughBothMeasuredPlants() {
+        PlantSizing s = PlantSizing.throughZero(160, 0.94, 1.92);
+        // 16 tokens gave 3.3%, the 48 aimed from them gave 25%: the secant says 48 − 15/0.678 ≈ 26
+        assertEquals(26, s.aimed(0.10, new Plant(0.10, 16, 1), 0.033, new Plant(0.10, 48, 1), 0.25).tokens());
+        // two points that do not rise are noise: the line through zero and the later point, 20 × 10/6
+        assertEquals(33, s.aimed(0.10, new Plant(0.10, 16, 1), 0.08, new Plant(0.10, 20, 1), 0.06).tokens());
+        assertTrue(PlantSizing.closeEnough(0.10, 0.08));
+        assertTrue(PlantSizing.closeEnough(0.10, 0.125));
+        assertFalse(PlantSizing.closeEnough(0.10, 0.074));
+        assertFalse(PlantSizing.closeEnough(0.10, 0.126));
+    }
 }

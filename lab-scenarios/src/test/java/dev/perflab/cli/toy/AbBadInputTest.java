@@ -108,12 +108,19 @@ class AbBadInputTest {
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--resume"},
             {"ab", ToyAbComponent.NAME, "--calibrate", "--base-jar", jar.toString(), "--smoke", "--resume", "--out",
                 dir.resolve("no-calibration-here").toString()},
+            {"ab", ToyAbComponent.NAME, "--merge", dir.toString(), "--out", dir.resolve("m").toString()},
+            {"ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir.toString()},
+            {"ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir.toString(), "--runs", "3", "--out", dir.resolve("m").toString()},
+            {"ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir.resolve("no-calibration-here").toString(), "--out",
+                dir.resolve("m").toString()},
         };
         String[] expected = {"ab needs both sides: --head REV or --head-jar JAR", "--pairs 1: at least 2", "--threshold '5' needs its % sign",
             "--confidence '100%' must be a percentage between 0% and 100%", "--plant r7: no row of this run is a rung or method of that name",
             "--calibrate compares a revision with itself", "unknown component 'no-such-component'", "mutually exclusive",
             "--plants 15%: the calibration plants 5%, 10% or 20%", "--plants applies to --calibrate only",
-            "--resume applies to --calibrate only", "calibration.json is missing: no calibration to go on with in "};
+            "--resume applies to --calibrate only", "calibration.json is missing: no calibration to go on with in ",
+            "--merge applies to --calibrate only", "--merge needs --out DIR", "--merge tables runs already made: drop --runs",
+            "--merge: " + dir.resolve("no-calibration-here").resolve("calibration.json") + " is missing"};
         for (int i = 0; i < cases.length; i++) {
             lab.clear();
             assertEquals(2, lab.run(cases[i]), String.join(" ", cases[i]) + ": " + lab.out + lab.err);

@@ -166,6 +166,37 @@ class AbToyTest {
         assertEquals(2, run.apply(List.of("--runs", "3", "--resume", "--pairs", "3")), lab.out + "" + lab.err);
         assertTrue(lab.err.toString().contains("was calibrated with selection 'ab --smoke, 2 pairs"), lab.err.toString());
         assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
+
+        // A second lane (ci/calibrate-lanes.sh): the first lane's plants, its own runs; then one table over both.
+        Path lane2 = dir.resolve("lane2");
+        Files.createDirectories(lane2);
+        Files.copy(dir.resolve("calibration.json"), lane2.resolve("calibration.json"));
+        List<String> lane = new java.util.ArrayList<>(calibrate.subList(0, calibrate.indexOf("--out")));
+        lane.addAll(List.of("--out", lane2.toString(), "--runs", "1", "--pairs", "2", "--resume"));
+        lab.clear();
+        assertEquals(0, lab.run(lane.toArray(String[]::new)), lab.out + "" + lab.err);
+        Path merged = dir.resolve("merged");
+        lab.clear();
+        assertEquals(0, lab.run("ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir + "," + lane2, "--out", merged.toString()),
+                lab.out + "" + lab.err);
+        assertTrue(Files.readString(merged.resolve("calibration.md")).startsWith("#### " + ToyAbComponent.NAME + ": 3 A/A runs and 3 × 20% planted"),
+                Files.readString(merged.resolve("calibration.md")));
+        JsonNode table3 = new ObjectMapper().readTree(merged.resolve("calibration.json").toFile());
+        assertEquals(6, table3.get("runs").size(), table3.toString());
+        assertEquals(1, table3.get("plants").size(), "both lanes planted the same: " + table3.get("plants"));
+        assertEquals(2, table3.get("mergedFrom").size());
+
+        // refused: a lane of another selection, and an --out that is one of the folders
+        JsonNode other = new ObjectMapper().readTree(lane2.resolve("calibration.json").toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) other).put("selection", "ab --quick, 9 pairs");
+        new ObjectMapper().writeValue(lane2.resolve("calibration.json").toFile(), other);
+        lab.clear();
+        assertEquals(2, lab.run("ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir + "," + lane2, "--out", merged.toString()));
+        assertTrue(lab.err.toString().contains("--merge: " + lane2 + " was calibrated with selection 'ab --quick, 9 pairs'"), lab.err.toString());
+        assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir.toString(), "--out", dir.toString()));
+        assertTrue(lab.err.toString().contains("is one of the folders merged"), lab.err.toString());
     }
 
     @Test
