@@ -94,8 +94,9 @@ final class AbCalibration {
                         + "planted in %s", length.name().toLowerCase(Locale.ROOT), pairs, pct(threshold), pct(confidence),
                 plan.judged().size(), plan.rows().size() - plan.judged().size(),
                 targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
-        console.printf("perflab ab %s --calibrate: %d runs each of A/A and %s planted · %s%n%s%n", component.name(), runs,
-                planted.stream().map(AbCalibration::pct).collect(Collectors.joining(", ")), Machine.header(), selection);
+        console.printf("perflab ab %s --calibrate: %s each of A/A and %s planted · %s%n%s%n", component.name(),
+                runs == 1 ? "1 run" : runs + " runs", planted.stream().map(AbCalibration::pct).collect(Collectors.joining(", ")),
+                Machine.header(), selection);
         Calibration calibration = new Calibration(component.name(), Machine.header(), selection);
         Map<Double, Map<Integer, Plant>> resumed = resume ? resumeFrom(calibration, targets) : null;
         Map<Double, Map<Integer, Plant>> plants = resumed != null ? resumed : size(calibration, targets);
