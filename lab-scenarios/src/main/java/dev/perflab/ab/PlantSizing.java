@@ -158,8 +158,9 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
      * The plant for {@code fraction} once {@code tried} was measured on the row and slowed it by {@code realized}:
      * the line from the counter's own cost a through that measured point, instead of the slope fitted at the trial
      * bursts. The trials slow the row by half or more, where a burst is work the row must wait for; a burst of a
-     * few dozen tokens can partly overlap the row's own work in the core (the SHA-256 rows, sized from the
-     * trials, came out at 5–9% when aimed at 10%), so the point measured near the target is the one to trust. The
+     * few dozen tokens can partly overlap the row's own work in the core (the SHA-256 rows on JDK 17, 2 cores,
+     * sized from the trials, came out at 5–9% when aimed at 10%), so the point measured near the target is the
+     * one to trust. The
      * correction is held within ×{@value #MAX_AIM_CORRECTION} either way: one noisy measurement must not turn a
      * plant into ten times itself.
      *
@@ -173,14 +174,13 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
                     overhead * 100));
         }
         double tokens = tried.tokens() * (fraction - overhead) / (realized - overhead);
-        double bounded = Math.max(tried.tokens() / MAX_AIM_CORRECTION, Math.min(tried.tokens() * MAX_AIM_CORRECTION, tokens));
-        return new Plant(fraction, Math.max(1, Math.round(bounded)), tried.period());
+        return near(tried, fraction, tokens);
     }
 
     /**
      * The next plant for {@code fraction} once two plants were measured on the row: the line through both points
-     * (the secant). A row's slowdown need not be a straight line in the tokens: on the SHA-256 rows a burst of 16
-     * tokens cost 3.3% and one of 46 cost 25%, short bursts hiding in the core's own work, so one step from a
+     * (the secant). A row's slowdown need not be a straight line in the tokens: on a SHA-256 row (JDK 17,
+     * 2 cores) a burst of 16 tokens cost 3.3% and one of 46 cost 25%, short bursts hiding in the core's own work, so one step from a
      * point far from the target can overshoot it, and the second step corrects that. Where the two points do not
      * rise (noise), it is the line through a and the later point ({@link #aimed(double, Plant, double)}). Held
      * within ×{@value #MAX_AIM_CORRECTION} of {@code tried} either way.
@@ -191,6 +191,11 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
             return aimed(fraction, tried, realized);
         }
         double tokens = tried.tokens() + (fraction - realized) / slope;
+        return near(tried, fraction, tokens);
+    }
+
+    /** {@code tokens} for {@code fraction} at {@code tried}'s period, held within ×{@value #MAX_AIM_CORRECTION} of its tokens. */
+    private static Plant near(Plant tried, double fraction, double tokens) {
         double bounded = Math.max(tried.tokens() / MAX_AIM_CORRECTION, Math.min(tried.tokens() * MAX_AIM_CORRECTION, tokens));
         return new Plant(fraction, Math.max(1, Math.round(bounded)), tried.period());
     }
