@@ -9,19 +9,22 @@
 # kind, LANES × RUNS in all. Logs: OUT/laneN.log; each lane's folder: OUT/laneN; the merged table:
 # OUT/merged/calibration.md (./lab ab --calibrate --merge). A lane's rates are only worth merging where a
 # lane's spread matches a 2-core runner's: measure that first (docs/ab.md, the device runs).
+# LANE_CPUS=N (default 2) gives each lane N CPUs: LANE_CPUS=1 for rows calibrated on one CPU (the ring, whose
+# forks on two CPUs keep a fast or a slow mode: docs/ab.md).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if (($# < 4)); then
   echo "usage: ci/calibrate-lanes.sh LANES RUNS OUT COMPONENT [ab options…], e.g. 8 3 target/cal/lanes orderbook --quick --rung tuned" >&2
   exit 2
 fi
-lanes=$1 runs=$2 out=$3 component=$4
+lanes=$1 runs=$2 out=$3 component=$4 per=${LANE_CPUS:-2}
 shift 4
 [[ "$lanes" =~ ^[1-9][0-9]*$ && "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "calibrate-lanes: LANES and RUNS must be whole numbers ≥ 1 (got '$lanes', '$runs')" >&2; exit 2; }
+[[ "$per" =~ ^[1-9][0-9]*$ ]] || { echo "calibrate-lanes: LANE_CPUS must be a whole number ≥ 1 (got '$per')" >&2; exit 2; }
 command -v taskset >/dev/null || { echo "calibrate-lanes: taskset is needed to pin each lane (Debian package util-linux)" >&2; exit 2; }
 mapfile -t cpus < <(taskset -pc $$ | sed 's/.*: //' | tr ',' '\n' | awk -F- '{ if (NF == 2) { for (c = $1; c <= $2; c++) print c } else print $1 }')
-if ((lanes * 2 > ${#cpus[@]})); then
-  echo "calibrate-lanes: $lanes lanes of 2 CPUs need $((lanes * 2)) CPUs; this process may use ${#cpus[@]}" >&2
+if ((lanes * per > ${#cpus[@]})); then
+  echo "calibrate-lanes: $lanes lanes of $per CPUs need $((lanes * per)) CPUs; this process may use ${#cpus[@]}" >&2
   exit 2
 fi
 for a in "$@"; do
@@ -32,9 +35,10 @@ mkdir -p "$out"
 # Lanes share the machine's /tmp: JMH's one-run-per-machine lock would stop all but one.
 export LAB_JAVA_OPTS="${LAB_JAVA_OPTS:-} -Dperflab.jmh.ignoreLock=true"
 lane() { # lane N: its CPUs, then ./lab ab … with its folder
-  local n=$1
+  local n=$1 mine
   shift
-  taskset -c "${cpus[$(((n - 1) * 2))]},${cpus[$(((n - 1) * 2 + 1))]}" ./lab ab "$component" --calibrate "$@" --out "$out/lane$n" >> "$out/lane$n.log" 2>&1
+  mine=$(IFS=,; echo "${cpus[*]:$(((n - 1) * per)):$per}")
+  taskset -c "$mine" ./lab ab "$component" --calibrate "$@" --out "$out/lane$n" >> "$out/lane$n.log" 2>&1
 }
 echo "calibrate-lanes: lane 1 sizes the plants and makes its first round (log: $out/lane1.log)"
 lane 1 "$@" --runs 1 || { echo "calibrate-lanes: lane 1 failed (exit $?); see $out/lane1.log" >&2; exit 1; }

@@ -35,9 +35,10 @@ import java.util.stream.Collectors;
  * @param pairs          pairs of forks per row asked for
  * @param rows           in the order they ran, rulers last
  * @param seconds        how long the run took, building the revisions excluded
+ * @param steal          the CPU time the machine's host took for others while the forks ran ({@link Steal#UNKNOWN} if not measured)
  */
 public record AbReport(String component, Side base, Side head, String machine, double threshold, double rulerThreshold,
-                       double confidence, int pairs, List<AbRow> rows, double seconds) {
+                       double confidence, int pairs, List<AbRow> rows, double seconds, Steal steal) {
     /** One side: the revision as asked for and resolved ({@code main (abc123def456)}), and the jar its forks ran from. */
     public record Side(String rev, String jar) {
     }
@@ -92,7 +93,12 @@ public record AbReport(String component, Side base, Side head, String machine, d
         return new AbReport(text(root, "component"), new Side(text(field(root, "base"), "rev"), text(field(root, "base"), "jar")),
                 new Side(text(field(root, "head"), "rev"), text(field(root, "head"), "jar")), text(root, "machine"),
                 number(root, "threshold"), number(root, "rulerThreshold"), confidence, field(root, "pairsAskedFor").asInt(), rows,
-                number(root, "seconds"));
+                number(root, "seconds"), steal(root.path("cpuSteal")));
+    }
+
+    /** The saved steal; {@link Steal#UNKNOWN} for runs saved without it. */
+    private static Steal steal(JsonNode node) {
+        return node.isObject() ? new Steal(node.path("run").asDouble(Double.NaN), node.path("worstFork").asDouble(Double.NaN)) : Steal.UNKNOWN;
     }
 
     private static JsonNode field(JsonNode node, String name) {
@@ -164,6 +170,9 @@ public record AbReport(String component, Side base, Side head, String machine, d
         root.put("confidence", confidence);
         root.put("pairsAskedFor", pairs);
         root.put("seconds", seconds);
+        if (steal.known()) {
+            root.putObject("cpuSteal").put("run", steal.run()).put("worstFork", steal.worstFork());
+        }
         String moved = rulersMoved();
         if (!moved.isEmpty()) {
             root.put("rulersMoved", moved);
@@ -191,6 +200,9 @@ public record AbReport(String component, Side base, Side head, String machine, d
         if (!moved.isEmpty()) {
             out.append("\nRulers moved, so no row is judged: ").append(cell(moved)).append(".\n");
         }
+        if (steal.known()) {
+            out.append('\n').append(steal.sentence()).append(".\n");
+        }
         return out.toString();
     }
 
@@ -208,6 +220,9 @@ public record AbReport(String component, Side base, Side head, String machine, d
         String moved = rulersMoved();
         out.append(moved.isEmpty() ? "" : " (rulers moved: " + moved + ")");
         out.append(String.format(Locale.ROOT, "; %d rows in %s%n", rows.size(), Formats.duration(seconds)));
+        if (steal.known()) {
+            out.append(steal.sentence()).append('\n');
+        }
         return out.toString();
     }
 

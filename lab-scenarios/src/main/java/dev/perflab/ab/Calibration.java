@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 
 /**
  * What {@code ./lab ab COMPONENT --calibrate} measured: N A/A runs (the same jar on both sides) and N runs each
@@ -278,8 +280,54 @@ public final class Calibration {
                         PLANTED.stream().filter(f -> runCount(f)[0] > 0))
                 .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
                 .collect(Collectors.joining(", ")));
+        lines.addAll(rulerLines());
+        stealLine().ifPresent(lines::add);
         notes.forEach(n -> lines.add("note: " + n));
         return lines;
+    }
+
+    /** Runs of a ruler before its own spread is turned into a threshold. */
+    static final int MIN_RULER_RUNS = 10;
+
+    /**
+     * Per ruler, the threshold its own spread allows: no run plants in a ruler, so every run (A/A or planted) is an
+     * A/A run of it. With an sd s of ln(head/base) over the runs, |ln| passes z·s in 1% of runs by chance (z the
+     * normal's 99.5% point); the interval's own test comes on top, so a threshold there calls at most 1% noisy.
+     */
+    private List<String> rulerLines() {
+        Map<List<Object>, List<AbRow>> rulers = new LinkedHashMap<>();
+        for (Run run : runs) {
+            run.report().rows().stream().filter(AbRow::ruler).forEach(r -> rulers.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r));
+        }
+        double current = runs.isEmpty() ? Double.NaN : runs.get(0).report().rulerThreshold();
+        List<String> lines = new ArrayList<>();
+        for (List<AbRow> seen : rulers.values()) {
+            String label = "ruler " + seen.get(0).label() + ": ";
+            if (seen.size() < MIN_RULER_RUNS) {
+                lines.add(label + "its own threshold not judged: " + runs(seen.size(), "run") + ", ≥ " + MIN_RULER_RUNS + " needed");
+                continue;
+            }
+            double sd = new StandardDeviation()
+                    .evaluate(seen.stream().mapToDouble(r -> Math.log(r.ratio().ratio())).toArray());
+            double z = new NormalDistribution().inverseCumulativeProbability(1 - MAX_FALSE_POSITIVES / 2);
+            lines.add(String.format(Locale.ROOT, "%sln(head/base) sd %s over %s (no run plants in a ruler); a ruler threshold of %s"
+                    + " would call ≤ 1%% of runs noisy by chance (these runs': %s)", label, cvText(sd), runs(seen.size(), "run"),
+                    AbRow.percent(Math.expm1(z * sd)), AbRow.percent(current)));
+        }
+        return lines;
+    }
+
+    /** The CPU time the host took for others during the runs ({@link Steal}), where it was recorded. */
+    private Optional<String> stealLine() {
+        List<Steal> known = runs.stream().map(r -> r.report().steal()).filter(Steal::known).collect(Collectors.toList());
+        if (known.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Double> perRun = known.stream().map(Steal::run).collect(Collectors.toList());
+        return Optional.of(String.format(Locale.ROOT, "CPU steal (time the host ran others on this machine's CPUs), over %s: median %s"
+                        + " of a run's CPU time, highest %s; the worst fork lost %s", runs(known.size(), "run"),
+                Steal.percent(ForkSpread.median(perRun)), Steal.percent(perRun.stream().mapToDouble(Double::doubleValue).max().orElseThrow()),
+                Steal.percent(known.stream().mapToDouble(Steal::worstFork).filter(Double::isFinite).max().orElse(Double.NaN))));
     }
 
     /** The table and the runs' verdicts as JSON, so a later look can re-table them. */
@@ -321,6 +369,9 @@ public final class Calibration {
             node.put("planted", run.planted());
             node.put("verdict", run.report().verdict().label());
             node.put("seconds", run.report().seconds());
+            if (run.report().steal().known()) {
+                node.put("cpuStealShare", run.report().steal().run());
+            }
         }
         return root;
     }

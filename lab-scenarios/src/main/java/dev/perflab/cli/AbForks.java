@@ -1,6 +1,8 @@
 package dev.perflab.cli;
 
 import dev.perflab.ab.ForkResult;
+import dev.perflab.ab.Steal;
+import dev.perflab.base.CpuTimes;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.report.ReportException;
 import java.io.IOException;
@@ -18,11 +20,13 @@ import java.util.Optional;
  * renamed when JMH ends) and its log beside it ({@code FILE.log}). A planted slowdown reaches the fork as
  * {@code -jvmArgsPrepend -Dperflab.plant=…}: the prepend list, unlike JMH's append list, does not replace a
  * benchmark's own {@code @Fork(jvmArgsAppend)}. A fork that fails is remembered, not thrown: the run goes on and
- * says which forks failed at the end.
+ * says which forks failed at the end. Each fork's CPU time is read around it ({@link CpuTimes}), so the run can say
+ * how much of it the machine's host took for others ({@link #steal()}).
  */
 final class AbForks {
     private final PrintWriter console;
     private final List<String> failures = new ArrayList<>();
+    private final List<CpuTimes> forkTimes = new ArrayList<>();
 
     AbForks(PrintWriter console) {
         this.console = console;
@@ -48,9 +52,11 @@ final class AbForks {
         }
         Files.deleteIfExists(partial);
         int exit;
+        Optional<CpuTimes> before = CpuTimes.now();
         try {
             exit = JmhProcess.run(jar, label, 1, args, log, console);
         } finally {
+            before.ifPresent(b -> CpuTimes.now().ifPresent(after -> forkTimes.add(after.since(b))));
             if (Files.isRegularFile(partial) && Files.size(partial) > 0) {
                 Files.move(partial, json, StandardCopyOption.REPLACE_EXISTING);
             } else {
@@ -73,6 +79,11 @@ final class AbForks {
             failures.add(row.label() + " (" + label + ": " + e.getMessage() + ")");
             return Optional.empty();
         }
+    }
+
+    /** The CPU time the machine's host took for others during the forks so far. */
+    Steal steal() {
+        return Steal.of(forkTimes);
     }
 
     /** The forks that failed so far, one description each. */

@@ -154,7 +154,7 @@ final class AbRun {
         boolean baseSaved = writeSide(baseForks, dir.resolve("base.json"));
         boolean headSaved = writeSide(headForks, dir.resolve("head.json"));
         AbReport report = new AbReport(component, new AbReport.Side(base.rev(), base.jar().toString()),
-                new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, confidence, pairs, rows, seconds);
+                new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, confidence, pairs, rows, seconds, runner.steal());
         console.println();
         console.print(report.text());
         verdictJson.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, report.json()));

@@ -34,8 +34,12 @@ class AbReportTest {
     }
 
     static AbReport report(List<AbRow> rows) {
+        return report(rows, Steal.UNKNOWN);
+    }
+
+    static AbReport report(List<AbRow> rows, Steal steal) {
         return new AbReport("orderbook", new AbReport.Side("main (abc123abc123)", "target/ab/jars/abc.jar"),
-                new AbReport.Side("def456def456", "target/ab/jars/def.jar"), "JDK 17 · CPU x · 2 cores", 0.05, 0.05, 0.95, 4, rows, 125);
+                new AbReport.Side("def456def456", "target/ab/jars/def.jar"), "JDK 17 · CPU x · 2 cores", 0.05, 0.05, 0.95, 4, rows, 125, steal);
     }
 
     /** {@code rung=r4-tick-array depth=1000}, in that order. */
@@ -120,5 +124,21 @@ class AbReportTest {
         assertEquals(java.util.Optional.empty(), AbChart.write(report(List.of(SLOWER, RULER_STILL)), png));
         byte[] bytes = Files.readAllBytes(png);
         assertTrue(bytes.length > 1000 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G');
+    }
+
+    /** The host's CPU time for others is said in every output when measured, kept in the JSON, and absent when not. */
+    @Test
+    void stealIsReportedWhenMeasuredAndReadBack() {
+        AbReport measured = report(List.of(SLOWER, RULER_STILL), new Steal(0.0004, 0.012));
+        String sentence = "CPU steal (time this machine's host ran others on its CPUs): 0.04% of the run's CPU time, 1.2% in the worst fork";
+        assertTrue(measured.text().contains("\n" + sentence + "\n"), measured.text());
+        assertTrue(measured.markdown().contains(sentence + "."), measured.markdown());
+        assertEquals(0.012, measured.json().get("cpuSteal").get("worstFork").asDouble(), 1e-12);
+        assertEquals(measured.steal(), AbReport.fromJson(measured.json()).steal());
+
+        AbReport unknown = report(List.of(SLOWER, RULER_STILL));
+        assertFalse(unknown.text().contains("CPU steal"), unknown.text());
+        assertFalse(unknown.json().has("cpuSteal"));
+        assertFalse(AbReport.fromJson(unknown.json()).steal().known(), "a run saved without steal reads back as unknown");
     }
 }

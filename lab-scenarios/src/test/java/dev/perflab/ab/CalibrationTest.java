@@ -110,4 +110,45 @@ class CalibrationTest {
         assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 0 of 1, 10% 0 of 1\n"), md);
         assertTrue(md.contains("- planted 5% slowdown detected (stretch): 0 of 0 (–); goal ≥ 95%: not judged: no run"), md);
     }
+
+    /**
+     * Every run is an A/A run of the ruler (nothing is planted there): over ≥ 10 runs its spread gives the threshold
+     * that calls 1% of runs noisy by chance, z(99.5%) = 2.5758 sd of ln(head/base); fewer runs are not judged.
+     */
+    @Test
+    void aRulerGetsAThresholdFromItsOwnSpreadOverTenRuns() {
+        double[] ruler = {1.0, 1.02, 0.98, 1.01, 0.99, 1.0, 1.03, 0.97, 1.0, 1.01, 0.99, 1.0};
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        double sum = 0;
+        double[] logs = new double[ruler.length];
+        for (int i = 0; i < ruler.length; i++) {
+            AbReport report = run(1.0, 1.0, ruler[i], "");
+            c.add(new Calibration.Run(i % 2 == 0 ? 0 : 0.10, report));
+            logs[i] = Math.log(report.rows().get(2).ratio().ratio());
+            sum += logs[i];
+        }
+        double mean = sum / logs.length;
+        double squares = 0;
+        for (double l : logs) {
+            squares += (l - mean) * (l - mean);
+        }
+        double sd = Math.sqrt(squares / (logs.length - 1));
+        String expected = "ruler RulerBenchmark.sortCopy: ln(head/base) sd " + AbRow.percent(sd) + " over 12 runs (no run plants in a ruler);"
+                + " a ruler threshold of " + AbRow.percent(Math.expm1(2.5758293 * sd)) + " would call ≤ 1% of runs noisy by chance (these runs': 5%)";
+        assertTrue(c.goals().contains(expected), expected + " in " + c.goals());
+        assertTrue(calibration().goals().contains("ruler RulerBenchmark.sortCopy: its own threshold not judged: 9 runs, ≥ 10 needed"),
+                calibration().goals().toString());
+    }
+
+    /** The host's steal over the runs that recorded it; no line when none did. */
+    @Test
+    void stealIsSummedUpOverTheRunsThatRecordedIt() {
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        c.add(new Calibration.Run(0, AbReportTest.report(run(1.0, 1.0, 1.0, "").rows(), new Steal(0.001, 0.004))));
+        c.add(new Calibration.Run(0.10, AbReportTest.report(run(1 / 1.1, 1.0, 1.0, "10% (…)").rows(), new Steal(0.03, 0.09))));
+        c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+        assertTrue(c.goals().contains("CPU steal (time the host ran others on this machine's CPUs), over 2 runs: median 1.6% of a run's"
+                + " CPU time, highest 3.0%; the worst fork lost 9.0%"), c.goals().toString());
+        assertTrue(calibration().goals().stream().noneMatch(l -> l.startsWith("CPU steal")), calibration().goals().toString());
+    }
 }
