@@ -280,10 +280,58 @@ public final class Calibration {
                         PLANTED.stream().filter(f -> runCount(f)[0] > 0))
                 .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
                 .collect(Collectors.joining(", ")));
+        lines.addAll(thresholdLines());
         lines.addAll(rulerLines());
         stealLine().ifPresent(lines::add);
         notes.forEach(n -> lines.add("note: " + n));
         return lines;
+    }
+
+    /** The thresholds the saved runs are judged at again ({@link #thresholdLines()}). */
+    static final List<Double> OTHER_THRESHOLDS = List.of(0.02, 0.03, 0.05, 0.075, 0.10);
+
+    /**
+     * Per planted row, its saved runs judged again at other thresholds: a verdict needs the interval (kept as saved)
+     * and the threshold, so the false positives and detections a gate at another threshold would have had on the
+     * same runs follow without measuring again. A threshold picked on these runs fits them better than it will fit
+     * new ones: the line says what to calibrate next, not a rate.
+     */
+    private List<String> thresholdLines() {
+        List<String> lines = new ArrayList<>();
+        for (RowStats r : rows()) {
+            if (!r.planted()) {
+                continue;
+            }
+            List<Object> key = r.first().key();
+            List<AbRow> aa = judgedRows(key, 0);
+            List<String> cells = new ArrayList<>();
+            for (double t : OTHER_THRESHOLDS) {
+                StringBuilder cell = new StringBuilder(AbRow.percent(t)).append(": A/A ")
+                        .append(count(aa, t, v -> v != AbVerdict.NO_CHANGE)).append('/').append(aa.size());
+                for (double f : PLANTED) {
+                    List<AbRow> planted = judgedRows(key, f);
+                    if (!planted.isEmpty()) {
+                        cell.append(" · ").append(AbRow.percent(f)).append(' ')
+                                .append(count(planted, t, v -> v == AbVerdict.REGRESSION)).append('/').append(planted.size());
+                    }
+                }
+                cells.add(cell.toString());
+            }
+            lines.add("the same runs judged at other thresholds, " + r.first().label() + ": " + String.join("; ", cells)
+                    + " (a threshold picked on these runs fits them better than new ones)");
+        }
+        return lines;
+    }
+
+    /** The row's results in the runs of one kind (0: A/A) that were not marked noisy. */
+    private List<AbRow> judgedRows(List<Object> key, double planted) {
+        return runs.stream().filter(run -> run.planted() == planted && run.report().verdict() != AbVerdict.NOISY)
+                .flatMap(run -> run.report().rows().stream()).filter(row -> row.key().equals(key)).collect(Collectors.toList());
+    }
+
+    /** Rows whose verdict at {@code threshold} passes {@code test}. */
+    private static long count(List<AbRow> rows, double threshold, java.util.function.Predicate<AbVerdict> test) {
+        return rows.stream().filter(r -> test.test(AbVerdict.of(r.ratio(), threshold, AbRow.higherIsBetter(r.unit(), r.mode())))).count();
     }
 
     /** Runs of a ruler before its own spread is turned into a threshold. */

@@ -151,4 +151,19 @@ class CalibrationTest {
                 + " CPU time, highest 3.0%; the worst fork lost 9.0%"), c.goals().toString());
         assertTrue(calibration().goals().stream().noneMatch(l -> l.startsWith("CPU steal")), calibration().goals().toString());
     }
+
+    /** The saved intervals judged again at other thresholds: what a gate there would have said on the same runs. */
+    @Test
+    void theSavedRunsAreJudgedAgainAtOtherThresholds() {
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+        c.add(new Calibration.Run(0, run(1.04, 1.0, 1.0, "")));        // 4% faster: a false positive at 2% and 3% only
+        c.add(new Calibration.Run(0.10, run(1 / 1.06, 1.0, 1.0, "10% (…)")));
+        c.add(new Calibration.Run(0.10, run(1 / 1.12, 1.0, 1.0, "10% (…)")));
+        String expected = "the same runs judged at other thresholds, OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000: "
+                + "2%: A/A 1/2 · 10% 2/2; 3%: A/A 1/2 · 10% 2/2; 5%: A/A 0/2 · 10% 2/2; 7.5%: A/A 0/2 · 10% 1/2; 10%: A/A 0/2 · 10% 1/2"
+                + " (a threshold picked on these runs fits them better than new ones)";
+        assertTrue(c.goals().contains(expected), expected + " in " + c.goals());
+        assertEquals(1, c.goals().stream().filter(l -> l.startsWith("the same runs judged")).count(), "only the planted row: " + c.goals());
+    }
 }
