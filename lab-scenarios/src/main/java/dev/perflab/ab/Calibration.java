@@ -188,10 +188,11 @@ public final class Calibration {
     public String markdown() {
         StringBuilder out = new StringBuilder();
         int aaRuns = runCount(0)[0];
-        out.append("#### ").append(component).append(": ").append(runs(aaRuns, "A/A run")).append(" and ")
-                .append(PLANTED.stream().filter(f -> runCount(f)[0] > 0).map(f -> runCount(f)[0] + " × " + AbRow.percent(f))
-                        .collect(Collectors.joining(", ")))
-                .append(" planted\n\n").append(machine).append(" · ").append(selection).append("\n\n");
+        String planted = PLANTED.stream().filter(f -> runCount(f)[0] > 0).map(f -> runCount(f)[0] + " × " + AbRow.percent(f))
+                .collect(Collectors.joining(", "));
+        out.append("#### ").append(component).append(": ").append(runs(aaRuns, "A/A run"))
+                .append(planted.isEmpty() ? "" : " and " + planted + " planted")
+                .append("\n\n").append(machine).append(" · ").append(selection).append("\n\n");
         out.append("| row | A/A false positives | 5% detected | 10% detected | 20% detected | smallest change detected "
                 + "(≥ 95%, ≤ 1% FP) | fork spread (CV) | ln(head/base) sd per pair | iteration spread (CV) "
                 + "| forks in two modes (inside a fork · between forks) |\n");

@@ -109,6 +109,11 @@ class CalibrationTest {
         assertTrue(md.contains("| row | A/A false positives | 5% detected | 10% detected | 20% detected |"), md);
         assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 0 of 1, 10% 0 of 1\n"), md);
         assertTrue(md.contains("- planted 5% slowdown detected (stretch): 0 of 0 (–); goal ≥ 95%: not judged: no run"), md);
+
+        Calibration unplanted = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --smoke, 2 pairs");
+        unplanted.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+        unplanted.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+        assertTrue(unplanted.markdown().startsWith("#### orderbook: 2 A/A runs\n\n"), "no plant could be sized: " + unplanted.markdown());
     }
 
     /**
