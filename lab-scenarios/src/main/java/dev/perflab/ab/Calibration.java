@@ -281,14 +281,14 @@ public final class Calibration {
                         PLANTED.stream().filter(f -> runCount(f)[0] > 0))
                 .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
                 .collect(Collectors.joining(", ")));
-        lines.addAll(thresholdLines());
+        lines.addAll(thresholdLines(rows));
         lines.addAll(rulerLines());
         stealLine().ifPresent(lines::add);
         notes.forEach(n -> lines.add("note: " + n));
         return lines;
     }
 
-    /** The thresholds the saved runs are judged at again ({@link #thresholdLines()}). */
+    /** The thresholds the saved runs are judged at again ({@link #thresholdLines}). */
     static final List<Double> OTHER_THRESHOLDS = List.of(0.02, 0.03, 0.05, 0.075, 0.10);
 
     /**
@@ -297,9 +297,9 @@ public final class Calibration {
      * same runs follow without measuring again. A threshold picked on these runs fits them better than it will fit
      * new ones: the line says what to calibrate next, not a rate.
      */
-    private List<String> thresholdLines() {
+    private List<String> thresholdLines(List<RowStats> rows) {
         List<String> lines = new ArrayList<>();
-        for (RowStats r : rows()) {
+        for (RowStats r : rows) {
             if (!r.planted()) {
                 continue;
             }
