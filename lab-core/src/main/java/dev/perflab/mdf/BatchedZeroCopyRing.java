@@ -75,8 +75,8 @@ public final class BatchedZeroCopyRing extends SingleWriterRing {
             int bytes = 0;
             for (long seq = first; seq < published && count < MAX_BATCH_MESSAGES && bytes < maxBatchBytes; seq++) {
                 long start = positionOf(seq, published);
-                int length = start < 0 ? 0 : arena.lengthAt(start);
-                if (length < MdfMessage.MIN_BYTES || length > MdfMessage.MAX_BYTES || arena.sequenceAt(start) != seq) {
+                int length = start < 0 ? -1 : arena.plausibleLengthAt(start);
+                if (length < 0 || arena.sequenceAt(start) != seq) {
                     break;
                 }
                 arena.slice(start, length, slices[count++]);

@@ -67,6 +67,19 @@ final class RecordArena {
         return bytes.getInt((int) (start & mask));
     }
 
+    /**
+     * The length stored at {@code start} if a message of that length could sit there, else −1. A reader
+     * without a lock reads the length before it knows whether the writer has overwritten the record; the
+     * bytes it finds may be the middle of a newer record, and a length that is in range but runs past the
+     * arena's end must not be used to copy or slice (the copy is thrown away later, but it must not throw).
+     */
+    int plausibleLengthAt(long start) {
+        int index = (int) (start & mask);
+        int length = bytes.getInt(index);
+        boolean inRange = length >= MdfMessage.MIN_BYTES && length <= MdfMessage.MAX_BYTES;
+        return inRange && index + LENGTH_BYTES + length <= capacity ? length : -1;
+    }
+
     /** The sequence of the message at {@code start}; may be garbage if the record was overwritten. */
     long sequenceAt(long start) {
         return bytes.getLong((int) (start & mask) + LENGTH_BYTES + MdfMessage.SEQUENCE_OFFSET);

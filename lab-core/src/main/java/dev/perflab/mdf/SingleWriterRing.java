@@ -26,7 +26,8 @@ import java.nio.ByteBuffer;
  *
  *  reader, next sequence s:
  *    a. n ← PUBLISHED              (getAcquire)   sees 3 for every s &lt; n
- *    b. p ← index[s]; copy arena[p..]              (plain)
+ *    b. p ← index[s]; copy arena[p..]              (plain; the length read here may be torn, so a
+ *                                                    length that could not sit at p means "lapped")
  *    c. loadLoadFence                              b's loads happen before d's
  *    d. i ← INTENT                 (getAcquire)
  *    e. i − p ≤ capacity and the copy's sequence is s  → the copy is intact; else lapped: history
@@ -188,8 +189,8 @@ public class SingleWriterRing implements MdfRing {
         }
 
         private boolean copyIfIntact(long seq, long start) {
-            int length = arena.lengthAt(start);
-            if (length < MdfMessage.MIN_BYTES || length > MdfMessage.MAX_BYTES) {
+            int length = arena.plausibleLengthAt(start);
+            if (length < 0) {
                 return false;
             }
             arena.copy(start, length, scratch);
