@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.apache.commons.math3.distribution.FDistribution;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 
@@ -282,6 +283,7 @@ public final class Calibration {
                 .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
                 .collect(Collectors.joining(", ")));
         lines.addAll(thresholdLines(rows));
+        lines.addAll(levelLines(rows));
         lines.addAll(rulerLines());
         stealLine().ifPresent(lines::add);
         notes.forEach(n -> lines.add("note: " + n));
@@ -335,8 +337,51 @@ public final class Calibration {
         return rows.stream().filter(r -> test.test(AbVerdict.of(r.ratio(), threshold, AbRow.higherIsBetter(r.unit(), r.mode())))).count();
     }
 
-    /** Runs of a ruler before its own spread is turned into a threshold. */
-    static final int MIN_RULER_RUNS = 10;
+    /**
+     * Whether a row's A/A runs differ from each other by more than their own pairs predict. A run's ln(head/base)
+     * is the mean of its pairs', so if the pairs were independent the runs' spread would be the pair sd over
+     * √pairs; a run that shares a level across all its pairs (the machine's state held for a run, not a fork)
+     * spreads them further, and then more pairs narrow the interval by less than √n. F is the ratio of the two
+     * variances, against F(runs − 1, Σ(pairs − 1)) from Apache Commons Math.
+     *
+     * @param betweenSd   the sd of the runs' ln(head/base)
+     * @param predictedSd what independent pairs predict: √(mean of pair sd² / pairs)
+     * @param p           the chance of an F this large with independent pairs
+     */
+    record RunLevels(int runs, double betweenSd, double predictedSd, double f, double p) {
+        static Optional<RunLevels> of(List<AbRow> aa) {
+            if (aa.size() < MIN_SPREAD_RUNS) {
+                return Optional.empty();
+            }
+            double[] means = aa.stream().mapToDouble(r -> Math.log(r.ratio().ratio())).toArray();
+            double between = new StandardDeviation().evaluate(means);
+            double predictedVariance = aa.stream().mapToDouble(r -> r.ratio().logSd() * r.ratio().logSd() / r.ratio().pairs())
+                    .average().orElseThrow();
+            int withinDf = aa.stream().mapToInt(r -> r.ratio().pairs() - 1).sum();
+            double f = between * between / predictedVariance;
+            double p = 1 - new FDistribution(null, aa.size() - 1, withinDf).cumulativeProbability(f);
+            return Optional.of(new RunLevels(aa.size(), between, Math.sqrt(predictedVariance), f, p));
+        }
+    }
+
+    /** Per row with ≥ {@value #MIN_SPREAD_RUNS} judged A/A runs: {@link RunLevels}, in words. */
+    private List<String> levelLines(List<RowStats> rows) {
+        List<String> lines = new ArrayList<>();
+        for (RowStats r : rows) {
+            if (r.first().ruler()) {
+                continue;
+            }
+            RunLevels.of(judgedRows(r.first().key(), 0)).ifPresent(l -> lines.add(String.format(Locale.ROOT,
+                    "A/A runs of %s: their ln(head/base) sd %s over %d runs, where independent pairs predict %s; F %.2f, p %.3f: %s",
+                    r.first().label(), cvText(l.betweenSd()), l.runs(), cvText(l.predictedSd()), l.f(), l.p(),
+                    l.p() < 0.05 ? "a run keeps a level its pairs do not cancel, so more pairs narrow a run's interval by less than √pairs"
+                            : "as independent pairs predict, so more pairs narrow a run's interval by √pairs")));
+        }
+        return lines;
+    }
+
+    /** Runs before a spread over runs is turned into a figure: a ruler's threshold, a row's {@link RunLevels}. */
+    static final int MIN_SPREAD_RUNS = 10;
 
     /**
      * Per ruler, the threshold its own spread allows: no run plants in a ruler, so every run (A/A or planted) is an
@@ -352,8 +397,8 @@ public final class Calibration {
         List<String> lines = new ArrayList<>();
         for (List<AbRow> seen : rulers.values()) {
             String label = "ruler " + seen.get(0).label() + ": ";
-            if (seen.size() < MIN_RULER_RUNS) {
-                lines.add(label + "its own threshold not judged: " + runs(seen.size(), "run") + ", ≥ " + MIN_RULER_RUNS + " needed");
+            if (seen.size() < MIN_SPREAD_RUNS) {
+                lines.add(label + "its own threshold not judged: " + runs(seen.size(), "run") + ", ≥ " + MIN_SPREAD_RUNS + " needed");
                 continue;
             }
             double sd = new StandardDeviation()

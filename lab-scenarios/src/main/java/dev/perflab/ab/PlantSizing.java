@@ -146,12 +146,21 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
      * @throws IllegalArgumentException when the counter of the period alone slows the row more than that
      */
     public Plant plant(double fraction) {
-        long tokens = Math.round((fraction - overhead) / perToken);
+        long tokens = tokensFor(fraction);
         if (tokens < 1) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "a %s slowdown is below what choosing one "
                     + "invocation in %d costs by itself (%.1f%%)", AbRow.percent(fraction), period, overhead * 100));
         }
         return new Plant(fraction, tokens, period);
+    }
+
+    /** Whether {@link #plant} can make {@code fraction}: not when choosing the invocations costs that much by itself. */
+    public boolean canPlant(double fraction) {
+        return tokensFor(fraction) >= 1;
+    }
+
+    private long tokensFor(double fraction) {
+        return Math.round((fraction - overhead) / perToken);
     }
 
     /**

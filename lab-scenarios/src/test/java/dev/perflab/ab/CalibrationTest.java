@@ -171,4 +171,38 @@ class CalibrationTest {
         assertTrue(c.goals().contains(expected), expected + " in " + c.goals());
         assertEquals(1, c.goals().stream().filter(l -> l.startsWith("the same runs judged")).count(), "only the planted row: " + c.goals());
     }
+
+    /**
+     * A/A runs whose ratios differ by more than their pairs' own spread predicts keep a level for a whole run; runs
+     * that differ by less are what independent pairs give. The pairs of {@link AbReportTest#row} spread by a fixed
+     * 0.4% in ln(head/base), four to a run; fewer than ten A/A runs give no line.
+     */
+    @Test
+    void aaRunsAreHeldAgainstWhatTheirPairsPredict() {
+        Calibration apart = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        Calibration close = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        List<AbRow> apartRows = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            AbReport a = run(i % 2 == 0 ? 1.02 : 0.98, 1.0, 1.0, "");
+            apart.add(new Calibration.Run(0, a));
+            apartRows.add(a.rows().get(0));
+            close.add(new Calibration.Run(0, run(i % 2 == 0 ? 1.0005 : 0.9995, 1.0, 1.0, "")));
+        }
+        double pairSd = apartRows.get(0).ratio().logSd();
+        double[] logs = apartRows.stream().mapToDouble(r -> Math.log(r.ratio().ratio())).toArray();
+        double mean = java.util.Arrays.stream(logs).average().orElseThrow();
+        double between = Math.sqrt(java.util.Arrays.stream(logs).map(l -> (l - mean) * (l - mean)).sum() / (logs.length - 1));
+        Calibration.RunLevels levels = Calibration.RunLevels.of(apartRows).orElseThrow();
+        assertEquals(between, levels.betweenSd(), 1e-12);
+        assertEquals(pairSd / 2, levels.predictedSd(), 1e-12, "four pairs: the pair sd over √4");
+        assertEquals(between * between / (pairSd * pairSd / 4), levels.f(), 1e-9);
+        assertTrue(levels.p() < 1e-6, "runs 4% apart against pairs 0.4% apart: " + levels);
+        String tuned = "A/A runs of OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000: ";
+        assertTrue(apart.goals().stream().anyMatch(l -> l.startsWith(tuned + "their ln(head/base) sd " + AbRow.percent(between)
+                + " over 10 runs, where independent pairs predict " + AbRow.percent(pairSd / 2)) && l.endsWith("less than √pairs")),
+                apart.goals().toString());
+        assertTrue(close.goals().stream().anyMatch(l -> l.startsWith(tuned) && l.endsWith("as independent pairs predict, so more pairs"
+                + " narrow a run's interval by √pairs")), close.goals().toString());
+        assertTrue(calibration().goals().stream().noneMatch(l -> l.startsWith("A/A runs of")), "3 A/A runs: " + calibration().goals());
+    }
 }

@@ -54,6 +54,11 @@ class PlantSizingTest {
         assertEquals("16/8", s.plant(0.10).property());
         IllegalArgumentException tooSmall = assertThrows(IllegalArgumentException.class, () -> PlantSizing.withCounter(8, 50, 0.06, 0.27).plant(0.05));
         assertTrue(tooSmall.getMessage().contains("costs by itself"), tooSmall.getMessage());
+        PlantSizing costly = PlantSizing.withCounter(8, 50, 0.069, 0.27);
+        assertFalse(costly.canPlant(0.05), "a counter costing 6.9% leaves no room for 5%");
+        assertTrue(costly.canPlant(0.10) && costly.canPlant(0.20), "but 10% and 20% are planted from the same sizing");
+        assertEquals(new Plant(0.10, 8, 8), costly.plant(0.10));
+        assertTrue(s.canPlant(0.05));
         assertEquals(0, PlantSizing.withCounter(8, 50, -0.01, 0.25).overhead(), "counting cannot make the row faster: noise");
     }
 
