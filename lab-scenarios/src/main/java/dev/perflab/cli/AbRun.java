@@ -160,7 +160,13 @@ final class AbRun {
         verdictJson.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, report.json()));
         verdictMd.writeString(report.markdown());
         Path png = dir.resolve("ratios.png");
-        Optional<String> warning = AbChart.write(report, png);
+        Optional<String> warning;
+        try {
+            warning = AbChart.write(report, png);
+        } catch (LinkageError e) { // a runtime without java.desktop (a jlink'ed one) cannot even load the chart's class
+            warning = Optional.of("PNG chart not written: " + png + " (this Java runtime cannot load the chart: "
+                    + e.getClass().getSimpleName() + " " + e.getMessage() + "; a JDK with the java.desktop module draws it)");
+        }
         console.println("saved: " + dir.resolve("verdict.json") + ", " + dir.resolve("verdict.md")
                 + (warning.isEmpty() ? ", " + png : "") + "; each side's JMH JSON: " + dir.resolve("base.json") + ", "
                 + dir.resolve("head.json") + " (every fork's in " + dir.resolve("forks") + ")");
