@@ -304,7 +304,8 @@ public final class Calibration {
      * same runs follow without measuring again. Then the same at {@value #STRICT_CONFIDENCE} confidence, the interval
      * made again from the saved fork scores: an interval of confidence c alone calls 1 − c of A/A rows changed, so a
      * 95% gate's false positives stay under 1% only while its threshold, not its interval, turns them away (the pair
-     * spread well under the threshold); a 99% interval keeps them under 1% at any spread and pays in detection. A
+     * spread well under the threshold); a 99% interval keeps them near 1% at any spread (as far as the pairs are
+     * independent and their ln(head/base) normal) and pays in detection. A
      * threshold picked on these runs fits them better than it will fit new ones: the lines say what to calibrate
      * next, not a rate.
      */
