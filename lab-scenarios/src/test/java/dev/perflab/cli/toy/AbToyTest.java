@@ -146,8 +146,9 @@ class AbToyTest {
             sizingForks = files.count();
         }
         JsonNode first = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
-        // The tuned row's operation is a closed form of a few arithmetic steps, so its 20% needs a period and the period's counter
-        // costs a share of its own, which the sizing's smoke forks measure with the machine's noise. Where that
+        // The tuned row's operation is a closed form of a few arithmetic steps, so its 20% needs a period and
+        // the period's counter costs a share of its own, which the sizing's smoke forks measure with the
+        // machine's noise. Where that
         // share came out above 20% the calibration plants nothing (a note says so, which PlantSizingTest covers),
         // and this test, about resuming with a plant, has nothing to resume: skipped, with the sizing's own words.
         Assumptions.assumeTrue(first.get("plants").size() == 1, () -> "no plant sized on this machine: " + first.get("notes"));
