@@ -36,15 +36,22 @@ import java.util.stream.Collectors;
  * @param rows           in the order they ran, rulers last
  * @param seconds        how long the run took, building the revisions excluded
  * @param steal          the CPU time the machine's host took for others while the forks ran ({@link Steal#UNKNOWN} if not measured)
+ * @param cache          how steadily the machine ran cache-bound work between the pairs ({@link CacheSpread#UNKNOWN} if not measured)
  */
 public record AbReport(String component, Side base, Side head, String machine, double threshold, double rulerThreshold,
-                       double confidence, int pairs, List<AbRow> rows, double seconds, Steal steal) {
+                       double confidence, int pairs, List<AbRow> rows, double seconds, Steal steal, CacheSpread cache) {
     /** One side: the revision as asked for and resolved ({@code main (abc123def456)}), and the jar its forks ran from. */
     public record Side(String rev, String jar) {
     }
 
     public AbReport {
         rows = List.copyOf(rows);
+    }
+
+    /** A report without a cache probe (runs saved before it was recorded, tests of the verdict alone). */
+    public AbReport(String component, Side base, Side head, String machine, double threshold, double rulerThreshold,
+                    double confidence, int pairs, List<AbRow> rows, double seconds, Steal steal) {
+        this(component, base, head, machine, threshold, rulerThreshold, confidence, pairs, rows, seconds, steal, CacheSpread.UNKNOWN);
     }
 
     /**
@@ -93,7 +100,13 @@ public record AbReport(String component, Side base, Side head, String machine, d
         return new AbReport(text(root, "component"), new Side(text(field(root, "base"), "rev"), text(field(root, "base"), "jar")),
                 new Side(text(field(root, "head"), "rev"), text(field(root, "head"), "jar")), text(root, "machine"),
                 number(root, "threshold"), number(root, "rulerThreshold"), confidence, field(root, "pairsAskedFor").asInt(), rows,
-                number(root, "seconds"), steal(root.path("cpuSteal")));
+                number(root, "seconds"), steal(root.path("cpuSteal")), cache(root.path("cacheProbe")));
+    }
+
+    /** The saved cache probe; {@link CacheSpread#UNKNOWN} for runs saved without it. */
+    private static CacheSpread cache(JsonNode node) {
+        return node.isObject() ? new CacheSpread(node.path("cv").asDouble(Double.NaN), node.path("slowest").asDouble(Double.NaN),
+                node.path("chunks").asInt(), node.path("kib").asInt()) : CacheSpread.UNKNOWN;
     }
 
     /** The saved steal; {@link Steal#UNKNOWN} for runs saved without it. */
@@ -173,6 +186,10 @@ public record AbReport(String component, Side base, Side head, String machine, d
         if (steal.known()) {
             root.putObject("cpuSteal").put("run", steal.run()).put("worstFork", steal.worstFork());
         }
+        if (cache.known()) {
+            root.putObject("cacheProbe").put("cv", cache.cv()).put("slowest", cache.slowest()).put("chunks", cache.chunks())
+                    .put("kib", cache.kib());
+        }
         String moved = rulersMoved();
         if (!moved.isEmpty()) {
             root.put("rulersMoved", moved);
@@ -203,6 +220,9 @@ public record AbReport(String component, Side base, Side head, String machine, d
         if (steal.known()) {
             out.append('\n').append(steal.sentence()).append(".\n");
         }
+        if (cache.known()) {
+            out.append('\n').append(cache.sentence()).append(".\n");
+        }
         return out.toString();
     }
 
@@ -222,6 +242,9 @@ public record AbReport(String component, Side base, Side head, String machine, d
         out.append(String.format(Locale.ROOT, "; %d rows in %s%n", rows.size(), Formats.duration(seconds)));
         if (steal.known()) {
             out.append(steal.sentence()).append('\n');
+        }
+        if (cache.known()) {
+            out.append(cache.sentence()).append('\n');
         }
         return out.toString();
     }

@@ -289,6 +289,7 @@ public final class Calibration {
         lines.addAll(levelLines(rows));
         lines.addAll(rulerLines());
         stealLine().ifPresent(lines::add);
+        cacheLine().ifPresent(lines::add);
         notes.forEach(n -> lines.add("note: " + n));
         return lines;
     }
@@ -445,6 +446,43 @@ public final class Calibration {
                 Steal.percent(known.stream().mapToDouble(Steal::worstFork).filter(Double::isFinite).max().orElse(Double.NaN))));
     }
 
+    /**
+     * How steadily the machine ran cache-bound work during the runs ({@link CacheSpread}), where it was recorded;
+     * with four or more A/A runs, how far their judged rows moved in the runs whose probe spread was above the
+     * median against the rest: a machine whose caches a neighbour shares moves both together.
+     */
+    private Optional<String> cacheLine() {
+        List<Run> known = runs.stream().filter(r -> r.report().cache().known()).collect(Collectors.toList());
+        if (known.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Double> perRun = known.stream().map(r -> r.report().cache().cv()).collect(Collectors.toList());
+        double median = ForkSpread.median(perRun);
+        CacheSpread first = known.get(0).report().cache();
+        String line = String.format(Locale.ROOT, "cache probe (a %d KiB pointer chase before each pair's forks; steal cannot show a "
+                        + "neighbour in this core's caches), over %s: chunk times spread median %s (CV), highest %s; the slowest chunk ×%.2f the median",
+                first.kib(), runs(known.size(), "run"), Steal.percent(median),
+                Steal.percent(perRun.stream().mapToDouble(Double::doubleValue).max().orElseThrow()),
+                known.stream().mapToDouble(r -> r.report().cache().slowest()).max().orElseThrow());
+        List<Run> aa = known.stream().filter(r -> r.planted() == 0).collect(Collectors.toList());
+        if (aa.size() >= 4) {
+            double aaMedian = ForkSpread.median(aa.stream().map(r -> r.report().cache().cv()).collect(Collectors.toList()));
+            List<Double> wide = new ArrayList<>();
+            List<Double> narrow = new ArrayList<>();
+            for (Run run : aa) {
+                run.report().rows().stream().filter(r -> !r.ruler()).forEach(r ->
+                        (run.report().cache().cv() > aaMedian ? wide : narrow).add(Math.abs(Math.log(r.ratio().ratio()))));
+            }
+            line += String.format(Locale.ROOT, "; A/A rows moved %s (mean absolute ln(head/base)) in the runs whose probe spread"
+                    + " was above its median (%d rows), %s in the rest (%d rows)", cvText(mean(wide)), wide.size(), cvText(mean(narrow)), narrow.size());
+        }
+        return Optional.of(line);
+    }
+
+    private static double mean(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
     /** The table and the runs' verdicts as JSON, so a later look can re-table them. */
     public ObjectNode json() {
         ObjectNode root = new ObjectMapper().createObjectNode();
@@ -486,6 +524,9 @@ public final class Calibration {
             node.put("seconds", run.report().seconds());
             if (run.report().steal().known()) {
                 node.put("cpuStealShare", run.report().steal().run());
+            }
+            if (run.report().cache().known()) {
+                node.put("cacheProbeCv", run.report().cache().cv());
             }
         }
         return root;

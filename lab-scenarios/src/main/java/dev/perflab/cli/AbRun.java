@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.ab.AbChart;
 import dev.perflab.ab.AbReport;
 import dev.perflab.ab.AbRow;
+import dev.perflab.ab.CacheSpread;
 import dev.perflab.ab.ForkResult;
 import dev.perflab.ab.ForkRows;
 import dev.perflab.ab.Plant;
+import dev.perflab.base.CacheProbe;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
@@ -41,8 +43,17 @@ import java.util.Optional;
  * ruler is measured in every round. A row's pair is its two forks run back to back. The JDK-only ruler runs
  * from head's jar on both sides. A fork that fails leaves its pair out; the run saves what it measured and
  * then fails (exit 1), naming the forks.
+ *
+ * <p>Before each pair, while no fork runs, a {@link CacheProbe} times {@value #PROBE_CHUNKS} chunks of a pointer
+ * chase (about half a second): the run's {@link CacheSpread} says whether the machine ran cache-bound work
+ * steadily meanwhile, which steal cannot tell.
  */
 final class AbRun {
+    /** The cache probe before each pair: this many chunks, timed after two stretches that warm it up and size a chunk. */
+    static final int PROBE_CHUNKS = 10;
+    /** How long a chunk of the probe takes on this machine when it is sized, in milliseconds. */
+    static final double PROBE_CHUNK_MILLIS = 50;
+
     /**
      * One side of the comparison: which revision, and the jar its forks run from.
      *
@@ -104,9 +115,10 @@ final class AbRun {
         console.printf("perflab ab %s: head %s against base %s · %s%n", component, head.rev(), base.rev(), header);
         int forks = plan.rows().size() * 2 * pairs;
         console.printf(Locale.ROOT, "plan: %d rows (%d rulers) × %d pairs × 2 sides = %d forks, one JMH run each; at least %s of"
-                        + " warm-up and measurement (each fork's two JVM starts and set-up come on top)%n",
+                        + " warm-up and measurement (each fork's two JVM starts and set-up come on top, and a cache probe of about"
+                        + " %s before each pair)%n",
                 plan.rows().size(), plan.rows().stream().filter(AbPlan.Row::ruler).count(), pairs, forks,
-                Formats.duration(plan.seconds(pairs)));
+                Formats.duration(plan.seconds(pairs)), Formats.duration((PROBE_CHUNKS + 2) * PROBE_CHUNK_MILLIS / 1000));
         plants.forEach((index, plant) -> console.printf("planted in head's forks of %s: %s%n",
                 plan.rows().get(index - 1).label(), plant.describe()));
         console.flush();
@@ -115,7 +127,10 @@ final class AbRun {
         Map<Integer, List<Optional<ForkResult>>> baseForks = new LinkedHashMap<>();
         Map<Integer, List<Optional<ForkResult>>> headForks = new LinkedHashMap<>();
         int done = 0;
+        CacheProbe probe = new CacheProbe(CacheProbe.DEFAULT_KIB);
+        List<long[]> probed = new ArrayList<>();
         for (int p = 0; p < pairs; p++) {
+            probed.add(probe.chunks(PROBE_CHUNKS, PROBE_CHUNK_MILLIS));
             for (AbPlan.Row row : plan.rows()) {
                 for (String side : order(p)) {
                     boolean isHead = side.equals("head");
@@ -154,7 +169,8 @@ final class AbRun {
         boolean baseSaved = writeSide(baseForks, dir.resolve("base.json"));
         boolean headSaved = writeSide(headForks, dir.resolve("head.json"));
         AbReport report = new AbReport(component, new AbReport.Side(base.rev(), base.jar().toString()),
-                new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, confidence, pairs, rows, seconds, runner.steal());
+                new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, confidence, pairs, rows, seconds, runner.steal(),
+                CacheSpread.of(probed, probe.kib()));
         console.println();
         console.print(report.text());
         verdictJson.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, report.json()));

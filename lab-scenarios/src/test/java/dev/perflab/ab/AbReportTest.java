@@ -141,4 +141,24 @@ class AbReportTest {
         assertFalse(unknown.json().has("cpuSteal"));
         assertFalse(AbReport.fromJson(unknown.json()).steal().known(), "a run saved without steal reads back as unknown");
     }
+
+    /** The cache probe: summed up from its chunks, said in every output when measured, read back from the JSON. */
+    @Test
+    void theCacheProbeIsReportedWhenMeasuredAndReadBack() {
+        CacheSpread spread = CacheSpread.of(List.of(new long[] {100, 100, 100}, new long[] {100, 150}), 256);
+        assertEquals(5, spread.chunks());
+        assertEquals(1.5, spread.slowest(), 1e-12, "the slowest chunk over the median chunk");
+        assertEquals(Math.sqrt(2000.0 / 4) / 110, spread.cv(), 1e-12, "sample sd over mean of all five chunks");
+        AbReport base = report(List.of(SLOWER, RULER_STILL));
+        AbReport measured = new AbReport(base.component(), base.base(), base.head(), base.machine(), base.threshold(),
+                base.rulerThreshold(), base.confidence(), base.pairs(), base.rows(), base.seconds(), base.steal(), spread);
+        String sentence = "cache probe (a 256 KiB pointer chase before each pair's forks, 5 chunks of equal work): chunk times spread 20.3%"
+                + " (CV), the slowest ×1.50 the median";
+        assertTrue(measured.text().contains("\n" + sentence + "\n"), measured.text());
+        assertTrue(measured.markdown().contains(sentence + "."), measured.markdown());
+        assertEquals(spread, AbReport.fromJson(measured.json()).cache());
+        assertFalse(base.text().contains("cache probe"), base.text());
+        assertFalse(AbReport.fromJson(base.json()).cache().known(), "a run saved without the probe reads back as unknown");
+        assertFalse(CacheSpread.of(List.of(new long[] {100}), 256).known(), "one chunk has no spread");
+    }
 }

@@ -166,6 +166,31 @@ class CalibrationTest {
         assertTrue(calibration().goals().stream().noneMatch(l -> l.startsWith("CPU steal")), calibration().goals().toString());
     }
 
+    /**
+     * The cache probe over the runs that recorded it, and the A/A rows' movement in the runs whose probe spread
+     * was above its median against the rest; no line when no run recorded it.
+     */
+    @Test
+    void theCacheProbeIsSummedUpAndSetBesideTheAaRowsMovement() {
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        double[][] runs = {{0.01, 1.0}, {0.02, 1.0}, {0.08, 0.9}, {0.06, 1.1}}; // probe CV, the naive row's scale
+        for (double[] r : runs) {
+            AbReport plain = run(1.0, r[1], 1.0, "");
+            c.add(new Calibration.Run(0, new AbReport(plain.component(), plain.base(), plain.head(), plain.machine(), plain.threshold(),
+                    plain.rulerThreshold(), plain.confidence(), plain.pairs(), plain.rows(), plain.seconds(), plain.steal(),
+                    new CacheSpread(r[0], 1 + r[0] * 5, 40, 256))));
+        }
+        c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+        double wide = (Math.abs(Math.log(0.9)) + Math.abs(Math.log(1.1))) / 4; // two tuned rows at 0, two naive rows moved
+        String expected = "cache probe (a 256 KiB pointer chase before each pair's forks; steal cannot show a neighbour in this core's"
+                + " caches), over 4 runs: chunk times spread median 4.0% (CV), highest 8.0%; the slowest chunk ×1.40 the median;"
+                + " A/A rows moved " + AbRow.percent(wide) + " (mean absolute ln(head/base)) in the runs whose probe spread was above its median"
+                + " (4 rows), 0% in the rest (4 rows)";
+        assertTrue(c.goals().contains(expected), expected + " in " + c.goals());
+        assertEquals(0.08, c.json().get("runs").get(2).get("cacheProbeCv").asDouble(), 1e-12);
+        assertTrue(calibration().goals().stream().noneMatch(l -> l.startsWith("cache probe")), calibration().goals().toString());
+    }
+
     /** The saved intervals judged again at other thresholds: what a gate there would have said on the same runs. */
     @Test
     void theSavedRunsAreJudgedAgainAtOtherThresholds() {

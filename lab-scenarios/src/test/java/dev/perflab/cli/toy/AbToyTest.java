@@ -82,6 +82,9 @@ class AbToyTest {
         assertEquals(6, r0.get("pairs").asInt());
         assertTrue(r0.get("planted").asText().startsWith("900%"), r0.toString());
         assertEquals("dev.perflab.bench.RulerBenchmark.sortCopy", row(verdict, true).get("benchmark").asText());
+        assertEquals(6 * 10, verdict.at("/cacheProbe/chunks").asInt(), "the cache probe's ten chunks before each of 6 pairs: " + verdict);
+        assertTrue(verdict.at("/cacheProbe/cv").asDouble() > 0, verdict.toString());
+        assertTrue(lab.out.toString().contains("cache probe (a 256 KiB pointer chase before each pair's forks, 60 chunks"), lab.out.toString());
         for (String file : List.of("verdict.md", "ratios.png", "base.json", "head.json")) {
             assertTrue(Files.size(dir.resolve(file)) > 0, file);
         }

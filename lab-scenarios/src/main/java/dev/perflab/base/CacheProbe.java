@@ -1,0 +1,103 @@
+package dev.perflab.base;
+
+/**
+ * How steadily this machine runs work that lives in a core's caches: a dependent pointer chase round one random
+ * cycle through an {@code int} array, timed in chunks of equal work. On an idle machine the chunks take the same
+ * time to within a percent or two; when another virtual machine shares this core's caches (or its other hardware
+ * thread) they stretch and shrink, though nothing of this machine runs in between.
+ *
+ * <p>Why a probe and not steal alone: {@link CpuTimes}' steal counts the time a host ran others on this
+ * machine's CPUs, and a neighbour that shares the caches takes none of it: the vCPU keeps running, only slower.
+ * Register-only work does not show it either; a chase through L2 does (docs/measurements/2026-11-27-ab-sha.md:
+ * 0.5% from second to second for register work, 12.9% for a 256 KiB chase on the same idle guest, steal 0.1%).
+ *
+ * <pre>
+ *   next[]   one cycle through every slot (Sattolo's shuffle), so each load's address is the last load's value
+ *   chunk    the same number of loads each time, sized once so that it took about chunkMillis
+ *   result   each chunk's time in nanoseconds, in the order they ran
+ * </pre>
+ */
+public final class CacheProbe {
+    /** The default size: in a core's L2 on current x86 server CPUs (512 KiB to 2 MiB), far beyond its L1. */
+    public static final int DEFAULT_KIB = 256;
+    /** Loads between two reads of the clock. */
+    private static final int BLOCK = 4096;
+
+    private final int[] next;
+    private final int kib;
+    /** Where the chase stands; kept across calls, so the JIT cannot drop the loads as unused. */
+    private int at;
+
+    /** A cycle through {@code kib} KiB of {@code int}s, shuffled with a fixed seed (the same probe on every run). */
+    public CacheProbe(int kib) {
+        if (kib < 1 || kib > 1 << 20) {
+            throw new IllegalArgumentException("a cache probe of " + kib + " KiB: give 1 KiB to 1 GiB");
+        }
+        this.kib = kib;
+        int n = kib * 1024 / Integer.BYTES;
+        next = new int[n];
+        for (int i = 0; i < n; i++) {
+            next[i] = i;
+        }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(0x5eed);
+        for (int i = n - 1; i > 0; i--) { // Sattolo: j < i, so the permutation is a single cycle
+            int j = random.nextInt(i);
+            int t = next[i];
+            next[i] = next[j];
+            next[j] = t;
+        }
+    }
+
+    public int kib() {
+        return kib;
+    }
+
+    /** Slots visited from {@code from} until the chase comes back to it: the array's length, for one cycle. */
+    int cycleLength(int from) {
+        int steps = 0;
+        int p = from;
+        do {
+            p = next[p];
+            steps++;
+        } while (p != from);
+        return steps;
+    }
+
+    /**
+     * Sizes a chunk to about {@code chunkMillis} (after a first stretch that lets the JIT compile the loop), then
+     * times {@code count} chunks of that many loads.
+     *
+     * @return each chunk's time, in nanoseconds
+     */
+    public long[] chunks(int count, double chunkMillis) {
+        long target = (long) (chunkMillis * 1e6);
+        chase(BLOCK);
+        long blocks = 0;
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < target) { // warm-up: interpreted, then compiled
+            chase(BLOCK);
+        }
+        start = System.nanoTime();
+        while (System.nanoTime() - start < target) {
+            chase(BLOCK);
+            blocks++;
+        }
+        long[] nanos = new long[count];
+        for (int c = 0; c < count; c++) {
+            long s = System.nanoTime();
+            for (long b = 0; b < blocks; b++) {
+                chase(BLOCK);
+            }
+            nanos[c] = System.nanoTime() - s;
+        }
+        return nanos;
+    }
+
+    private void chase(int loads) {
+        int p = at;
+        for (int i = 0; i < loads; i++) {
+            p = next[p];
+        }
+        at = p;
+    }
+}
