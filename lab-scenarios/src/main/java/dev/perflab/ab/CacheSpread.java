@@ -7,9 +7,9 @@ import java.util.Locale;
 
 /**
  * How steadily the machine ran cache-bound work during an {@code ab} run: {@link CacheProbe}'s chunks, timed
- * before each pair's forks while nothing of the lab ran, summed up as the spread of their times. An idle machine
- * keeps it near 1%; a neighbour in this core's caches, which steal ({@link Steal}) cannot show, spreads it by
- * several percent and widens the pairs' spread with it.
+ * before each pair's forks while nothing of the lab ran, summed up as the spread of their times. On an idle machine
+ * the chunks take nearly the same time. A neighbour in this core's caches spreads them, and the pairs' spread
+ * widens with them; steal ({@link Steal}) cannot show such a neighbour.
  *
  * @param cv      the chunk times' coefficient of variation (0.01 is 1%); NaN when unknown
  * @param slowest the slowest chunk's time over the median chunk's

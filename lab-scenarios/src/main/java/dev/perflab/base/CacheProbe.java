@@ -8,8 +8,8 @@ package dev.perflab.base;
  *
  * <p>Why a probe and not steal alone: {@link CpuTimes}' steal counts the time a host ran others on this
  * machine's CPUs, and a neighbour that shares the caches takes none of it: the vCPU keeps running, only slower.
- * Register-only work does not show it either; a chase through L2 does (docs/measurements/2026-11-27-ab-sha.md:
- * 0.5% from second to second for register work, 12.9% for a 256 KiB chase on the same idle guest, steal 0.1%).
+ * Register-only work does not show it either, while a chase through L2 does: the measurements behind this are in
+ * docs/measurements/2026-11-27-ab-sha.md.
  *
  * <pre>
  *   next[]   one cycle through every slot (Sattolo's shuffle), so each load's address is the last load's value
