@@ -93,7 +93,8 @@ final class AbSizer {
      * The plant for {@code fraction}, checked on the row and moved until it is close: the sizing's plant runs in
      * pairs of forks beside plain ones (plain first in odd pairs, planted first in even ones) until the pairs tell
      * its slowdown closely ({@link PlantSizing#aimedClosely}); the median of the pairs' slowdowns, when not within
-     * {@link PlantSizing#AIM_TOLERANCE} of the size, aims the next plant ({@link PlantSizing#aimed}), which is
+     * {@link PlantSizing#AIM_TOLERANCE} of the size, aims the next plant from every plant measured so far
+     * ({@link PlantSizing#aimed(double, List, List)}), which is
      * measured in turn, up to {@link PlantSizing#AIM_STEPS} plants. When the pairs cannot tell a plant from the
      * noise, the plant measured last stays, with a line saying so.
      *
@@ -102,8 +103,8 @@ final class AbSizer {
     static Plant aim(AbPlan.Row row, Path jar, Path dir, PlantSizing sizing, double fraction, PrintWriter console)
             throws IOException, InterruptedException {
         Plant plant = sizing.plant(fraction);
-        Plant before = null;
-        double realizedBefore = Double.NaN;
+        List<Plant> tried = new ArrayList<>();
+        List<Double> realizedSoFar = new ArrayList<>();
         for (int step = 1; ; step++) {
             List<Double> slowdowns = measure(row, jar, dir, plant, step, console);
             double realized = ForkSpread.median(slowdowns);
@@ -116,9 +117,11 @@ final class AbSizer {
                 console.flush();
                 return plant;
             }
+            tried.add(plant);
+            realizedSoFar.add(realized);
             Plant next;
             try {
-                next = before == null ? sizing.aimed(fraction, plant, realized) : sizing.aimed(fraction, before, realizedBefore, plant, realized);
+                next = sizing.aimed(fraction, tried, realizedSoFar);
             } catch (IllegalArgumentException e) {
                 console.println(measured + "; not aimed (" + e.getMessage() + "): planting " + plant.describe());
                 console.flush();
@@ -130,8 +133,6 @@ final class AbSizer {
             if (last) {
                 return next;
             }
-            before = plant;
-            realizedBefore = realized;
             plant = next;
         }
     }

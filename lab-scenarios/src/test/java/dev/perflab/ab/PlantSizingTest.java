@@ -131,4 +131,34 @@ class PlantSizingTest {
         assertFalse(PlantSizing.closeEnough(0.10, 0.074));
         assertFalse(PlantSizing.closeEnough(0.10, 0.126));
     }
+
+    @Test
+    void aThirdStepInterpolatesBetweenThePlantsThatBracketTheSize() {
+        PlantSizing s = PlantSizing.throughZero(160, 0.94, 1.92);
+        Plant p18 = new Plant(0.10, 18, 1);
+        Plant p37 = new Plant(0.10, 37, 1);
+        Plant p26 = new Plant(0.10, 26, 1);
+        // 18 gave 4.9%, 37 gave 17.1%, 26 gave 13.0%: the last two point back to 18 (26 − 3/0.373), which was
+        // measured short of 10% already; 18 and 26 bracket 10%: 18 + 5.1/1.0125 ≈ 23
+        assertEquals(18, s.aimed(0.10, p37, 0.171, p26, 0.130).tokens());
+        assertEquals(23, s.aimed(0.10, List.of(p18, p37, p26), List.of(0.049, 0.171, 0.130)).tokens());
+        // two plants: the same line as before
+        assertEquals(26, s.aimed(0.10, List.of(new Plant(0.10, 16, 1), new Plant(0.10, 48, 1)), List.of(0.033, 0.25)).tokens());
+        // nothing above 10% yet: the last two, extrapolated, 30 + 4/(1/6)
+        assertEquals(54, s.aimed(0.10, List.of(new Plant(0.10, 16, 1), new Plant(0.10, 24, 1), new Plant(0.10, 30, 1)),
+                List.of(0.03, 0.05, 0.06)).tokens());
+        // one plant: the line from the counter's cost through it, 20 × 10/6
+        assertEquals(33, s.aimed(0.10, List.of(new Plant(0.10, 20, 1)), List.of(0.06)).tokens());
+        assertThrows(IllegalArgumentException.class, () -> s.aimed(0.10, List.of(p18, p26), List.of(0.049)));
+        assertThrows(IllegalArgumentException.class, () -> s.aimed(0.10, List.<Plant>of(), List.<Double>of()));
+    }
+
+    @Test
+    void aPlantOfAnotherPeriodDoesNotBracket() {
+        PlantSizing counted = PlantSizing.withCounter(8, 40, 0.0, 0.20);
+        // 80 tokens every 16 invocations (12%) is left out: no bracket, so the last two (every 8) aim: 30 + 4/0.2
+        List<Plant> tried = List.of(new Plant(0.10, 80, 16), new Plant(0.10, 20, 8), new Plant(0.10, 30, 8));
+        assertEquals(50, counted.aimed(0.10, tried, List.of(0.12, 0.04, 0.06)).tokens());
+        assertEquals(8, counted.aimed(0.10, tried, List.of(0.12, 0.04, 0.06)).period());
+    }
 }
