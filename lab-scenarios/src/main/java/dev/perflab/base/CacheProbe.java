@@ -13,9 +13,13 @@ package dev.perflab.base;
  *
  * <pre>
  *   next[]   one cycle through every slot (Sattolo's shuffle), so each load's address is the last load's value
- *   chunk    the same number of loads each time, sized once so that it took about chunkMillis
+ *   chunk    the same number of loads in every call, sized by the first call so that it took about chunkMillis
  *   result   each chunk's time in nanoseconds, in the order they ran
  * </pre>
+ *
+ * <p>Why the chunk is sized once: a size measured in every call carries that call's own 50 ms of noise into all
+ * of its chunks, so calls that measured on a slow stretch time short chunks throughout, and the spread over a
+ * run's calls shows the sizing's noise as well as the machine's.
  */
 public final class CacheProbe {
     /** The default size: in a core's L2 on current x86 server CPUs (512 KiB to 2 MiB), far beyond its L1. */
@@ -27,6 +31,8 @@ public final class CacheProbe {
     private final int kib;
     /** Where the chase stands; kept across calls, so the JIT cannot drop the loads as unused. */
     private int at;
+    /** Blocks of {@value #BLOCK} loads per chunk, sized by the first call to {@link #chunks}; 0 before it. */
+    private long blocksPerChunk;
 
     /** A cycle through {@code kib} KiB of {@code int}s, shuffled with a fixed seed (the same probe on every run). */
     public CacheProbe(int kib) {
@@ -64,33 +70,43 @@ public final class CacheProbe {
     }
 
     /**
-     * Sizes a chunk to about {@code chunkMillis} (after a first stretch that lets the JIT compile the loop), then
-     * times {@code count} chunks of that many loads.
+     * Times {@code count} chunks of equal work. Each call first runs the chase for about {@code chunkMillis}
+     * untimed, which lets the JIT compile the loop on the first call and brings the array back into the cache
+     * on later ones. The first call then sizes a chunk to about {@code chunkMillis}; every later call times
+     * chunks of that same size, so that chunk times compare across calls.
      *
      * @return each chunk's time, in nanoseconds
      */
     public long[] chunks(int count, double chunkMillis) {
         long target = (long) (chunkMillis * 1e6);
         chase(BLOCK);
-        long blocks = 0;
         long start = System.nanoTime();
-        while (System.nanoTime() - start < target) { // warm-up: interpreted, then compiled
+        while (System.nanoTime() - start < target) { // warm-up: interpreted, then compiled; the array into the cache
             chase(BLOCK);
         }
-        start = System.nanoTime();
-        while (System.nanoTime() - start < target) {
-            chase(BLOCK);
-            blocks++;
+        if (blocksPerChunk == 0) {
+            long blocks = 0;
+            start = System.nanoTime();
+            while (System.nanoTime() - start < target) {
+                chase(BLOCK);
+                blocks++;
+            }
+            blocksPerChunk = Math.max(1, blocks);
         }
         long[] nanos = new long[count];
         for (int c = 0; c < count; c++) {
             long s = System.nanoTime();
-            for (long b = 0; b < blocks; b++) {
+            for (long b = 0; b < blocksPerChunk; b++) {
                 chase(BLOCK);
             }
             nanos[c] = System.nanoTime() - s;
         }
         return nanos;
+    }
+
+    /** Blocks per chunk as the first call sized them; 0 before the first call. */
+    long blocksPerChunk() {
+        return blocksPerChunk;
     }
 
     private void chase(int loads) {

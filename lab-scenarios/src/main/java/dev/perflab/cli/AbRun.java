@@ -49,7 +49,7 @@ import java.util.Optional;
  * steadily meanwhile, which steal cannot tell.
  */
 final class AbRun {
-    /** The cache probe before each pair: this many chunks, timed after two stretches that warm it up and size a chunk. */
+    /** The cache probe before each pair: this many chunks, timed after a stretch that warms it up (the first pair's also sizes a chunk, for the whole run). */
     static final int PROBE_CHUNKS = 10;
     /** How long a chunk of the probe takes on this machine when it is sized, in milliseconds. */
     static final double PROBE_CHUNK_MILLIS = 50;

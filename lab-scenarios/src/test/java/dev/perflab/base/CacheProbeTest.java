@@ -26,6 +26,18 @@ class CacheProbeTest {
         assertTrue(Arrays.stream(chunks).allMatch(n -> n > 0), Arrays.toString(chunks));
     }
 
+    /** Chunks of one size in every call, so that a run's chunk times compare across its calls. */
+    @Test
+    void theFirstCallSizesTheChunkAndLaterCallsKeepIt() {
+        CacheProbe probe = new CacheProbe(16);
+        assertEquals(0, probe.blocksPerChunk());
+        probe.chunks(2, 2);
+        long sized = probe.blocksPerChunk();
+        assertTrue(sized > 0, "sized " + sized);
+        probe.chunks(2, 20); // a later call asking for chunks ten times as long still times the first call's size
+        assertEquals(sized, probe.blocksPerChunk());
+    }
+
     @Test
     void aSizeOutsideItsRangeIsRefusedNamingIt() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CacheProbe(0));
