@@ -115,8 +115,7 @@ public abstract class WrittenBehind implements DayHistory {
                         store(chunk);
                         recorded += chunk.count;
                     } catch (Exception e) {
-                        failure = name + ": storing sequences " + chunk.firstSequence + ".." + (chunk.firstSequence + chunk.count - 1)
-                                + " failed: " + e.getMessage();
+                        failure = failureLine(name, chunk.firstSequence, chunk.firstSequence + chunk.count - 1, e);
                     }
                 }
                 pool.add(chunk);
@@ -126,6 +125,16 @@ public abstract class WrittenBehind implements DayHistory {
         } finally {
             ended = true;
         }
+    }
+
+    /**
+     * The line a store failure is reported in: one line, though a driver's message can span several (H2 puts the
+     * SQL statement on a line of its own), because the forwarder prints each error as one line and its callers
+     * count them.
+     */
+    static String failureLine(String name, long first, long last, Exception e) {
+        String message = String.valueOf(e.getMessage()).strip().replaceAll("\\s*\\R\\s*", " ");
+        return name + ": storing sequences " + first + ".." + last + " failed: " + message;
     }
 
     /** Waits (up to {@link #DRAIN_MILLIS}) until what was handed over is stored, or the store failed. */
