@@ -17,9 +17,9 @@ package dev.perflab.base;
  *   result   each chunk's time in nanoseconds, in the order they ran
  * </pre>
  *
- * <p>Why the chunk is sized once: a size measured in every call carries that call's own 50 ms of noise into all
- * of its chunks, so calls that measured on a slow stretch time short chunks throughout, and the spread over a
- * run's calls shows the sizing's noise as well as the machine's.
+ * <p>Why the chunk is sized once: a size measured in every call adapts to a machine that runs slower for the
+ * whole call, which then goes unseen, and it carries the noise of its own sizing stretch into all of the call's
+ * chunks (a call that sized on a slow stretch times short chunks throughout).
  */
 public final class CacheProbe {
     /** The default size: in a core's L2 on current x86 server CPUs (512 KiB to 2 MiB), far beyond its L1. */
