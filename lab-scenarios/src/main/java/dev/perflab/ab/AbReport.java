@@ -75,8 +75,10 @@ public record AbReport(String component, Side base, Side head, String machine, d
                 .map(r -> r.label() + " " + r.change()).collect(Collectors.joining("; "));
     }
 
+    /** How the intervals were made, in words; it names the most pairs a row got when some rows got more than asked for. */
     public String method() {
-        return PairedRatio.method(confidence, pairs);
+        int most = rows.stream().mapToInt(r -> r.ratio().pairs()).max().orElse(pairs);
+        return PairedRatio.method(confidence, pairs, most);
     }
 
     /**

@@ -57,11 +57,14 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
      * How the interval is made, in words, for the verdict JSON's {@code method}.
      *
      * @param confidence e.g. 0.95
+     * @param pairs      the pairs every row got
+     * @param most       the most pairs a row got: above {@code pairs} when undecided rows got more ({@code ab --max-pairs})
      */
-    public static String method(double confidence, int pairs) {
-        return String.format(java.util.Locale.ROOT, "paired t interval on ln(head/base) over %d pairs of forks run back to"
+    public static String method(double confidence, int pairs, int most) {
+        return String.format(java.util.Locale.ROOT, "paired t interval on ln(head/base) over %d pairs of forks%s run back to"
                 + " back in ABBA order (Student's t, Apache Commons Math 3.6.1), %s%% confidence; a row regressed or"
                 + " improved only when the interval excludes 1 and the ratio passes the threshold", pairs,
+                most > pairs ? " (up to " + most + " for a row whose interval still reached past the threshold)" : "",
                 new java.math.BigDecimal(confidence * 100).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString());
     }
 }

@@ -47,6 +47,7 @@ final class AbCalibration {
     private final AbPlan plan;
     private final AbRun.Side side;
     private final int pairs;
+    private final int maxPairs;
     private final double threshold;
     private final double rulerThreshold;
     private final double confidence;
@@ -55,13 +56,14 @@ final class AbCalibration {
     private final Path dir;
     private final PrintWriter console;
 
-    AbCalibration(Component component, RunLength length, AbPlan plan, AbRun.Side side, int pairs, double threshold,
-                  double rulerThreshold, double confidence, int runs, List<Double> planted, Path dir, PrintWriter console) {
+    AbCalibration(Component component, RunLength length, AbPlan plan, AbRun.Side side, int pairs, int maxPairs,
+                  double threshold, double rulerThreshold, double confidence, int runs, List<Double> planted, Path dir, PrintWriter console) {
         this.component = component;
         this.length = length;
         this.plan = plan;
         this.side = side;
         this.pairs = pairs;
+        this.maxPairs = maxPairs;
         this.threshold = threshold;
         this.rulerThreshold = rulerThreshold;
         this.confidence = confidence;
@@ -90,8 +92,9 @@ final class AbCalibration {
         OutputFile tableJson = OutputFile.check("--out", dir.resolve("calibration.json"));
         OutputFile tableMd = OutputFile.check("--out", dir.resolve("calibration.md"));
         List<AbPlan.Row> targets = targets(component, plan);
-        String selection = String.format(Locale.ROOT, "ab --%s, %d pairs, threshold %s, %s confidence, %d rows + %d rulers; "
-                        + "planted in %s", length.name().toLowerCase(Locale.ROOT), pairs, pct(threshold), pct(confidence),
+        String selection = String.format(Locale.ROOT, "ab --%s, %d pairs%s, threshold %s, %s confidence, %d rows + %d rulers; "
+                        + "planted in %s", length.name().toLowerCase(Locale.ROOT), pairs,
+                maxPairs > pairs ? " (up to " + maxPairs + " while a row is undecided)" : "", pct(threshold), pct(confidence),
                 plan.judged().size(), plan.rows().size() - plan.judged().size(),
                 targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
         console.printf("perflab ab %s --calibrate: %s each of A/A and %s planted · %s%n%s%n", component.name(),
@@ -114,7 +117,7 @@ final class AbCalibration {
                 }
                 String kind = f == 0 ? "aa" : String.format(Locale.ROOT, "plant%02d", Math.round(f * 100));
                 console.printf("%ncalibration run %d of %d, %s%n", done(calibration, f) + 1, runs, f == 0 ? "A/A" : pct(f) + " planted");
-                AbReport report = new AbRun(component.name(), plan, base, head, pairs, threshold, rulerThreshold, confidence,
+                AbReport report = new AbRun(component.name(), plan, base, head, pairs, maxPairs, threshold, rulerThreshold, confidence,
                         f == 0 ? Map.of() : plants.get(f), dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", round, kind)),
                         console, length.name().toLowerCase(Locale.ROOT)).run();
                 calibration.add(new Calibration.Run(f, report, round));

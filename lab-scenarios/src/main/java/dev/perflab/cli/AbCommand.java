@@ -111,6 +111,11 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             description = "Pairs of forks per row, run ABBA (default ${DEFAULT-VALUE}; at least 2).")
     int pairs;
 
+    @Option(names = "--max-pairs", paramLabel = "N",
+            description = "Go on, one pair at a time up to N pairs, for rows still undecided: no change, but an interval that"
+                    + " reaches past the threshold (default: --pairs, none more).")
+    Integer maxPairs;
+
     @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "5%",
             description = "Smallest change that counts: slower or faster by more than this (default ${DEFAULT-VALUE}).")
     String threshold;
@@ -176,6 +181,11 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             throw new LabException("--pairs " + pairs + ": at least " + dev.perflab.ab.PairedRatio.MIN_PAIRS
                     + " pairs are needed for an interval (4 or more make it useful)");
         }
+        int most = maxPairs == null ? pairs : maxPairs;
+        if (most < pairs) {
+            throw new LabException("--max-pairs " + most + " is below --pairs " + pairs + ": it is the most pairs an undecided row"
+                    + " gets, so give at least " + pairs);
+        }
         double t = percent("--threshold", threshold, false);
         double rulerT = rulerThreshold == null ? t : percent("--ruler-threshold", rulerThreshold, false);
         double c = percent("--confidence", confidence, true);
@@ -210,7 +220,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
             OutputFile.checkDirectory("--out", dir);
             AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, side.jar(), side.jar(), !noPeerRulers);
-            return new AbCalibration(component, length.value(), plan, side, pairs, t, rulerT, c, n, sizes, dir, console).run(resume);
+            return new AbCalibration(component, length.value(), plan, side, pairs, most, t, rulerT, c, n, sizes, dir, console).run(resume);
         }
         if (baseSide == null || headSide == null) {
             throw new LabException("ab needs both sides: " + (baseSide == null ? "--base REV or --base-jar JAR" : "")
@@ -235,7 +245,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
         AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
         AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, base.jar(), head.jar(), !noPeerRulers);
         Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), console);
-        AbReport report = new AbRun(componentName, plan, base, head, pairs, t, rulerT, c, plants, dir, console,
+        AbReport report = new AbRun(componentName, plan, base, head, pairs, most, t, rulerT, c, plants, dir, console,
                 length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
         AbVerdict verdict = report.verdict();
         return verdict == AbVerdict.NOISY ? NOISY : verdict == AbVerdict.REGRESSION ? LabException.CHECK_FAILED : 0;

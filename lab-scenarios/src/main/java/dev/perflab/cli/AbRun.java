@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.ab.AbChart;
 import dev.perflab.ab.AbReport;
 import dev.perflab.ab.AbRow;
+import dev.perflab.ab.AbVerdict;
 import dev.perflab.ab.CacheSpread;
 import dev.perflab.ab.ForkResult;
 import dev.perflab.ab.ForkRows;
@@ -44,6 +45,12 @@ import java.util.Optional;
  * from head's jar on both sides. A fork that fails leaves its pair out; the run saves what it measured and
  * then fails (exit 1), naming the forks.
  *
+ * <p>With {@code --max-pairs} above {@code --pairs}, the run goes on after the pairs every row gets, one pair at a
+ * time, for the rows that are still undecided: "no change", yet with an interval that reaches past the threshold
+ * ({@link AbVerdict#undecided}). On a quiet machine few rows are; in a noisy stretch a run spends more pairs exactly
+ * where its interval is too wide to tell a 10% loss from none, instead of calling that "no change". The rulers run
+ * in every added pair too, so a drift during the added pairs still marks the run noisy.
+ *
  * <p>Before each pair, while no fork runs, a {@link CacheProbe} times {@value #PROBE_CHUNKS} chunks of a pointer
  * chase (about half a second): the run's {@link CacheSpread} says whether the machine ran cache-bound work
  * steadily meanwhile, which steal cannot tell.
@@ -67,6 +74,7 @@ final class AbRun {
     private final Side base;
     private final Side head;
     private final int pairs;
+    private final int maxPairs;
     private final double threshold;
     private final double rulerThreshold;
     private final double confidence;
@@ -77,9 +85,11 @@ final class AbRun {
     private HistoryTarget history = HistoryTarget.parse("history", HistoryTarget.NONE);
 
     /**
-     * @param plants the slowdown planted in head's forks of a row, by the row's index; empty for none
+     * @param pairs    pairs of forks every row gets
+     * @param maxPairs pairs an undecided row may get ({@link AbVerdict#undecided}); {@code pairs} for none more
+     * @param plants   the slowdown planted in head's forks of a row, by the row's index; empty for none
      */
-    AbRun(String component, AbPlan plan, Side base, Side head, int pairs, double threshold, double rulerThreshold,
+    AbRun(String component, AbPlan plan, Side base, Side head, int pairs, int maxPairs, double threshold, double rulerThreshold,
           double confidence, Map<Integer, Plant> plants, Path dir, PrintWriter console, String length) {
         this.component = component;
         this.length = length;
@@ -87,6 +97,7 @@ final class AbRun {
         this.base = base;
         this.head = head;
         this.pairs = pairs;
+        this.maxPairs = Math.max(pairs, maxPairs);
         this.threshold = threshold;
         this.rulerThreshold = rulerThreshold;
         this.confidence = confidence;
@@ -119,6 +130,11 @@ final class AbRun {
                         + " %s before each pair)%n",
                 plan.rows().size(), plan.rows().stream().filter(AbPlan.Row::ruler).count(), pairs, forks,
                 Formats.duration(plan.seconds(pairs)), Formats.duration((PROBE_CHUNKS + 2) * PROBE_CHUNK_MILLIS / 1000));
+        if (maxPairs > pairs) {
+            console.printf(Locale.ROOT, "then up to %d pairs for a row whose verdict more pairs could still change (no change, but its"
+                            + " interval reaches past the threshold), the rulers beside it: at most %s more%n",
+                    maxPairs, Formats.duration(plan.seconds(maxPairs) - plan.seconds(pairs)));
+        }
         plants.forEach((index, plant) -> console.printf("planted in head's forks of %s: %s%n",
                 plan.rows().get(index - 1).label(), plant.describe()));
         console.flush();
@@ -129,9 +145,20 @@ final class AbRun {
         int done = 0;
         CacheProbe probe = new CacheProbe(CacheProbe.DEFAULT_KIB);
         List<long[]> probed = new ArrayList<>();
-        for (int p = 0; p < pairs; p++) {
+        List<AbPlan.Row> round = plan.rows();
+        for (int p = 0; p < maxPairs && !round.isEmpty(); p++) {
+            if (p >= pairs) {
+                round = undecided(round, baseForks, headForks);
+                if (round.isEmpty()) {
+                    break;
+                }
+                forks += round.size() * 2;
+                console.printf(Locale.ROOT, "pair %d of up to %d: %s%n", p + 1, maxPairs, round.stream().filter(r -> !r.ruler())
+                        .map(AbPlan.Row::label).collect(java.util.stream.Collectors.joining(", ", "", " still undecided")));
+                console.flush();
+            }
             probed.add(probe.chunks(PROBE_CHUNKS, PROBE_CHUNK_MILLIS));
-            for (AbPlan.Row row : plan.rows()) {
+            for (AbPlan.Row row : round) {
                 for (String side : order(p)) {
                     boolean isHead = side.equals("head");
                     Side s = isHead ? head : base;
@@ -148,23 +175,12 @@ final class AbRun {
         List<AbRow> rows = new ArrayList<>();
         List<String> unjudged = new ArrayList<>();
         for (AbPlan.Row row : plan.rows()) {
-            List<ForkResult> b = new ArrayList<>();
-            List<ForkResult> h = new ArrayList<>();
-            List<Optional<ForkResult>> bs = baseForks.get(row.index());
-            List<Optional<ForkResult>> hs = headForks.get(row.index());
-            for (int p = 0; p < pairs; p++) {
-                if (bs.get(p).isPresent() && hs.get(p).isPresent()) {
-                    b.add(bs.get(p).get());
-                    h.add(hs.get(p).get());
-                }
-            }
-            if (b.size() < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
+            Optional<AbRow> judged = row(row, baseForks, headForks);
+            if (judged.isEmpty()) {
                 unjudged.add(row.label());
-                continue;
+            } else {
+                rows.add(judged.get());
             }
-            Plant plant = plants.get(row.index());
-            rows.add(AbRow.of(b, h, row.ruler(), row.ruler() ? rulerThreshold : threshold, confidence,
-                    plant == null ? "" : plant.describe()));
         }
         boolean baseSaved = writeSide(baseForks, dir.resolve("base.json"));
         boolean headSaved = writeSide(headForks, dir.resolve("head.json"));
@@ -202,6 +218,49 @@ final class AbRun {
                     LabException.CHECK_FAILED);
         }
         return report;
+    }
+
+    /**
+     * A row from the pairs whose two forks both ran; empty with fewer than {@link dev.perflab.ab.PairedRatio#MIN_PAIRS}.
+     */
+    private Optional<AbRow> row(AbPlan.Row row, Map<Integer, List<Optional<ForkResult>>> baseForks,
+                                Map<Integer, List<Optional<ForkResult>>> headForks) {
+        List<ForkResult> b = new ArrayList<>();
+        List<ForkResult> h = new ArrayList<>();
+        List<Optional<ForkResult>> bs = baseForks.get(row.index());
+        List<Optional<ForkResult>> hs = headForks.get(row.index());
+        for (int p = 0; p < bs.size(); p++) {
+            if (bs.get(p).isPresent() && hs.get(p).isPresent()) {
+                b.add(bs.get(p).get());
+                h.add(hs.get(p).get());
+            }
+        }
+        if (b.size() < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
+            return Optional.empty();
+        }
+        Plant plant = plants.get(row.index());
+        return Optional.of(AbRow.of(b, h, row.ruler(), row.ruler() ? rulerThreshold : threshold, confidence,
+                plant == null ? "" : plant.describe()));
+    }
+
+    /**
+     * The next pair's rows: of this pair's judged rows, those more pairs could still decide ({@link AbVerdict#undecided}),
+     * and every ruler beside them, so the rulers keep watching the machine while the undecided rows run; none when
+     * every judged row is decided. A row that has been decided is not run again.
+     */
+    private List<AbPlan.Row> undecided(List<AbPlan.Row> round, Map<Integer, List<Optional<ForkResult>>> baseForks,
+                                       Map<Integer, List<Optional<ForkResult>>> headForks) {
+        List<AbPlan.Row> open = new ArrayList<>();
+        for (AbPlan.Row row : round) {
+            if (!row.ruler()) {
+                row(row, baseForks, headForks).filter(r -> AbVerdict.undecided(r.ratio(), threshold,
+                        AbRow.higherIsBetter(r.unit(), r.mode()))).ifPresent(r -> open.add(row));
+            }
+        }
+        if (!open.isEmpty()) {
+            round.stream().filter(AbPlan.Row::ruler).forEach(open::add);
+        }
+        return open;
     }
 
     /** One side's fork files, concatenated into one JMH JSON array (every row as JMH wrote it); false when none ran. */

@@ -1,6 +1,7 @@
 package dev.perflab.ab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,6 +64,27 @@ class PairedRatioTest {
         assertEquals(AbVerdict.NO_CHANGE, AbVerdict.of(atThreshold, 0.05, true));
         PairedRatio past = PairedRatio.of(BASE, List.of(100 / 1.052, 100 / 1.052, 100 / 1.0521, 100 / 1.0519), 0.95);
         assertEquals(AbVerdict.REGRESSION, AbVerdict.of(past, 0.05, true));
+    }
+
+    /** More pairs are worth running only for "no change" whose interval still reaches past the threshold. */
+    @Test
+    void aRowIsUndecidedWhileItsIntervalReachesPastTheThreshold() {
+        PairedRatio tight = PairedRatio.of(BASE, List.of(99.0, 101.0, 100.0, 100.5), 0.95);
+        assertTrue(tight.low() > 1 / 1.05 && tight.high() < 1.05, tight.toString());
+        assertEquals(AbVerdict.NO_CHANGE, AbVerdict.of(tight, 0.05, true));
+        assertFalse(AbVerdict.undecided(tight, 0.05, true), "inside ±5% on both sides: no change, decided");
+        PairedRatio wide = PairedRatio.of(BASE, List.of(96.0, 104.0, 93.0, 101.0), 0.95);
+        assertEquals(AbVerdict.NO_CHANGE, AbVerdict.of(wide, 0.05, true));
+        assertTrue(wide.low() < 1 / 1.05, wide.toString());
+        assertTrue(AbVerdict.undecided(wide, 0.05, true), "a loss past 5% is still inside the interval: " + wide);
+        assertFalse(AbVerdict.undecided(wide, 0.15, true), "but not a loss past 15%");
+        PairedRatio slower = PairedRatio.of(BASE, List.of(90.0, 92.0, 88.0, 90.0), 0.95);
+        assertFalse(AbVerdict.undecided(slower, 0.05, true), "a regression is decided");
+        PairedRatio faster = PairedRatio.of(BASE, List.of(101.0, 108.0, 99.0, 104.0), 0.95);
+        assertTrue(faster.high() > 1.05 && faster.low() < 1, faster.toString());
+        assertTrue(AbVerdict.undecided(faster, 0.05, true), "a gain past 5% is not ruled out either");
+        assertFalse(AbVerdict.undecided(slower, 0.05, false), "the same scores in time per"
+                + " operation are 10% less time: an improvement, decided");
     }
 
     @Test

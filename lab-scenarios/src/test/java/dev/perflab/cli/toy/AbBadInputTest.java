@@ -97,6 +97,7 @@ class AbBadInputTest {
         String[][] cases = {
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString()},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--pairs", "1"},
+            {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--pairs", "6", "--max-pairs", "4"},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--threshold", "5"},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--confidence", "100%"},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--plant", "r7=10%"},
@@ -114,7 +115,8 @@ class AbBadInputTest {
             {"ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir.resolve("no-calibration-here").toString(), "--out",
                 dir.resolve("m").toString()},
         };
-        String[] expected = {"ab needs both sides: --head REV or --head-jar JAR", "--pairs 1: at least 2", "--threshold '5' needs its % sign",
+        String[] expected = {"ab needs both sides: --head REV or --head-jar JAR", "--pairs 1: at least 2",
+            "--max-pairs 4 is below --pairs 6", "--threshold '5' needs its % sign",
             "--confidence '100%' must be a percentage between 0% and 100%", "--plant r7: no row of this run is a rung or method of that name",
             "--calibrate compares a revision with itself", "unknown component 'no-such-component'", "mutually exclusive",
             "--plants 15%: the calibration plants 5%, 10% or 20%", "--plants applies to --calibrate only",
