@@ -48,24 +48,4 @@ public enum AbVerdict {
         return NO_CHANGE;
     }
 
-    /**
-     * Whether more pairs could still change a row's verdict: it is {@link #NO_CHANGE}, yet its interval reaches past
-     * the threshold on one side or the other, so a move the threshold counts is not ruled out. A row whose interval
-     * lies inside the threshold on both sides is decided ("no change" that more pairs would only confirm), and so is
-     * a regression or an improvement. {@code ab --max-pairs} adds pairs to undecided rows only.
-     *
-     * <pre>
-     *   threshold 5%:    0.952 ·········· 1 ·········· 1.05
-     *   decided:               [  0.97 ──┼── 1.03 ]               interval inside both ends
-     *   undecided:        [ 0.93 ─────── ┼ ── 1.02 ]               a 7% loss is still inside it
-     * </pre>
-     */
-    public static boolean undecided(PairedRatio ratio, double threshold, boolean higherIsBetter) {
-        if (of(ratio, threshold, higherIsBetter) != NO_CHANGE) {
-            return false;
-        }
-        double worstCase = higherIsBetter ? ratio.low() : 1 / ratio.high();
-        double bestCase = higherIsBetter ? ratio.high() : 1 / ratio.low();
-        return worstCase < 1 / (1 + threshold) || bestCase > 1 + threshold;
-    }
 }

@@ -94,7 +94,7 @@ final class AbCalibration {
         List<AbPlan.Row> targets = targets(component, plan);
         String selection = String.format(Locale.ROOT, "ab --%s, %d pairs%s, threshold %s, %s confidence, %d rows + %d rulers; "
                         + "planted in %s", length.name().toLowerCase(Locale.ROOT), pairs,
-                maxPairs > pairs ? " (up to " + maxPairs + " while a row is undecided)" : "", pct(threshold), pct(confidence),
+                maxPairs > pairs ? " (up to " + maxPairs + " while an interval is wider than the threshold)" : "", pct(threshold), pct(confidence),
                 plan.judged().size(), plan.rows().size() - plan.judged().size(),
                 targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
         console.printf("perflab ab %s --calibrate: %s each of A/A and %s planted · %s%n%s%n", component.name(),

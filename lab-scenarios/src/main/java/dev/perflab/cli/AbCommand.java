@@ -112,8 +112,8 @@ final class AbCommand implements Callable<Integer>, Registry.User {
     int pairs;
 
     @Option(names = "--max-pairs", paramLabel = "N",
-            description = "Go on, one pair at a time up to N pairs, for rows still undecided: no change, but an interval that"
-                    + " reaches past the threshold (default: --pairs, none more).")
+            description = "Go on, one pair at a time up to N pairs, for rows whose interval is still wider than the threshold on"
+                    + " either side of the ratio (default: --pairs, none more; docs/ab.md: start at 8).")
     Integer maxPairs;
 
     @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "5%",

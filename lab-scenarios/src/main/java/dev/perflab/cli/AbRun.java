@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.ab.AbChart;
 import dev.perflab.ab.AbReport;
 import dev.perflab.ab.AbRow;
-import dev.perflab.ab.AbVerdict;
 import dev.perflab.ab.CacheSpread;
 import dev.perflab.ab.ForkResult;
 import dev.perflab.ab.ForkRows;
@@ -46,10 +45,11 @@ import java.util.Optional;
  * then fails (exit 1), naming the forks.
  *
  * <p>With {@code --max-pairs} above {@code --pairs}, the run goes on after the pairs every row gets, one pair at a
- * time, for the rows that are still undecided: "no change", yet with an interval that reaches past the threshold
- * ({@link AbVerdict#undecided}). On a quiet machine few rows are; in a noisy stretch a run spends more pairs exactly
- * where its interval is too wide to tell a 10% loss from none, instead of calling that "no change". The rulers run
- * in every added pair too, so a drift during the added pairs still marks the run noisy.
+ * time, for the rows whose interval is still wider than the threshold on either side of the ratio
+ * ({@link dev.perflab.ab.PairedRatio#widerThan}). On a quiet machine few rows are; in a noisy stretch a run spends
+ * more pairs exactly where its interval is too wide to tell a 10% loss from none, instead of calling that "no
+ * change". The rule reads the interval's width, not its verdict, so that looking again does not add false positives.
+ * The rulers run in every added pair too, so a drift during the added pairs still marks the run noisy.
  *
  * <p>Before each pair, while no fork runs, a {@link CacheProbe} times {@value #PROBE_CHUNKS} chunks of a pointer
  * chase (about half a second): the run's {@link CacheSpread} says whether the machine ran cache-bound work
@@ -86,7 +86,7 @@ final class AbRun {
 
     /**
      * @param pairs    pairs of forks every row gets
-     * @param maxPairs pairs an undecided row may get ({@link AbVerdict#undecided}); {@code pairs} for none more
+     * @param maxPairs pairs a row whose interval is too wide may get ({@link dev.perflab.ab.PairedRatio#widerThan}); {@code pairs} for none more
      * @param plants   the slowdown planted in head's forks of a row, by the row's index; empty for none
      */
     AbRun(String component, AbPlan plan, Side base, Side head, int pairs, int maxPairs, double threshold, double rulerThreshold,
@@ -131,8 +131,8 @@ final class AbRun {
                 plan.rows().size(), plan.rows().stream().filter(AbPlan.Row::ruler).count(), pairs, forks,
                 Formats.duration(plan.seconds(pairs)), Formats.duration((PROBE_CHUNKS + 2) * PROBE_CHUNK_MILLIS / 1000));
         if (maxPairs > pairs) {
-            console.printf(Locale.ROOT, "then up to %d pairs for a row whose verdict more pairs could still change (no change, but its"
-                            + " interval reaches past the threshold), the rulers beside it: at most %s more%n",
+            console.printf(Locale.ROOT, "then up to %d pairs for a row whose interval is still wider than the threshold on either side"
+                            + " of its ratio, the rulers beside it: at most %s more%n",
                     maxPairs, Formats.duration(plan.seconds(maxPairs) - plan.seconds(pairs)));
         }
         plants.forEach((index, plant) -> console.printf("planted in head's forks of %s: %s%n",
@@ -148,13 +148,14 @@ final class AbRun {
         List<AbPlan.Row> round = plan.rows();
         for (int p = 0; p < maxPairs && !round.isEmpty(); p++) {
             if (p >= pairs) {
-                round = undecided(round, baseForks, headForks);
+                round = tooWide(round, baseForks, headForks);
                 if (round.isEmpty()) {
                     break;
                 }
                 forks += round.size() * 2;
                 console.printf(Locale.ROOT, "pair %d of up to %d: %s%n", p + 1, maxPairs, round.stream().filter(r -> !r.ruler())
-                        .map(AbPlan.Row::label).collect(java.util.stream.Collectors.joining(", ", "", " still undecided")));
+                        .map(AbPlan.Row::label).collect(java.util.stream.Collectors.joining(", ", "", ": interval still wider than ±"
+                                + AbRow.percent(threshold))));
                 console.flush();
             }
             probed.add(probe.chunks(PROBE_CHUNKS, PROBE_CHUNK_MILLIS));
@@ -244,17 +245,17 @@ final class AbRun {
     }
 
     /**
-     * The next pair's rows: of this pair's judged rows, those more pairs could still decide ({@link AbVerdict#undecided}),
-     * and every ruler beside them, so the rulers keep watching the machine while the undecided rows run; none when
-     * every judged row is decided. A row that has been decided is not run again.
+     * The next pair's rows: of this pair's judged rows, those whose interval is still wider than the threshold
+     * ({@link dev.perflab.ab.PairedRatio#widerThan}), and every ruler beside them, so the rulers keep watching the
+     * machine while those rows run; none when every judged row's interval is narrow enough. A row left out once is
+     * not run again, so each row's pairs are consecutive rounds.
      */
-    private List<AbPlan.Row> undecided(List<AbPlan.Row> round, Map<Integer, List<Optional<ForkResult>>> baseForks,
+    private List<AbPlan.Row> tooWide(List<AbPlan.Row> round, Map<Integer, List<Optional<ForkResult>>> baseForks,
                                        Map<Integer, List<Optional<ForkResult>>> headForks) {
         List<AbPlan.Row> open = new ArrayList<>();
         for (AbPlan.Row row : round) {
             if (!row.ruler()) {
-                row(row, baseForks, headForks).filter(r -> AbVerdict.undecided(r.ratio(), threshold,
-                        AbRow.higherIsBetter(r.unit(), r.mode()))).ifPresent(r -> open.add(row));
+                row(row, baseForks, headForks).filter(r -> r.ratio().widerThan(threshold)).ifPresent(r -> open.add(row));
             }
         }
         if (!open.isEmpty()) {

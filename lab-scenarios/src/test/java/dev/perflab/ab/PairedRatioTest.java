@@ -66,25 +66,24 @@ class PairedRatioTest {
         assertEquals(AbVerdict.REGRESSION, AbVerdict.of(past, 0.05, true));
     }
 
-    /** More pairs are worth running only for "no change" whose interval still reaches past the threshold. */
+    /** More pairs go to a row whose interval is wider than the threshold on either side, wherever its ratio lies. */
     @Test
-    void aRowIsUndecidedWhileItsIntervalReachesPastTheThreshold() {
+    void anIntervalIsTooWideWhenItSpansMoreThanTheThresholdOnEitherSide() {
         PairedRatio tight = PairedRatio.of(BASE, List.of(99.0, 101.0, 100.0, 100.5), 0.95);
-        assertTrue(tight.low() > 1 / 1.05 && tight.high() < 1.05, tight.toString());
-        assertEquals(AbVerdict.NO_CHANGE, AbVerdict.of(tight, 0.05, true));
-        assertFalse(AbVerdict.undecided(tight, 0.05, true), "inside ±5% on both sides: no change, decided");
+        assertTrue(tight.high() / tight.low() < 1.05 * 1.05, tight.toString());
+        assertFalse(tight.widerThan(0.05), "×" + tight.low() + "…×" + tight.high() + " is within ±5% of its ratio");
+        assertTrue(tight.widerThan(0.005), "but not within ±0.5%");
         PairedRatio wide = PairedRatio.of(BASE, List.of(96.0, 104.0, 93.0, 101.0), 0.95);
-        assertEquals(AbVerdict.NO_CHANGE, AbVerdict.of(wide, 0.05, true));
-        assertTrue(wide.low() < 1 / 1.05, wide.toString());
-        assertTrue(AbVerdict.undecided(wide, 0.05, true), "a loss past 5% is still inside the interval: " + wide);
-        assertFalse(AbVerdict.undecided(wide, 0.15, true), "but not a loss past 15%");
-        PairedRatio slower = PairedRatio.of(BASE, List.of(90.0, 92.0, 88.0, 90.0), 0.95);
-        assertFalse(AbVerdict.undecided(slower, 0.05, true), "a regression is decided");
-        PairedRatio faster = PairedRatio.of(BASE, List.of(101.0, 108.0, 99.0, 104.0), 0.95);
-        assertTrue(faster.high() > 1.05 && faster.low() < 1, faster.toString());
-        assertTrue(AbVerdict.undecided(faster, 0.05, true), "a gain past 5% is not ruled out either");
-        assertFalse(AbVerdict.undecided(slower, 0.05, false), "the same scores in time per"
-                + " operation are 10% less time: an improvement, decided");
+        assertTrue(wide.high() / wide.low() > 1.05 * 1.05 && wide.high() / wide.low() < 1.15 * 1.15, wide.toString());
+        assertTrue(wide.widerThan(0.05), "a 5% threshold cannot yet tell a 5% move from none: " + wide);
+        assertFalse(wide.widerThan(0.15), "a 15% one can");
+        PairedRatio slowerAndWide = PairedRatio.of(BASE, List.of(80.0, 92.0, 84.0, 90.0), 0.95);
+        assertEquals(AbVerdict.REGRESSION, AbVerdict.of(slowerAndWide, 0.05, true), slowerAndWide.toString());
+        assertTrue(slowerAndWide.widerThan(0.05), "the rule reads the width, not the verdict: a regression whose interval is"
+                + " wide gets more pairs too, so that stopping never depends on where the ratio lies");
+        PairedRatio shifted = PairedRatio.of(BASE, List.of(99 * 1.4, 101 * 1.4, 100 * 1.4, 100.5 * 1.4), 0.95);
+        assertEquals(tight.high() / tight.low(), shifted.high() / shifted.low(), 1e-9, "the same pairs, 40% higher");
+        assertFalse(shifted.widerThan(0.05), "is as narrow: the width does not depend on the ratio");
     }
 
     @Test
