@@ -47,5 +47,4 @@ public enum AbVerdict {
         }
         return NO_CHANGE;
     }
-
 }
