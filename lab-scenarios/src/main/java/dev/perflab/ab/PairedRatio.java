@@ -77,7 +77,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
      *
      * @param confidence e.g. 0.95
      * @param pairs      the pairs every row got
-     * @param most       the most pairs a row got: above {@code pairs} when undecided rows got more ({@code ab --max-pairs})
+     * @param most       the most pairs a row got: above {@code pairs} when rows whose interval was too wide got more ({@code ab --max-pairs})
      */
     public static String method(double confidence, int pairs, int most) {
         return String.format(java.util.Locale.ROOT, "paired t interval on ln(head/base) over %d pairs of forks%s run back to"

@@ -183,7 +183,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
         }
         int most = maxPairs == null ? pairs : maxPairs;
         if (most < pairs) {
-            throw new LabException("--max-pairs " + most + " is below --pairs " + pairs + ": it is the most pairs an undecided row"
+            throw new LabException("--max-pairs " + most + " is below --pairs " + pairs + ": it is the most pairs a row whose interval is too wide"
                     + " gets, so give at least " + pairs);
         }
         double t = percent("--threshold", threshold, false);
