@@ -414,8 +414,9 @@ public final class Forwarder {
         if (historyFailure == null) {
             try {
                 stores.history().recordBlock(block);
-            } catch (RuntimeException e) {
-                historyFailed(e.getMessage());
+            } catch (RuntimeException | Error e) {
+                // An Error from the store (a driver's assert) is the store's failure too: the day goes on from the ring.
+                historyFailed(WrittenBehind.describe(e));
             }
             checkHistory();
         }

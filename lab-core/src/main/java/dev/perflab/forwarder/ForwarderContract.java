@@ -183,7 +183,8 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
                 List<String> historyLines = f.errors().stream().filter(e -> e.contains("history store failed")).toList();
                 if (f.received() != messages || f.historyFailure() == null || historyLines.size() != 1 || f.errors().size() != 1) {
                     throw new AssertionError("expected the whole day received and one line naming the failed history store; got "
-                            + f.received() + " messages, errors " + f.errors());
+                            + f.received() + " messages, errors " + f.errors() + ", history stored " + f.historyRecorded()
+                            + " messages, its failure " + f.historyFailure());
                 }
                 for (ClientStream.Result c : o.clients()) {
                     requireComplete(c, messages);

@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>Assumptions and guarantees</h2>
  * The feed never waits for the store: the queue is unbounded (it holds at most the day, in chunks of the feed's
  * read size), and a chunk is taken from the pool or allocated. Chunks are stored in the order they came, each
- * whole before the next. The first failure stops the history thread; {@link #failure()} holds its line, and a
+ * whole before the next. The first failure (an exception or an error) stops the storing; {@link #failure()} holds its line, and a
  * read of what was not stored fails with it. {@link #close()} waits up to {@link #DRAIN_MILLIS} for what was
  * handed over to be stored.
  */
@@ -114,7 +114,9 @@ public abstract class WrittenBehind implements DayHistory {
                     try {
                         store(chunk);
                         recorded += chunk.count;
-                    } catch (Exception e) {
+                    } catch (Exception | Error e) {
+                        // An Error too (a driver's assert, a class that fails to load, memory): uncaught, it would end
+                        // this thread with no failure line, and the day would go on as if every block were stored.
                         failure = failureLine(name, chunk.firstSequence, chunk.firstSequence + chunk.count - 1, e);
                     }
                 }
@@ -130,11 +132,16 @@ public abstract class WrittenBehind implements DayHistory {
     /**
      * The line a store failure is reported in: one line, though a driver's message can span several (H2 puts the
      * SQL statement on a line of its own), because the forwarder prints each error as one line and its callers
-     * count them.
+     * count them. An Error, or a throwable without a message, is named by its class: "null" says nothing.
      */
-    static String failureLine(String name, long first, long last, Exception e) {
-        String message = String.valueOf(e.getMessage()).strip().replaceAll("\\s*\\R\\s*", " ");
+    static String failureLine(String name, long first, long last, Throwable e) {
+        String message = describe(e).strip().replaceAll("\\s*\\R\\s*", " ");
         return name + ": storing sequences " + first + ".." + last + " failed: " + message;
+    }
+
+    /** What a store's failure says: its message, or its class and message for an Error or a failure without one. */
+    static String describe(Throwable e) {
+        return e instanceof Error || e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     /** Waits (up to {@link #DRAIN_MILLIS}) until what was handed over is stored, or the store failed. */
@@ -183,6 +190,10 @@ public abstract class WrittenBehind implements DayHistory {
                 writer.join(DRAIN_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            if (writer.isAlive() && failure == null) {
+                // What was handed over and not stored is lost: say so, as a store that failed would.
+                failure = name + ": stored " + recorded + " messages, the rest not within " + DRAIN_MILLIS / 1000 + " s of the day's end; stopped";
             }
             writer.interrupt();
         }
