@@ -43,10 +43,23 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     public static final double TRIAL_SLOWDOWN = 0.5;
     /** Pairs of forks that aim a plant at least: a median of three is not moved by one odd fork. */
     public static final int AIM_MIN_PAIRS = 3;
-    /** Pairs of forks that aim a plant at most, however noisy the row. */
+    /**
+     * Pairs of forks that aim a plant at most, however noisy the row, unless the gate it tests may take more
+     * ({@link #aimedClosely(List, double, int)}).
+     */
     public static final int AIM_MAX_PAIRS = 9;
-    /** A plant measured within this share of its size (7.5–12.5% for 10%) is planted as it is. */
-    public static final double AIM_TOLERANCE = 0.25;
+    /**
+     * A plant measured within this share of its size (8.5–11.5% for 10%) is planted as it is. A quarter let plants
+     * through that realized 7.6% and 14–16% for 10% (the median of three pairs at +8.7% and at +12.5%), and a
+     * calibration's detection rate then told the detection of another size.
+     */
+    public static final double AIM_TOLERANCE = 0.15;
+    /**
+     * The pairs go on until the standard error of their mean ln(1 + ρ) is within this share of the size (1.25
+     * points for 10%), so that a plant read as close enough is close: a standard error of a quarter of the size let
+     * three pairs that read +12.0% to +19.8% stop at a plant that realized 14–16%.
+     */
+    public static final double AIM_STANDARD_ERROR = 0.125;
     /** Plants measured while aiming, at most; the plant aimed from the last of them is planted unmeasured. */
     public static final int AIM_STEPS = 3;
     /** How far {@link #aimed} may move a plant from the one it measured, either way. */
@@ -260,18 +273,26 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
 
     /**
      * Whether the pairs measured so far tell a plant's slowdown closely enough to aim it: at least
-     * {@value #AIM_MIN_PAIRS}, and then until the standard error of their ln(1 + ρ) is within a quarter of the
-     * fraction aimed at (2.5 points for 10%), or {@value #AIM_MAX_PAIRS} pairs. A quiet row stops at three; a row
-     * whose forks differ by 10% would need sixteen, and gets nine.
+     * {@value #AIM_MIN_PAIRS}, and then until the standard error of their ln(1 + ρ) is within
+     * {@link #AIM_STANDARD_ERROR} of the fraction aimed at (1.25 points for 10%), or the most pairs: the larger of
+     * {@value #AIM_MAX_PAIRS} and {@code gatePairs}, the most pairs one {@code ab} run of the gate may take, so that a
+     * plant is known at least as closely as the gate it tests can see. A quiet row stops at three; a row whose pairs
+     * spread by 3.3% (sd of ln(1 + ρ)) takes seven; one whose pairs spread by 8% takes all it may.
      */
-    public static boolean aimedClosely(List<Double> slowdowns, double fraction) {
+    public static boolean aimedClosely(List<Double> slowdowns, double fraction, int gatePairs) {
         int n = slowdowns.size();
-        if (n < AIM_MIN_PAIRS || n >= AIM_MAX_PAIRS) {
-            return n >= AIM_MAX_PAIRS;
+        int most = Math.max(AIM_MAX_PAIRS, gatePairs);
+        if (n < AIM_MIN_PAIRS || n >= most) {
+            return n >= most;
         }
+        return standardError(slowdowns) <= AIM_STANDARD_ERROR * fraction;
+    }
+
+    /** The standard error of the mean ln(1 + ρ) of these slowdowns (at least two). */
+    public static double standardError(List<Double> slowdowns) {
         DescriptiveStatistics logs = new DescriptiveStatistics();
         slowdowns.forEach(r -> logs.addValue(Math.log1p(r)));
-        return logs.getStandardDeviation() / Math.sqrt(n) <= fraction / 4;
+        return logs.getStandardDeviation() / Math.sqrt(slowdowns.size());
     }
 
     /**

@@ -153,7 +153,7 @@ final class AbCalibration {
             for (Map.Entry<Integer, PlantSizing> e : sizings.entrySet()) {
                 AbPlan.Row row = plan.rows().get(e.getKey() - 1);
                 try {
-                    kind.put(e.getKey(), AbSizer.aim(row, side.jar(), dir.resolve("sizing"), e.getValue(), f, console));
+                    kind.put(e.getKey(), AbSizer.aim(row, side.jar(), dir.resolve("sizing"), e.getValue(), f, maxPairs, console));
                 } catch (IllegalArgumentException ex) {
                     String note = "not planted in " + row.label() + ": " + ex.getMessage();
                     calibration.note(note);

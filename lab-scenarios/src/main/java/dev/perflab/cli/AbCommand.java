@@ -244,7 +244,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
         AbRun.Side base = side("--base", baseSide.rev, baseSide.jar, revisions, false);
         AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
         AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, base.jar(), head.jar(), !noPeerRulers);
-        Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), console);
+        Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), most, console);
         AbReport report = new AbRun(componentName, plan, base, head, pairs, most, t, rulerT, c, plants, dir, console,
                 length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
         AbVerdict verdict = report.verdict();
@@ -272,7 +272,8 @@ final class AbCommand implements Callable<Integer>, Registry.User {
     }
 
     /** The {@code --plant} slowdowns, sized on their rows from head's jar, by row index. */
-    private Map<Integer, Plant> plants(Component component, AbPlan plan, Path jar, Path dir, PrintWriter console) throws Exception {
+    private Map<Integer, Plant> plants(Component component, AbPlan plan, Path jar, Path dir, int gatePairs, PrintWriter console)
+            throws Exception {
         Map<Integer, Plant> plants = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : plant.entrySet()) {
             double fraction = percent("--plant " + e.getKey(), e.getValue(), false);
@@ -280,7 +281,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             for (AbPlan.Row row : rows) {
                 PlantSizing sizing = AbSizer.size(row, jar, dir, fraction, console);
                 try {
-                    plants.put(row.index(), AbSizer.aim(row, jar, dir, sizing, fraction, console));
+                    plants.put(row.index(), AbSizer.aim(row, jar, dir, sizing, fraction, gatePairs, console));
                 } catch (IllegalArgumentException ex) {
                     throw new LabException("--plant " + e.getKey() + "=" + e.getValue() + " in " + row.label() + ": " + ex.getMessage());
                 }

@@ -98,20 +98,22 @@ final class AbSizer {
      * measured in turn, up to {@link PlantSizing#AIM_STEPS} plants. When the pairs cannot tell a plant from the
      * noise, the plant measured last stays, with a line saying so.
      *
+     * @param gatePairs the most pairs one {@code ab} run may take ({@code --max-pairs}): the aim may take as many
      * @throws IllegalArgumentException when the sizing cannot plant {@code fraction} at all ({@link PlantSizing#plant})
      */
-    static Plant aim(AbPlan.Row row, Path jar, Path dir, PlantSizing sizing, double fraction, PrintWriter console)
+    static Plant aim(AbPlan.Row row, Path jar, Path dir, PlantSizing sizing, double fraction, int gatePairs, PrintWriter console)
             throws IOException, InterruptedException {
         Plant plant = sizing.plant(fraction);
         List<Plant> tried = new ArrayList<>();
         List<Double> realizedSoFar = new ArrayList<>();
         for (int step = 1; ; step++) {
-            List<Double> slowdowns = measure(row, jar, dir, plant, step, console);
+            List<Double> slowdowns = measure(row, jar, dir, plant, step, gatePairs, console);
             double realized = ForkSpread.median(slowdowns);
             String measured = String.format(Locale.ROOT, "plant aimed at %s on %s, step %d: %s gave %+.1f%% (median of %d pairs, "
-                    + "%+.1f%% to %+.1f%%)", AbRow.percent(fraction), row.label(), step, plant.property(), realized * 100,
-                    slowdowns.size(), slowdowns.stream().mapToDouble(Double::doubleValue).min().getAsDouble() * 100,
-                    slowdowns.stream().mapToDouble(Double::doubleValue).max().getAsDouble() * 100);
+                    + "%+.1f%% to %+.1f%%, standard error %.1f points)", AbRow.percent(fraction), row.label(), step, plant.property(),
+                    realized * 100, slowdowns.size(), slowdowns.stream().mapToDouble(Double::doubleValue).min().getAsDouble() * 100,
+                    slowdowns.stream().mapToDouble(Double::doubleValue).max().getAsDouble() * 100,
+                    PlantSizing.standardError(slowdowns) * 100);
             if (PlantSizing.closeEnough(fraction, realized)) {
                 console.println(measured + "; close enough: planting " + plant.describe());
                 console.flush();
@@ -138,12 +140,12 @@ final class AbSizer {
     }
 
     /** One plant's slowdowns on the row, a pair of forks at a time, until {@link PlantSizing#aimedClosely}. */
-    private static List<Double> measure(AbPlan.Row row, Path jar, Path dir, Plant plant, int step, PrintWriter console)
+    private static List<Double> measure(AbPlan.Row row, Path jar, Path dir, Plant plant, int step, int gatePairs, PrintWriter console)
             throws IOException, InterruptedException {
         AbForks runner = new AbForks(console);
         String stem = String.format(Locale.ROOT, "row%02d-aim%s-step%d", row.index(), AbRow.percent(plant.fraction()).replace("%", "pct"), step);
         List<Double> slowdowns = new ArrayList<>();
-        for (int pair = 1; !PlantSizing.aimedClosely(slowdowns, plant.fraction()); pair++) {
+        for (int pair = 1; !PlantSizing.aimedClosely(slowdowns, plant.fraction(), gatePairs); pair++) {
             String label = "aiming " + AbRow.percent(plant.fraction()) + ", step " + step + ", pair " + pair + ": ";
             ForkResult plain = null;
             ForkResult planted = null;

@@ -108,15 +108,22 @@ class PlantSizingTest {
     }
 
     @Test
-    void aQuietRowIsAimedInThreePairsANoisyOneInUpToNine() {
-        assertFalse(PlantSizing.aimedClosely(List.of(), 0.10));
-        assertFalse(PlantSizing.aimedClosely(List.of(0.10, 0.10), 0.10), "two pairs are never enough");
-        assertTrue(PlantSizing.aimedClosely(List.of(0.09, 0.10, 0.11), 0.10), "sd 1%: three pairs tell it within 2.5 points");
-        List<Double> noisy = List.of(0.21, 0.08, 0.20);
-        assertFalse(PlantSizing.aimedClosely(noisy, 0.10), "sd 7%: a standard error of 4 points is too wide for 10%");
-        assertTrue(PlantSizing.aimedClosely(noisy, 0.40), "but close enough for 40%");
-        assertTrue(PlantSizing.aimedClosely(List.of(0.21, 0.08, 0.20, 0.02, 0.30, -0.05, 0.25, 0.00, 0.15), 0.10),
-                "nine pairs at most");
+    void aQuietRowIsAimedInThreePairsANoisyOneInAsManyAsItsGateMayTake() {
+        assertFalse(PlantSizing.aimedClosely(List.of(), 0.10, 4));
+        assertFalse(PlantSizing.aimedClosely(List.of(0.10, 0.10), 0.10, 4), "two pairs are never enough");
+        assertTrue(PlantSizing.aimedClosely(List.of(0.095, 0.10, 0.105), 0.10, 4), "sd 0.5%: three pairs tell it within 1.25 points");
+        // the pairs that stopped a 10% plant at +12.5% which realized 14-16% (three pairs, +12.0% to +19.8%)
+        List<Double> noisy = List.of(0.120, 0.125, 0.198);
+        assertFalse(PlantSizing.aimedClosely(noisy, 0.10, 4), "sd 3.8%: a standard error of 2.2 points is too wide for 10%");
+        assertTrue(PlantSizing.aimedClosely(noisy, 0.40, 4), "but close enough for 40%");
+        List<Double> nine = List.of(0.21, 0.08, 0.20, 0.02, 0.30, -0.05, 0.25, 0.00, 0.15);
+        assertTrue(PlantSizing.aimedClosely(nine, 0.10, 4), "nine pairs at most for a gate of four");
+        assertTrue(PlantSizing.aimedClosely(nine, 0.10, 9), "and for a gate of nine");
+        assertFalse(PlantSizing.aimedClosely(nine, 0.10, 16), "a gate that takes up to 16 pairs: its plant may take as many");
+        List<Double> sixteen = new java.util.ArrayList<>(nine);
+        sixteen.addAll(List.of(0.12, 0.05, 0.18, 0.09, 0.11, 0.02, 0.16));
+        assertTrue(PlantSizing.aimedClosely(sixteen, 0.10, 16), "and no more");
+        assertEquals(0.0219, PlantSizing.standardError(noisy), 0.0005, "sd of ln(1 + ρ) over √3");
     }
 
     @Test
@@ -126,10 +133,10 @@ class PlantSizingTest {
         assertEquals(26, s.aimed(0.10, new Plant(0.10, 16, 1), 0.033, new Plant(0.10, 48, 1), 0.25).tokens());
         // two points that do not rise are noise: the line through zero and the later point, 20 × 10/6
         assertEquals(33, s.aimed(0.10, new Plant(0.10, 16, 1), 0.08, new Plant(0.10, 20, 1), 0.06).tokens());
-        assertTrue(PlantSizing.closeEnough(0.10, 0.08));
-        assertTrue(PlantSizing.closeEnough(0.10, 0.125));
-        assertFalse(PlantSizing.closeEnough(0.10, 0.074));
-        assertFalse(PlantSizing.closeEnough(0.10, 0.126));
+        assertTrue(PlantSizing.closeEnough(0.10, 0.0851));
+        assertTrue(PlantSizing.closeEnough(0.10, 0.1149));
+        assertFalse(PlantSizing.closeEnough(0.10, 0.084));
+        assertFalse(PlantSizing.closeEnough(0.10, 0.125), "the +12.5% a quarter let through; it realized 14–16%");
     }
 
     @Test
