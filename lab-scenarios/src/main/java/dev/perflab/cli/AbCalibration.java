@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
 
 /**
  * {@code ./lab ab COMPONENT --calibrate --runs N}: how often {@code ab} is wrong on this machine. One jar on both
- * sides; the plant of each target row (the tuned rung's rows, or every row of a suite without rungs) is sized
+ * sides; the plant of each target row (the tuned rung's rows, the selected rungs' where {@code --rung} leaves the tuned
+ * one out, or every row of a suite without rungs) is sized
  * once; then N rounds of four runs, an A/A run and runs with 5%, 10% and 20% planted in head's forks of the
  * target rows, in that order each round, so that the machine's drift over hours reaches every kind alike
  * ({@code --plants} keeps some of the sizes: a round is then the A/A run and those).
@@ -73,19 +74,19 @@ final class AbCalibration {
         this.console = console;
     }
 
-    /** The rows a calibration plants in: the tuned rung's, or, where no row has a rung, every judged row. */
+    /**
+     * The rows a calibration plants in: the tuned rung's; where the selection leaves the tuned rung out
+     * ({@code --rung r2}), the selected rungs' rows, so that a gate on another rung can be calibrated too; where no
+     * row has a rung, every judged row.
+     */
     static List<AbPlan.Row> targets(Component component, AbPlan plan) {
-        boolean rungs = plan.judged().stream().anyMatch(r -> r.rung() != null);
-        if (!rungs) {
+        List<AbPlan.Row> rungRows = plan.judged().stream().filter(r -> r.rung() != null).collect(Collectors.toList());
+        if (rungRows.isEmpty()) {
             return plan.judged();
         }
         String tuned = component.ladder().tuned().id();
-        List<AbPlan.Row> rows = plan.judged().stream().filter(r -> tuned.equals(r.rung())).collect(Collectors.toList());
-        if (rows.isEmpty()) {
-            throw new LabException("--calibrate plants its slowdowns in the tuned rung, " + tuned + ", which this selection "
-                    + "leaves out: add it to --rung");
-        }
-        return rows;
+        List<AbPlan.Row> rows = rungRows.stream().filter(r -> tuned.equals(r.rung())).collect(Collectors.toList());
+        return rows.isEmpty() ? rungRows : rows;
     }
 
     int run(boolean resume) throws IOException, InterruptedException {

@@ -136,7 +136,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
                     + " the row, e.g. --plant tuned=10%%. For tests and calibration.")
     Map<String, String> plant = new LinkedHashMap<>();
 
-    @Option(names = "--calibrate", description = "Measure the error rates: A/A runs and runs with 5%%, 10%%, 20%% planted in the tuned rung.")
+    @Option(names = "--calibrate", description = "Measure the error rates: A/A runs and runs with 5%%, 10%%, 20%% planted in the tuned rung (in the selected rungs where --rung leaves it out).")
     boolean calibrate;
 
     /** Runs of each kind a calibration makes unless {@code --runs} says otherwise: the goals' ≥ 20 A/A runs. */
