@@ -80,10 +80,10 @@ class CalibrationTest {
     void aDetectionGoalIsMetOnlyOverTwentyRunsAndMissedAsSoonAsTwoRunsMiss() {
         Calibration few = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 8 pairs");
         few.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
-        for (double realized : new double[] {1.1, 1.01, 1.1, 1.01}) {
+        for (double realized : new double[] {1.1, 1.01, 1.1, 1.01, 1.1}) {
             few.add(new Calibration.Run(0.10, run(1 / realized, 1.0, 1.0, "10% (…)")));
         }
-        assertTrue(few.markdown().contains("- planted 10% slowdown detected: 2 of 4 (50%); goal ≥ 95%: NOT met"), few.markdown());
+        assertTrue(few.markdown().contains("- planted 10% slowdown detected: 3 of 5 (60%); goal ≥ 95%: NOT met"), few.markdown());
 
         Calibration many = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 8 pairs");
         for (int i = 0; i < Calibration.MIN_RUNS; i++) {
@@ -105,6 +105,38 @@ class CalibrationTest {
         }
         assertTrue(oneNoisy.markdown().contains("- A/A false positives: 0 of 38 row verdicts (0%) over 20 A/A runs; goal ≤ 1%: not judged:"
                 + " 19 judged A/A runs (1 noisy), the goal needs ≥ 20"), oneNoisy.markdown());
+    }
+
+    /**
+     * A plant that realized another size than its name judges that size only where the answer carries over: a larger
+     * one found, or a smaller one missed, is not judged, with the sizes; a smaller one found still meets the goal.
+     */
+    @Test
+    void aPlantOfAnotherSizeJudgesItsNamedSizeOnlyWhereTheAnswerCarriesOver() {
+        java.util.function.BiFunction<Double, Double, Calibration> twenty = (hitSlowdown, missSlowdown) -> {
+            Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 8 pairs");
+            for (int i = 0; i < Calibration.MIN_RUNS; i++) {
+                c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+                c.add(new Calibration.Run(0.10, run(1 / (1 + (i < 3 ? missSlowdown : hitSlowdown)), 1.0, 1.0, "10% (…)")));
+            }
+            return c;
+        };
+        String larger = twenty.apply(0.14, 0.14).markdown();
+        assertTrue(larger.contains("- planted 10% slowdown detected: 20 of 20 (100%); goal ≥ 95%: not judged: the plant in "
+                + "OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 realized 14%, larger than 10% (8.5–11.5% counts as 10%)"), larger);
+        assertTrue(larger.contains("| 20/20 (100%) (realized 14%) | – | 10% (realized 14%) |"), "the smallest change found says what it was: " + larger);
+        String close = twenty.apply(0.11, 0.11).markdown();
+        assertTrue(close.contains("- planted 10% slowdown detected: 20 of 20 (100%); goal ≥ 95%: met"), close);
+        assertTrue(close.contains("| – | 10% |"), close);
+        String smallerFound = twenty.apply(0.08, 0.08).markdown();
+        assertTrue(smallerFound.contains("goal ≥ 95%: met"), "8% found in every run: 10% would be too: " + smallerFound);
+        // three runs of 1% among seventeen of 8%: missed more than 20 runs may, but the plants were 8%, not 10%
+        String smallerMissed = twenty.apply(0.08, 0.01).markdown();
+        assertTrue(smallerMissed.contains("- planted 10% slowdown detected: 17 of 20 (85%); goal ≥ 95%: not judged: the plant in "
+                + "OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 realized 8%, smaller than 10% (8.5–11.5% counts as 10%)"), smallerMissed);
+        String largerMissed = twenty.apply(0.14, 0.01).markdown();
+        assertTrue(largerMissed.contains("- planted 10% slowdown detected: 17 of 20 (85%); goal ≥ 95%: NOT met"),
+                "14% missed in three runs: 10% would be missed as often or more: " + largerMissed);
     }
 
     /** A calibration of one size ({@code --plants 10%}) names only that size; the table keeps every column. */
