@@ -316,10 +316,15 @@ public final class Calibration {
         if (!met && !goal.equals("NOT met")) {
             return goal;
         }
-        // met: a larger plant does not carry over to f; NOT met: a smaller one does not
+        // met: a larger plant does not carry over to f; NOT met: a smaller one does not, unless a row planted at
+        // least f (or close to it) missed more than its 20 runs may by itself
         List<RowStats> off = sized.stream().filter(r -> offSize(f, r.realized().get(f)) && (r.realized().get(f) > f) == met)
                 .collect(Collectors.toList());
-        if (off.isEmpty()) {
+        boolean missedAtSize = sized.stream().filter(r -> !off.contains(r)).anyMatch(r -> {
+            int[] d = r.detected().get(f);
+            return d[1] - d[0] > Math.floor((1 - MIN_DETECTION) * MIN_RUNS + 1e-9) && (double) d[0] / d[1] < MIN_DETECTION;
+        });
+        if (off.isEmpty() || (!met && missedAtSize)) {
             return goal;
         }
         return String.format(Locale.ROOT, "not judged: the plant %s, %s than %s (%s–%s%% counts as %s)",

@@ -134,6 +134,17 @@ class CalibrationTest {
         String smallerMissed = twenty.apply(0.08, 0.01).markdown();
         assertTrue(smallerMissed.contains("- planted 10% slowdown detected: 17 of 20 (85%); goal ≥ 95%: not judged: the plant in "
                 + "OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 realized 8%, smaller than 10% (8.5–11.5% counts as 10%)"), smallerMissed);
+        // two rows: the tuned one planted small and missed, the naive one planted at size and missed twice: NOT met
+        Calibration two = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 8 pairs");
+        for (int i = 0; i < Calibration.MIN_RUNS; i++) {
+            two.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+            two.add(new Calibration.Run(0.10, AbReportTest.report(List.of(
+                    AbReportTest.row(AbReportTest.CANCEL, TUNED, "ops/s", 1 / (i < 3 ? 1.01 : 1.08), false, "10% (…)"),
+                    AbReportTest.row(AbReportTest.CANCEL, NAIVE, "ops/s", 1 / (i < 2 ? 1.01 : 1.10), false, "10% (…)"),
+                    AbReportTest.row(AbReportTest.RULER, Map.of(), "ops/s", 1.0, true, "")))));
+        }
+        assertTrue(two.markdown().contains("- planted 10% slowdown detected: 35 of 40 (88%); goal ≥ 95%: NOT met"),
+                "a row planted at its size missed twice: " + two.markdown());
         String largerMissed = twenty.apply(0.14, 0.01).markdown();
         assertTrue(largerMissed.contains("- planted 10% slowdown detected: 17 of 20 (85%); goal ≥ 95%: NOT met"),
                 "14% missed in three runs: 10% would be missed as often or more: " + largerMissed);
