@@ -50,7 +50,7 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     public static final int AIM_MAX_PAIRS = 9;
     /**
      * A plant measured within this share of its size (8.5–11.5% for 10%) is planted as it is. A quarter let plants
-     * through that realized 7.6% and 14–16% for 10% (the median of three pairs at +8.7% and at +12.5%), and a
+     * through that realized 7.6% and 14–16% for 10% (JDK 17, 2 cores; the median of three pairs at +8.7% and at +12.5%), and a
      * calibration's detection rate then told the detection of another size.
      */
     public static final double AIM_TOLERANCE = 0.15;
