@@ -72,6 +72,30 @@ public final class Calibration {
         runs.add(run);
     }
 
+    /** A planted run's plant in one row and the slowdown it realized there: head/base − 1 in time per operation. */
+    public record Realized(Plant plant, double slowdown) {
+    }
+
+    /**
+     * What the planted runs of size {@code fraction} realized in one row (benchmark and params as JMH lists them), in
+     * the order they ran; runs marked noisy are left out, as the table leaves them out of the detection rates.
+     * Each run's plant is read back from its verdict, so that a resumed calibration knows its runs' plants too.
+     */
+    public List<Realized> realized(double fraction, String benchmark, Map<String, String> params) {
+        List<Realized> out = new ArrayList<>();
+        for (Run run : runs) {
+            if (run.planted() != fraction || run.report().verdict() == AbVerdict.NOISY) {
+                continue;
+            }
+            for (AbRow row : run.report().rows()) {
+                if (row.benchmark().equals(benchmark) && row.params().equals(params)) {
+                    Plant.described(fraction, row.planted()).ifPresent(p -> out.add(new Realized(p, 1 / row.speedup() - 1)));
+                }
+            }
+        }
+        return out;
+    }
+
     /** A line printed under the goals: what the calibration could not do (a plant too small to make). */
     public void note(String line) {
         notes.add(line);

@@ -26,6 +26,25 @@ public record Plant(double fraction, long tokens, long period) {
         return period == 1 ? Long.toString(tokens) : tokens + "/" + period;
     }
 
+    /**
+     * The plant {@link #describe} wrote, planted for {@code fraction}: a calibration reads its runs' plants back from
+     * their verdicts ({@code planted} of a row). Empty for any other text.
+     */
+    public static java.util.Optional<Plant> described(double fraction, String text) {
+        java.util.regex.Matcher m = DESCRIBED.matcher(text == null ? "" : text);
+        if (!m.matches()) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(new Plant(fraction, Long.parseLong(m.group(1)), m.group(2) == null ? 1 : Long.parseLong(m.group(2))));
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static final java.util.regex.Pattern DESCRIBED = java.util.regex.Pattern.compile(
+            "\\S+ \\((\\d{1,18}) consumeCPU tokens (?:per invocation|every (\\d{1,18}) invocations)\\)");
+
     /** {@code 10% (12 consumeCPU tokens every 8 invocations)}. */
     public String describe() {
         return String.format(Locale.ROOT, "%s (%d consumeCPU tokens %s)", AbRow.percent(fraction), tokens,

@@ -260,6 +260,50 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
         return aimed(fraction, tried.get(last - 1), realized.get(last - 1), tried.get(last), realized.get(last));
     }
 
+    /**
+     * Planted runs of a calibration that re-aim its plant, the last ones at most: their median is not moved by one odd
+     * run, and it follows a host that drifts over an hour within a few rounds.
+     */
+    public static final int REAIM_RUNS = 3;
+    /** Planted runs a calibration makes with a plant before the runs may re-aim it: one run's ratio carries the gate's noise. */
+    public static final int REAIM_MIN_RUNS = 2;
+
+    /**
+     * The plant for a calibration's next planted run, from what its planted runs so far realized ({@code realized},
+     * each run's head/base slowdown on the row, with the plant it ran with). The aim before the first run sized the
+     * plant from forks run back to back, minutes before the runs; over the hours of a calibration the row's own speed
+     * drifts while a burst of consumeCPU stays the same work, and the share it adds drifts with it (the order book's
+     * tuned replay, JDK 17, 2 cores: plants aimed at 10% realized 13–16% in every run). So each planted run re-reads
+     * the slope per token, (ρ − a)/T, from the last {@value #REAIM_RUNS} runs with {@code current}'s period (at least
+     * {@value #REAIM_MIN_RUNS}); where their median slope puts {@code current} outside {@link #AIM_TOLERANCE} of the
+     * size, the next plant is aimed through it, held within ×{@value #MAX_AIM_CORRECTION} of {@code current}. Otherwise,
+     * or where the runs read no slowdown, {@code current} stays: a plant close enough is not moved by noise.
+     *
+     * @param overhead what choosing one invocation in {@code current}'s period costs by itself (a; 0 for a period of 1)
+     * @param planted  the plants of the runs so far, oldest first
+     * @param realized each run's slowdown, in the same order
+     */
+    public static Plant reaimed(double overhead, Plant current, List<Plant> planted, List<Double> realized) {
+        if (planted.size() != realized.size()) {
+            throw new IllegalArgumentException("need one realized slowdown per planted run, got " + planted.size()
+                    + " plants and " + realized.size() + " slowdowns");
+        }
+        List<Double> slopes = new java.util.ArrayList<>();
+        for (int i = planted.size() - 1; i >= 0 && slopes.size() < REAIM_RUNS; i--) {
+            if (planted.get(i).period() == current.period() && Double.isFinite(realized.get(i))) {
+                slopes.add((realized.get(i) - overhead) / planted.get(i).tokens());
+            }
+        }
+        if (slopes.size() < REAIM_MIN_RUNS) {
+            return current;
+        }
+        double slope = ForkSpread.median(slopes);
+        if (!(slope > 0) || closeEnough(current.fraction(), overhead + slope * current.tokens())) {
+            return current;
+        }
+        return near(current, current.fraction(), (current.fraction() - overhead) / slope);
+    }
+
     /** {@code tokens} for {@code fraction} at {@code tried}'s period, held within ×{@value #MAX_AIM_CORRECTION} of its tokens. */
     private static Plant near(Plant tried, double fraction, double tokens) {
         double bounded = Math.max(tried.tokens() / MAX_AIM_CORRECTION, Math.min(tried.tokens() * MAX_AIM_CORRECTION, tokens));

@@ -26,10 +26,12 @@ import java.util.stream.Collectors;
 /**
  * {@code ./lab ab COMPONENT --calibrate --runs N}: how often {@code ab} is wrong on this machine. One jar on both
  * sides; the plant of each target row (the tuned rung's rows, the selected rungs' where {@code --rung} leaves the tuned
- * one out, or every row of a suite without rungs) is sized
+ * one out, or every row of a suite without rungs) is sized and aimed
  * once; then N rounds of four runs, an A/A run and runs with 5%, 10% and 20% planted in head's forks of the
  * target rows, in that order each round, so that the machine's drift over hours reaches every kind alike
- * ({@code --plants} keeps some of the sizes: a round is then the A/A run and those).
+ * ({@code --plants} keeps some of the sizes: a round is then the A/A run and those). Before each planted run the
+ * plant is re-aimed from what the last planted runs of its size realized in its row
+ * ({@link PlantSizing#reaimed}), so that a row whose speed drifts over the hours still gets the slowdown named.
  *
  * <pre>
  *   DIR/sizing/…                        the plants' sizing forks
@@ -56,6 +58,8 @@ final class AbCalibration {
     private final List<Double> planted;
     private final Path dir;
     private final PrintWriter console;
+    /** What choosing the plant's invocations costs by itself in each target row (0 without a period), for the re-aim. */
+    private final Map<Integer, Double> counterCost = new LinkedHashMap<>();
 
     AbCalibration(Component component, RunLength length, AbPlan plan, AbRun.Side side, int pairs, int maxPairs,
                   double threshold, double rulerThreshold, double confidence, int runs, List<Double> planted, Path dir, PrintWriter console) {
@@ -117,6 +121,10 @@ final class AbCalibration {
                     continue;
                 }
                 String kind = f == 0 ? "aa" : String.format(Locale.ROOT, "plant%02d", Math.round(f * 100));
+                if (f != 0) {
+                    reaim(calibration, f, plants.get(f));
+                    write(calibration, plants, tableJson, tableMd);
+                }
                 console.printf("%ncalibration run %d of %d, %s%n", done(calibration, f) + 1, runs, f == 0 ? "A/A" : pct(f) + " planted");
                 AbReport report = new AbRun(component.name(), plan, base, head, pairs, maxPairs, threshold, rulerThreshold, confidence,
                         f == 0 ? Map.of() : plants.get(f), dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", round, kind)),
@@ -133,6 +141,30 @@ final class AbCalibration {
         return 0;
     }
 
+    /**
+     * Each plant of size {@code f} re-aimed from what the planted runs so far realized in its row
+     * ({@link PlantSizing#reaimed}), with a line per row once there are runs to read.
+     */
+    private void reaim(Calibration calibration, double f, Map<Integer, Plant> byRow) {
+        for (Map.Entry<Integer, Plant> e : byRow.entrySet()) {
+            AbPlan.Row row = plan.rows().get(e.getKey() - 1);
+            List<Calibration.Realized> runsSoFar = calibration.realized(f, row.row().benchmark(), row.row().params());
+            if (runsSoFar.size() < PlantSizing.REAIM_MIN_RUNS) {
+                continue;
+            }
+            List<Calibration.Realized> last = runsSoFar.subList(Math.max(0, runsSoFar.size() - PlantSizing.REAIM_RUNS), runsSoFar.size());
+            Plant next = PlantSizing.reaimed(counterCost.getOrDefault(e.getKey(), 0.0), e.getValue(),
+                    runsSoFar.stream().map(Calibration.Realized::plant).toList(), runsSoFar.stream().map(Calibration.Realized::slowdown).toList());
+            console.printf(Locale.ROOT, "calibration: the %s plant in %s realized %s in its last %d planted runs (%s); %s%n", pct(f), row.label(),
+                    last.stream().map(r -> String.format(Locale.ROOT, "%+.1f%%", r.slowdown() * 100)).collect(Collectors.joining(", ")), last.size(),
+                    last.stream().map(r -> r.plant().tokens() + " tokens" + (r.plant().period() == 1 ? "" : " every " + r.plant().period()
+                            + " invocations")).distinct().collect(Collectors.joining(", ")),
+                    next.equals(e.getValue()) ? "kept: " + next.describe() : "re-aimed: " + next.describe());
+            e.setValue(next);
+        }
+        console.flush();
+    }
+
     private static int done(Calibration calibration, double planted) {
         return (int) calibration.runs().stream().filter(r -> r.planted() == planted).count();
     }
@@ -141,7 +173,9 @@ final class AbCalibration {
         Map<Integer, PlantSizing> sizings = new LinkedHashMap<>();
         for (AbPlan.Row row : targets) {
             try {
-                sizings.put(row.index(), AbSizer.size(row, side.jar(), dir.resolve("sizing"), planted.get(0), console));
+                PlantSizing sizing = AbSizer.size(row, side.jar(), dir.resolve("sizing"), planted.get(0), console);
+                sizings.put(row.index(), sizing);
+                counterCost.put(row.index(), sizing.overhead());
             } catch (LabException e) {
                 // the A/A runs still tell the false positives; the table says why nothing was planted here
                 calibration.note(e.getMessage());
@@ -171,7 +205,8 @@ final class AbCalibration {
         ObjectNode root = calibration.json();
         ArrayNode list = root.putArray("plants");
         plants.forEach((f, byRow) -> byRow.forEach((index, p) -> list.addObject().put("fraction", f).put("row", index)
-                .put("label", plan.rows().get(index - 1).label()).put("tokens", p.tokens()).put("period", p.period())));
+                .put("label", plan.rows().get(index - 1).label()).put("tokens", p.tokens()).put("period", p.period())
+                .put("counterCost", counterCost.getOrDefault(index, 0.0))));
         json.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, root));
         md.writeString(calibration.markdown());
     }
@@ -205,6 +240,8 @@ final class AbCalibration {
             double f = p.path("fraction").asDouble();
             if (plants.containsKey(f)) {
                 plants.get(f).put(p.path("row").asInt(), new Plant(f, p.path("tokens").asLong(), p.path("period").asLong()));
+                // a calibration saved before the re-aim has no counterCost: 0, exact for plants without a period
+                counterCost.put(p.path("row").asInt(), p.path("counterCost").asDouble(0));
             }
         }
         console.printf("calibration: resumed from %s: %s%n", dir, java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0),

@@ -322,4 +322,20 @@ class CalibrationTest {
                 + " narrow a run's interval by √pairs")), close.goals().toString());
         assertTrue(calibration().goals().stream().noneMatch(l -> l.startsWith("A/A runs of")), "3 A/A runs: " + calibration().goals());
     }
+    @Test
+    void whatEachPlantedRunRealizedIsReadBackWithItsPlantLeavingNoisyRunsOut() {
+        Plant p = new Plant(0.10, 400_000, 1);
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
+        c.add(new Calibration.Run(0.10, run(1 / 1.14, 1.0, 1.0, p.describe())));
+        c.add(new Calibration.Run(0.10, run(1 / 1.13, 1.0, 0.80, p.describe())));    // noisy: the ruler moved
+        c.add(new Calibration.Run(0.20, run(1 / 1.25, 1.0, 1.0, new Plant(0.20, 800_000, 1).describe())));
+        c.add(new Calibration.Run(0.10, run(1 / 1.08, 1.0, 1.0, new Plant(0.10, 300_000, 1).describe())));
+        List<Calibration.Realized> tuned = c.realized(0.10, AbReportTest.CANCEL, TUNED);
+        assertEquals(List.of(400_000L, 300_000L), tuned.stream().map(r -> r.plant().tokens()).toList());
+        assertEquals(0.14, tuned.get(0).slowdown(), 1e-4);
+        assertEquals(0.08, tuned.get(1).slowdown(), 1e-4);
+        assertTrue(c.realized(0.10, AbReportTest.CANCEL, NAIVE).isEmpty(), "nothing was planted in the naive row");
+        assertEquals(1, c.realized(0.20, AbReportTest.CANCEL, TUNED).size());
+    }
 }

@@ -168,4 +168,40 @@ class PlantSizingTest {
         assertEquals(50, counted.aimed(0.10, tried, List.of(0.12, 0.04, 0.06)).tokens());
         assertEquals(8, counted.aimed(0.10, tried, List.of(0.12, 0.04, 0.06)).period());
     }
+    /**
+     * The order book's tuned replay (JDK 17, 2 cores): ~400,000 tokens aimed at 10% realized 13–16% run after run. The
+     * calibration's runs re-aim it: the median slope of the last three runs at 400,000 tokens (14%, 13%, 15% → 3.5e-7
+     * per token) puts 10% at 285,714 tokens.
+     */
+    @Test
+    void aCalibrationsOwnRunsReaimAPlantThatRealizedAnotherSize() {
+        Plant p400 = new Plant(0.10, 400_000, 1);
+        assertEquals(285_714, PlantSizing.reaimed(0, p400, List.of(p400, p400, p400, p400), List.of(0.30, 0.14, 0.13, 0.15)).tokens(),
+                "the last three runs: the first run's 30% is no longer read");
+        assertEquals(p400, PlantSizing.reaimed(0, p400, List.of(p400), List.of(0.14)), "one run carries the gate's noise: not re-aimed");
+        assertEquals(p400, PlantSizing.reaimed(0, p400, List.of(p400, p400, p400), List.of(0.09, 0.12, 0.105)),
+                "a median of 10.5% is close enough: kept, not moved by noise");
+        assertEquals(p400, PlantSizing.reaimed(0, p400, List.of(p400, p400), List.of(-0.01, -0.02)), "runs that read no slowdown: kept");
+        assertEquals(1_200_000, PlantSizing.reaimed(0, p400, List.of(p400, p400), List.of(0.001, 0.002)).tokens(), "held within ×3");
+        // runs with another plant read as slopes: 300,000 tokens gave 7.5%, 400,000 gave 10%: 2.5e-7 per token, 400,000
+        Plant p300 = new Plant(0.10, 300_000, 1);
+        assertEquals(p300.tokens(), PlantSizing.reaimed(0, p300, List.of(p400, p400), List.of(0.10, 0.10)).tokens() - 100_000);
+        // with a period, the counter's own cost is taken out: (8% − 2%)/35 per token, (10% − 2%)/that = 47 tokens
+        Plant counted = new Plant(0.10, 35, 8);
+        assertEquals(47, PlantSizing.reaimed(0.02, counted, List.of(counted, counted), List.of(0.08, 0.08)).tokens());
+        assertEquals(8, PlantSizing.reaimed(0.02, counted, List.of(new Plant(0.10, 80, 16), new Plant(0.10, 81, 16)), List.of(0.5, 0.5)).period());
+        assertEquals(counted, PlantSizing.reaimed(0.02, counted, List.of(new Plant(0.10, 80, 16), new Plant(0.10, 81, 16)), List.of(0.5, 0.5)),
+                "runs of another period are not read");
+        assertThrows(IllegalArgumentException.class, () -> PlantSizing.reaimed(0, p400, List.of(p400), List.of()));
+    }
+
+    @Test
+    void aPlantIsReadBackFromTheWordsAVerdictSavedItIn() {
+        for (Plant p : List.of(new Plant(0.10, 262_603, 1), new Plant(0.05, 40, 8))) {
+            assertEquals(p, Plant.described(p.fraction(), p.describe()).orElseThrow(), p.describe());
+        }
+        assertTrue(Plant.described(0.10, "").isEmpty());
+        assertTrue(Plant.described(0.10, "10% (…)").isEmpty());
+        assertTrue(Plant.described(0.10, "10% (40 consumeCPU tokens every 3 invocations)").isEmpty(), "not a power of two");
+    }
 }

@@ -200,13 +200,34 @@ class AbToyTest {
         assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
 
         // A second lane (ci/calibrate-lanes.sh): the first lane's plants, its own runs; then one table over both.
+        // With the first lane's runs copied in, its run is the calibration's third planted run, and the plant is
+        // re-aimed from what the two before it realized in the naive row (kept where they came close to 20%).
         Path lane2 = dir.resolve("lane2");
         Files.createDirectories(lane2);
         Files.copy(dir.resolve("calibration.json"), lane2.resolve("calibration.json"));
+        List<Path> copied = List.of(lane2.resolve("runs/01-aa"), lane2.resolve("runs/01-plant20"), lane2.resolve("runs/02-aa"),
+                lane2.resolve("runs/02-plant20"));
+        for (Path copy : copied) {
+            Files.createDirectories(copy);
+            Files.copy(dir.resolve("runs").resolve(copy.getFileName()).resolve("verdict.json"), copy.resolve("verdict.json"));
+        }
         List<String> lane = new java.util.ArrayList<>(calibrate.subList(0, calibrate.indexOf("--out")));
-        lane.addAll(List.of("--out", lane2.toString(), "--runs", "1", "--pairs", "2", "--resume"));
+        lane.addAll(List.of("--out", lane2.toString(), "--runs", "3", "--pairs", "2", "--resume"));
         lab.clear();
         assertEquals(0, lab.run(lane.toArray(String[]::new)), lab.out + "" + lab.err);
+        String reaim = lab.out.toString().lines().filter(l -> l.startsWith("calibration: the 20% plant in ToySumBenchmark.sum {rung=r0-loop-sum"))
+                .findFirst().orElse("");
+        long period = first.at("/plants/0/period").asLong();
+        assertTrue(reaim.contains(" in its last 2 planted runs (" + first.at("/plants/0/tokens").asLong() + " tokens"
+                + (period == 1 ? "" : " every " + period + " invocations") + "); "), lab.out.toString());
+        boolean moved = reaim.contains("; re-aimed: 20% (");
+        assertTrue(moved || reaim.contains("; kept: 20% ("), reaim);
+        JsonNode lane2Table = new ObjectMapper().readTree(lane2.resolve("calibration.json").toFile());
+        assertEquals(moved, lane2Table.at("/plants/0/tokens").asLong() != first.at("/plants/0/tokens").asLong(), reaim + " " + lane2Table.get("plants"));
+        for (Path copy : copied) { // the merge below counts each run once
+            Files.delete(copy.resolve("verdict.json"));
+            Files.delete(copy);
+        }
         Path merged = dir.resolve("merged");
         lab.clear();
         assertEquals(0, lab.run("ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir + "," + lane2, "--out", merged.toString()),
@@ -215,7 +236,7 @@ class AbToyTest {
                 Files.readString(merged.resolve("calibration.md")));
         JsonNode table3 = new ObjectMapper().readTree(merged.resolve("calibration.json").toFile());
         assertEquals(6, table3.get("runs").size(), table3.toString());
-        assertEquals(1, table3.get("plants").size(), "both lanes planted the same: " + table3.get("plants"));
+        assertEquals(moved ? 2 : 1, table3.get("plants").size(), "one plant per lane where the second re-aimed it: " + table3.get("plants"));
         assertEquals(2, table3.get("mergedFrom").size());
 
         // refused: a lane of another selection, and an --out that is one of the folders
