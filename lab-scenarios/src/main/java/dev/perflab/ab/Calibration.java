@@ -321,6 +321,7 @@ public final class Calibration {
                         PLANTED.stream().filter(f -> runCount(f)[0] > 0))
                 .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
                 .collect(Collectors.joining(", ")));
+        lines.addAll(plantLines(rows));
         lines.addAll(thresholdLines(rows));
         lines.addAll(levelLines(rows));
         lines.addAll(rulerLines());
@@ -362,6 +363,45 @@ public final class Calibration {
     /** A fraction in percentage points, up to one decimal and no trailing zero: 8.5, 11.7, 17. */
     private static String points(double fraction) {
         return java.math.BigDecimal.valueOf(fraction * 100).setScale(1, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * Per planted row and size, the plants its runs ran with, run by run, and what each realized (the median over its
+     * runs): a calibration re-aims a plant whose runs realized another size ({@link PlantSizing#reaimed}), and these
+     * lines show whether the later plants came out at the size named.
+     */
+    private List<String> plantLines(List<RowStats> rows) {
+        List<String> lines = new ArrayList<>();
+        for (RowStats r : rows) {
+            for (double f : PLANTED) {
+                List<String> plants = new ArrayList<>();
+                List<Double> realized = new ArrayList<>();
+                for (Run run : runs) {
+                    if (run.planted() != f) {
+                        continue;
+                    }
+                    run.report().rows().stream().filter(row -> row.key().equals(r.first().key()) && !row.planted().isEmpty()).findFirst()
+                            .ifPresent(row -> {
+                                plants.add(Plant.described(f, row.planted()).map(Plant::burst).orElse(row.planted()));
+                                realized.add(1 / row.speedup() - 1);
+                            });
+                }
+                if (plants.isEmpty()) {
+                    continue;
+                }
+                List<String> spans = new ArrayList<>();
+                for (int from = 0, to; from < plants.size(); from = to) {
+                    to = from + 1;
+                    while (to < plants.size() && plants.get(to).equals(plants.get(from))) {
+                        to++;
+                    }
+                    spans.add(plants.get(from) + (from == 0 && to == plants.size() ? " in every run" : to - from == 1 ? " in run " + (from + 1)
+                            : " in runs " + (from + 1) + "–" + to) + " (realized " + AbRow.percent(ForkSpread.median(realized.subList(from, to))) + ")");
+                }
+                lines.add("the " + AbRow.percent(f) + " plant in " + r.first().label() + ", by run: " + String.join("; ", spans));
+            }
+        }
+        return lines;
     }
 
     /** The thresholds the saved runs are judged at again ({@link #thresholdLines}). */

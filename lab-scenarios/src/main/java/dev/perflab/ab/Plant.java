@@ -47,7 +47,11 @@ public record Plant(double fraction, long tokens, long period) {
 
     /** {@code 10% (12 consumeCPU tokens every 8 invocations)}. */
     public String describe() {
-        return String.format(Locale.ROOT, "%s (%d consumeCPU tokens %s)", AbRow.percent(fraction), tokens,
-                period == 1 ? "per invocation" : "every " + period + " invocations");
+        return AbRow.percent(fraction) + " (" + burst() + ")";
+    }
+
+    /** {@code 12 consumeCPU tokens every 8 invocations}: the work, without the size it was aimed at. */
+    public String burst() {
+        return String.format(Locale.ROOT, "%d consumeCPU tokens %s", tokens, period == 1 ? "per invocation" : "every " + period + " invocations");
     }
 }

@@ -157,8 +157,7 @@ final class AbCalibration {
                     runsSoFar.stream().map(Calibration.Realized::plant).toList(), runsSoFar.stream().map(Calibration.Realized::slowdown).toList());
             console.printf(Locale.ROOT, "calibration: the %s plant in %s realized %s in its last %d planted runs (%s); %s%n", pct(f), row.label(),
                     last.stream().map(r -> String.format(Locale.ROOT, "%+.1f%%", r.slowdown() * 100)).collect(Collectors.joining(", ")), last.size(),
-                    last.stream().map(r -> r.plant().tokens() + " tokens" + (r.plant().period() == 1 ? "" : " every " + r.plant().period()
-                            + " invocations")).distinct().collect(Collectors.joining(", ")),
+                    last.stream().map(r -> r.plant().burst()).distinct().collect(Collectors.joining(", ")),
                     next.equals(e.getValue()) ? "kept: " + next.describe() : "re-aimed: " + next.describe());
             e.setValue(next);
         }

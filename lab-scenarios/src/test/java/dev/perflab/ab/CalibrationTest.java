@@ -328,7 +328,7 @@ class CalibrationTest {
         Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
         c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
         c.add(new Calibration.Run(0.10, run(1 / 1.14, 1.0, 1.0, p.describe())));
-        c.add(new Calibration.Run(0.10, run(1 / 1.13, 1.0, 0.80, p.describe())));    // noisy: the ruler moved
+        c.add(new Calibration.Run(0.10, run(1 / 1.14, 1.0, 0.80, p.describe())));    // noisy: the ruler moved
         c.add(new Calibration.Run(0.20, run(1 / 1.25, 1.0, 1.0, new Plant(0.20, 800_000, 1).describe())));
         c.add(new Calibration.Run(0.10, run(1 / 1.08, 1.0, 1.0, new Plant(0.10, 300_000, 1).describe())));
         List<Calibration.Realized> tuned = c.realized(0.10, AbReportTest.CANCEL, TUNED);
@@ -337,5 +337,10 @@ class CalibrationTest {
         assertEquals(0.08, tuned.get(1).slowdown(), 1e-4);
         assertTrue(c.realized(0.10, AbReportTest.CANCEL, NAIVE).isEmpty(), "nothing was planted in the naive row");
         assertEquals(1, c.realized(0.20, AbReportTest.CANCEL, TUNED).size());
+        String label = "OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000";
+        assertTrue(c.goals().contains("the 10% plant in " + label + ", by run: 400000 consumeCPU tokens per invocation in runs 1–2 (realized 14%); "
+                + "300000 consumeCPU tokens per invocation in run 3 (realized 8%)"), "the noisy run ran a plant too: " + c.goals());
+        assertTrue(c.goals().contains("the 20% plant in " + label + ", by run: 800000 consumeCPU tokens per invocation in every run (realized 25%)"),
+                c.goals().toString());
     }
 }

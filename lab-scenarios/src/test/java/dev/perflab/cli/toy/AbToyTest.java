@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.perflab.ab.Plant;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.cli.LabCli;
 import dev.perflab.cli.component.Registry;
@@ -217,9 +218,8 @@ class AbToyTest {
         assertEquals(0, lab.run(lane.toArray(String[]::new)), lab.out + "" + lab.err);
         String reaim = lab.out.toString().lines().filter(l -> l.startsWith("calibration: the 20% plant in ToySumBenchmark.sum {rung=r0-loop-sum"))
                 .findFirst().orElse("");
-        long period = first.at("/plants/0/period").asLong();
-        assertTrue(reaim.contains(" in its last 2 planted runs (" + first.at("/plants/0/tokens").asLong() + " tokens"
-                + (period == 1 ? "" : " every " + period + " invocations") + "); "), lab.out.toString());
+        Plant sized = new Plant(0.20, first.at("/plants/0/tokens").asLong(), first.at("/plants/0/period").asLong());
+        assertTrue(reaim.contains(" in its last 2 planted runs (" + sized.burst() + "); "), lab.out.toString());
         boolean moved = reaim.contains("; re-aimed: 20% (");
         assertTrue(moved || reaim.contains("; kept: 20% ("), reaim);
         JsonNode lane2Table = new ObjectMapper().readTree(lane2.resolve("calibration.json").toFile());
