@@ -260,24 +260,29 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
         return aimed(fraction, tried.get(last - 1), realized.get(last - 1), tried.get(last), realized.get(last));
     }
 
-    /**
-     * Planted runs of a calibration that re-aim its plant, the last ones at most: their median is not moved by one odd
-     * run, and it follows a host that drifts over an hour within a few rounds.
-     */
+    /** A plant's runs that tell what it realizes, the last ones at most: their median is not moved by one odd run. */
     public static final int REAIM_RUNS = 3;
-    /** Planted runs a calibration makes with a plant before the runs may re-aim it: one run's ratio carries the gate's noise. */
+    /** Runs of a plant before a reading within {@link #REAIM_FAR} of its size may move it: one run carries the gate's noise. */
     public static final int REAIM_MIN_RUNS = 2;
+    /**
+     * A plant whose one run realized farther from its size than this share of it (outside 7–13% for 10%) is moved
+     * without a second run: on a SHA-256 row (JDK 17, 2 cores, Intel Xeon) 67 tokens aimed at 10% realized 30%.
+     */
+    public static final double REAIM_FAR = 2 * AIM_TOLERANCE;
 
     /**
-     * The plant for a calibration's next planted run, from what its planted runs so far realized ({@code realized},
-     * each run's head/base slowdown on the row, with the plant it ran with). The aim before the first run sized the
-     * plant from forks run back to back, minutes before the runs; over the hours of a calibration the row's own speed
-     * drifts while a burst of consumeCPU stays the same work, and the share it adds drifts with it (the order book's
-     * tuned replay, JDK 17, 2 cores: plants aimed at 10% realized 13–16% in every run). So each planted run re-reads
-     * the slope per token, (ρ − a)/T, from the last {@value #REAIM_RUNS} runs with {@code current}'s period (at least
-     * {@value #REAIM_MIN_RUNS}); where their median slope puts {@code current} outside {@link #AIM_TOLERANCE} of the
-     * size, the next plant is aimed through it, held within ×{@value #MAX_AIM_CORRECTION} of {@code current}. Otherwise,
-     * or where the runs read no slowdown, {@code current} stays: a plant close enough is not moved by noise.
+     * The plant for a calibration's next planted run, from what its planted runs so far realized in the row
+     * ({@code realized}: each run's head/base slowdown, with the plant it ran with, oldest first). The aim before the
+     * first run sized the plant from forks run back to back, minutes before the runs, and a noisy host can fool it;
+     * over the hours of a calibration the row's own speed drifts while a burst of consumeCPU stays the same work (the
+     * order book's tuned replay, JDK 17, 2 cores: plants aimed at 10% realized 13–16% in every run). So the runs
+     * re-read it. Each plant's slowdown is the median of its last {@value #REAIM_RUNS} runs. {@code current} stays
+     * while that is within {@link #AIM_TOLERANCE} of its size, or while it has fewer than {@value #REAIM_MIN_RUNS} runs
+     * and its one run is within {@link #REAIM_FAR}: noise alone does not move a plant. Otherwise the next plant is aimed
+     * as the aim aims ({@link #aimed(double, List, List)}), from every plant the runs measured, each at its median:
+     * between the nearest below and the nearest above the size where they straddle it, since a row's slowdown need not
+     * be a straight line in the tokens (on that SHA-256 row 23 tokens realized 3.5% and 67 tokens 30%); held within
+     * ×{@value #MAX_AIM_CORRECTION} of {@code current}. Runs of another period are left out.
      *
      * @param overhead what choosing one invocation in {@code current}'s period costs by itself (a; 0 for a period of 1)
      * @param planted  the plants of the runs so far, oldest first
@@ -288,20 +293,47 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
             throw new IllegalArgumentException("need one realized slowdown per planted run, got " + planted.size()
                     + " plants and " + realized.size() + " slowdowns");
         }
-        List<Double> slopes = new java.util.ArrayList<>();
-        for (int i = planted.size() - 1; i >= 0 && slopes.size() < REAIM_RUNS; i--) {
+        // each plant's runs, the plants in the order they were last run
+        Map<Long, List<Double>> byTokens = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < planted.size(); i++) {
             if (planted.get(i).period() == current.period() && Double.isFinite(realized.get(i))) {
-                slopes.add((realized.get(i) - overhead) / planted.get(i).tokens());
+                List<Double> runs = byTokens.remove(planted.get(i).tokens());
+                runs = runs == null ? new java.util.ArrayList<>() : runs;
+                runs.add(realized.get(i));
+                byTokens.put(planted.get(i).tokens(), runs);
             }
         }
-        if (slopes.size() < REAIM_MIN_RUNS) {
+        List<Double> own = byTokens.getOrDefault(current.tokens(), List.of());
+        double f = current.fraction();
+        if (own.isEmpty()) {
             return current;
         }
-        double slope = ForkSpread.median(slopes);
-        if (!(slope > 0) || closeEnough(current.fraction(), overhead + slope * current.tokens())) {
+        double ownMedian = median(own);
+        if (own.size() < REAIM_MIN_RUNS ? Math.abs(ownMedian - f) <= REAIM_FAR * f : closeEnough(f, ownMedian)) {
             return current;
         }
-        return near(current, current.fraction(), (current.fraction() - overhead) / slope);
+        // current last: where the plants do not straddle the size, the aim extrapolates from the last two
+        List<Plant> tried = new java.util.ArrayList<>();
+        List<Double> medians = new java.util.ArrayList<>();
+        byTokens.forEach((tokens, runs) -> {
+            if (tokens != current.tokens()) {
+                tried.add(new Plant(f, tokens, current.period()));
+                medians.add(median(runs));
+            }
+        });
+        tried.add(current);
+        medians.add(ownMedian);
+        try {
+            Plant next = new PlantSizing(current.period(), current.tokens(), overhead, Double.NaN).aimed(f, tried, medians);
+            return near(current, f, next.tokens());
+        } catch (IllegalArgumentException e) { // the runs read no slowdown beyond the counter's: nothing to aim from
+            return current;
+        }
+    }
+
+    /** The median of a plant's last {@value #REAIM_RUNS} runs. */
+    private static double median(List<Double> runs) {
+        return ForkSpread.median(runs.subList(Math.max(0, runs.size() - REAIM_RUNS), runs.size()));
     }
 
     /** {@code tokens} for {@code fraction} at {@code tried}'s period, held within ×{@value #MAX_AIM_CORRECTION} of its tokens. */

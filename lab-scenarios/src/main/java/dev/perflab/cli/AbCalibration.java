@@ -149,7 +149,7 @@ final class AbCalibration {
         for (Map.Entry<Integer, Plant> e : byRow.entrySet()) {
             AbPlan.Row row = plan.rows().get(e.getKey() - 1);
             List<Calibration.Realized> runsSoFar = calibration.realized(f, row.row().benchmark(), row.row().params());
-            if (runsSoFar.size() < PlantSizing.REAIM_MIN_RUNS) {
+            if (runsSoFar.isEmpty()) {
                 continue;
             }
             List<Calibration.Realized> last = runsSoFar.subList(Math.max(0, runsSoFar.size() - PlantSizing.REAIM_RUNS), runsSoFar.size());

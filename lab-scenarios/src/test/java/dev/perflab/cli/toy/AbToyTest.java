@@ -188,7 +188,9 @@ class AbToyTest {
         }
         JsonNode table = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
         assertEquals(4, table.get("runs").size(), table.toString());
-        assertEquals(first.at("/plants/0/tokens"), table.at("/plants/0/tokens"));
+        // the second planted run re-aims the plant only where the first realized far from 20% (outside 14–26%)
+        boolean movedOnce = lab.out.toString().contains("; re-aimed: 20% (");
+        assertEquals(movedOnce, !first.at("/plants/0/tokens").equals(table.at("/plants/0/tokens")), lab.out.toString());
         try (Stream<Path> runs = Files.list(dir.resolve("runs"))) {
             assertEquals(List.of("01-aa", "01-plant20", "02-aa", "02-plant20"),
                     runs.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList()));
@@ -219,11 +221,11 @@ class AbToyTest {
         String reaim = lab.out.toString().lines().filter(l -> l.startsWith("calibration: the 20% plant in ToySumBenchmark.sum {rung=r0-loop-sum"))
                 .findFirst().orElse("");
         Plant sized = new Plant(0.20, first.at("/plants/0/tokens").asLong(), first.at("/plants/0/period").asLong());
-        assertTrue(reaim.contains(" in its last 2 planted runs (" + sized.burst() + "); "), lab.out.toString());
+        assertTrue(reaim.contains(" in its last 2 planted runs (" + sized.burst()), lab.out.toString());
         boolean moved = reaim.contains("; re-aimed: 20% (");
         assertTrue(moved || reaim.contains("; kept: 20% ("), reaim);
         JsonNode lane2Table = new ObjectMapper().readTree(lane2.resolve("calibration.json").toFile());
-        assertEquals(moved, lane2Table.at("/plants/0/tokens").asLong() != first.at("/plants/0/tokens").asLong(), reaim + " " + lane2Table.get("plants"));
+        assertEquals(moved, lane2Table.at("/plants/0/tokens").asLong() != table.at("/plants/0/tokens").asLong(), reaim + " " + lane2Table.get("plants"));
         for (Path copy : copied) { // the merge below counts each run once
             Files.delete(copy.resolve("verdict.json"));
             Files.delete(copy);
