@@ -70,6 +70,11 @@ public record AbRow(String benchmark, Map<String, String> params, String mode, S
         return higherIsBetter(unit, mode) ? ratio.ratio() : 1 / ratio.ratio();
     }
 
+    /** How much slower head is than base in time per operation, t/t₀ − 1: what a plant in head's forks realized. */
+    public double slowdown() {
+        return 1 / speedup() - 1;
+    }
+
     /** {@code 7.5% slower}, {@code 3.1% faster}: the change as the threshold reads it. */
     public String change() {
         double s = speedup();

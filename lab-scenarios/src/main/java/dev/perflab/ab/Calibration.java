@@ -89,7 +89,7 @@ public final class Calibration {
             }
             for (AbRow row : run.report().rows()) {
                 if (row.benchmark().equals(benchmark) && row.params().equals(params)) {
-                    Plant.described(fraction, row.planted()).ifPresent(p -> out.add(new Realized(p, 1 / row.speedup() - 1)));
+                    Plant.described(fraction, row.planted()).ifPresent(p -> out.add(new Realized(p, row.slowdown())));
                 }
             }
         }
@@ -182,7 +182,7 @@ public final class Calibration {
                 List<Seen> rows = planted.get(e.getKey()).getOrDefault(f, List.of());
                 List<AbRow> judgedRows = rows.stream().filter(Seen::judged).map(Seen::row).collect(Collectors.toList());
                 detected.put(f, new int[] {(int) judgedRows.stream().filter(r -> r.verdict() == AbVerdict.REGRESSION).count(), judgedRows.size()});
-                realized.put(f, ForkSpread.median(rows.stream().map(s -> 1 / s.row().speedup() - 1).collect(Collectors.toList())));
+                realized.put(f, ForkSpread.median(rows.stream().map(s -> s.row().slowdown()).collect(Collectors.toList())));
             }
             List<AbRow> evidence = aaAll.getOrDefault(e.getKey(), List.of());
             table.add(new RowStats(e.getValue(), aaRows.size(), fp, detected, realized,
@@ -383,7 +383,7 @@ public final class Calibration {
                     run.report().rows().stream().filter(row -> row.key().equals(r.first().key()) && !row.planted().isEmpty()).findFirst()
                             .ifPresent(row -> {
                                 plants.add(Plant.described(f, row.planted()).map(Plant::burst).orElse(row.planted()));
-                                realized.add(1 / row.speedup() - 1);
+                                realized.add(row.slowdown());
                             });
                 }
                 if (plants.isEmpty()) {
