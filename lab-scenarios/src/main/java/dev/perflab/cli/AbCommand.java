@@ -13,6 +13,7 @@ import dev.perflab.cli.component.RunLength;
 import dev.perflab.history.GitState;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.UnknownEntryException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,8 +41,8 @@ import picocli.CommandLine.Spec;
         description = {"A/B: two revisions of a component's JMH suites, one machine, one run, forks interleaved.",
                 "Base and head forks run in balanced order (ABBA…); each row gets its head/base ratio with a paired t",
                 "interval and a verdict",
-                "(regression or improvement only beyond the threshold AND outside the interval). Rulers (peers, a JDK-only",
-                "benchmark) must not move. Exit 0: no regression; 1: regression; 2: bad input; 3: noisy (a ruler moved).",
+                "(regression or improvement only beyond the threshold AND outside the interval). Rulers (a JDK-only",
+                "benchmark; peers with --with-peers) must not move. Exit 0: no regression; 1: regression; 2: bad input; 3: noisy (a ruler moved).",
                 "--calibrate: A/A runs and runs with 5%%, 10%%, 20%% planted slowdowns, tabled as error rates (docs/ab.md)."})
 final class AbCommand implements Callable<Integer>, Registry.User {
     /** The exit code of a run whose rulers moved: neither passed nor failed. */
@@ -128,6 +129,10 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             description = "Coverage of the paired t interval (default ${DEFAULT-VALUE}).")
     String confidence;
 
+    @Option(names = "--with-peers", description = "Measure the peers' rows too, as rulers (left out unless --rung names them:"
+            + " no revision of the lab changes them, and the JDK-only ruler watches the machine).")
+    boolean withPeers;
+
     @Option(names = "--no-peer-rulers", description = "Judge the peers' rows as rows, not as rulers (a revision that changes a peer).")
     boolean noPeerRulers;
 
@@ -135,6 +140,9 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             description = "Plant a slowdown in head's forks of these rows (a rung: tuned, r4…; a method; or ruler), sized on"
                     + " the row, e.g. --plant tuned=10%%. For tests and calibration.")
     Map<String, String> plant = new LinkedHashMap<>();
+
+    @Option(names = "--plan", description = "Print the rows and the plan (forks, the least time they take), then exit: nothing runs.")
+    boolean planOnly;
 
     @Option(names = "--calibrate", description = "Measure the error rates: A/A runs and runs with 5%%, 10%%, 20%% planted in the tuned rung (in the selected rungs where --rung leaves it out).")
     boolean calibrate;
@@ -207,6 +215,9 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             return AbCalibration.merge(component.name(), merge, out, console);
         }
         if (calibrate) {
+            if (planOnly) {
+                throw new LabException("--plan shows one run's plan: drop --calibrate (a calibration prints each run's plan as it starts it)");
+            }
             if (headSide != null || !plant.isEmpty()) {
                 throw new LabException("--calibrate compares a revision with itself and plants its own slowdowns: drop "
                         + (headSide != null ? "--head/--head-jar" : "--plant"));
@@ -219,7 +230,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
             Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
             OutputFile.checkDirectory("--out", dir);
-            AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, side.jar(), side.jar(), !noPeerRulers);
+            AbPlan plan = plan(component, side.jar(), side.jar());
             return new AbCalibration(component, length.value(), plan, side, pairs, most, t, rulerT, c, n, sizes, dir, console).run(resume);
         }
         if (baseSide == null || headSide == null) {
@@ -243,12 +254,22 @@ final class AbCommand implements Callable<Integer>, Registry.User {
         }
         AbRun.Side base = side("--base", baseSide.rev, baseSide.jar, revisions, false);
         AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
-        AbPlan plan = AbPlan.of(component, length.value(), rungs, benchmark, params, base.jar(), head.jar(), !noPeerRulers);
+        AbPlan plan = plan(component, base.jar(), head.jar());
+        if (planOnly) {
+            new AbRun(componentName, plan, base, head, pairs, most, t, rulerT, c, Map.of(), dir, console, length.value().name()
+                    .toLowerCase(Locale.ROOT)).printPlan();
+            plan.rows().forEach(row -> console.printf("  %d. %s%s%n", row.index(), row.label(), row.ruler() ? " (ruler)" : ""));
+            return 0;
+        }
         Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), most, console);
         AbReport report = new AbRun(componentName, plan, base, head, pairs, most, t, rulerT, c, plants, dir, console,
                 length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
         AbVerdict verdict = report.verdict();
         return verdict == AbVerdict.NOISY ? NOISY : verdict == AbVerdict.REGRESSION ? LabException.CHECK_FAILED : 0;
+    }
+
+    private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {
+        return AbPlan.of(component, length.value(), rungs, benchmark, params, baseJar, headJar, withPeers, !noPeerRulers);
     }
 
     /** One side: a revision built into a jar, or a jar checked; with neither (calibration only), the lab's own build. */

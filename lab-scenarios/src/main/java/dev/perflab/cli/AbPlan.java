@@ -12,6 +12,7 @@ import dev.perflab.ladder.UnknownEntryException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,13 @@ import java.util.stream.Collectors;
  * both jars (they must list the same rows), then the JDK-only ruler. Each row runs one fork per JMH run with the
  * length's options ({@code -f 1}); in the standard length those are head's annotations, so both sides measure
  * the same way.
+ *
+ * <p>An ab run costs 2 × pairs forks a row, where {@code ./lab run} costs one, so ab narrows further on its own,
+ * and says so before it starts. The peers are left out unless {@code --rung} names them or {@code --with-peers}
+ * asks: no revision of the lab changes their code, so they could only be rulers, and the JDK-only ruler already
+ * watches the machine. In the quick and standard lengths each parameter the user did not name takes the
+ * component's {@link Component#abParams() ab point}. Without both, the order book's quick selection was 25 rows
+ * and the ring's 67, at least 22 and 31 minutes of warm-up and measurement at 4 pairs.
  */
 final class AbPlan {
     /** The JDK-only ruler every run measures beside the rows (lab-benchmarks' RulerBenchmark). */
@@ -69,9 +77,19 @@ final class AbPlan {
     }
 
     private final List<Row> rows;
+    private final String narrowed;
 
-    private AbPlan(List<Row> rows) {
+    private AbPlan(List<Row> rows, String narrowed) {
         this.rows = List.copyOf(rows);
+        this.narrowed = narrowed;
+    }
+
+    /**
+     * What ab's own narrowing left out, as one line ({@code ab's selection: depth=1000 (…); 9 peer rows left out
+     * (…)}); empty when it left out nothing.
+     */
+    String narrowed() {
+        return narrowed;
     }
 
     List<Row> rows() {
@@ -86,13 +104,18 @@ final class AbPlan {
     /**
      * Lists the rows from both jars.
      *
+     * @param withPeers  whether peers' rows are measured when {@code --rung} does not name them
      * @param peerRulers whether peers' rows are rulers (their code is not the lab's, so no revision changes it)
      * @throws LabException (exit 2) when the jars list different rows (naming the rows only in one), when a
      *                      {@code --param} names no parameter, or when nothing matches
      */
     static AbPlan of(Component component, RunLength length, List<String> rungs, String benchmark, Map<String, String> params,
-                     Path baseJar, Path headJar, boolean peerRulers) throws IOException, InterruptedException {
+                     Path baseJar, Path headJar, boolean withPeers, boolean peerRulers) throws IOException, InterruptedException {
         Map<String, List<String>> jmhParams = JmhRun.jmhParams(component, length, rungs, params);
+        Map<String, List<String>> abPoint = abPoint(component, length, params);
+        abPoint.forEach(jmhParams::putIfAbsent);
+        boolean leavePeersOut = rungs == null && !withPeers;
+        int peersLeftOut = 0;
         BenchmarkCatalog catalog = BenchmarkCatalog.of(List.of(headJar));
         Set<String> known = new TreeSet<>();
         List<Row> rows = new ArrayList<>();
@@ -112,7 +135,9 @@ final class AbPlan {
             Set<JmhProcess.Configuration> head = new LinkedHashSet<>(headRows);
             baseRows.stream().filter(r -> !head.contains(r)).forEach(r -> onlyBase.add(r.toString()));
             for (JmhProcess.Configuration row : headRows) {
-                if (base.contains(row)) {
+                if (leavePeersOut && isPeer(component, row)) {
+                    peersLeftOut++;
+                } else if (base.contains(row)) {
                     JmhOptions options = oneFork(suite.options(length, row.benchmark(), catalog));
                     rows.add(new Row(rows.size() + 1, row, options, peerRulers && isPeer(component, row), false, suite.name()));
                 }
@@ -141,7 +166,31 @@ final class AbPlan {
             JmhOptions options = oneFork(RULER_SUITE.options(length, RULER, catalog));
             rows.add(new Row(rows.size() + 1, ruler.get(0), options, true, true, RULER_SUITE.name()));
         }
-        return new AbPlan(rows);
+        return new AbPlan(rows, narrowed(abPoint, known, peersLeftOut));
+    }
+
+    /**
+     * The component's ab point for the parameters {@code --param} leaves open, in the quick and standard lengths
+     * (a smoke run has its own point, a full run measures every value).
+     */
+    static Map<String, List<String>> abPoint(Component component, RunLength length, Map<String, String> params) {
+        if (length != RunLength.QUICK && length != RunLength.STANDARD) {
+            return new LinkedHashMap<>();
+        }
+        Map<String, List<String>> point = new LinkedHashMap<>(component.abParams());
+        point.keySet().removeAll(params.keySet());
+        return point;
+    }
+
+    private static String narrowed(Map<String, List<String>> abPoint, Set<String> known, int peersLeftOut) {
+        List<String> parts = new ArrayList<>();
+        abPoint.keySet().stream().filter(known::contains).forEach(name -> parts.add(name + "=" + String.join(",", abPoint.get(name))
+                + " (the component's ab point; --param " + name + "=… for others)"));
+        if (peersLeftOut > 0) {
+            parts.add(peersLeftOut + " peer row" + (peersLeftOut == 1 ? "" : "s") + " left out (--with-peers measures them as rulers,"
+                    + " --rung names some)");
+        }
+        return parts.isEmpty() ? "" : "ab's selection: " + String.join("; ", parts);
     }
 
     /** A peer's row (its rung is a peer of the component's ladder, or named {@code peer-…} outside it). */

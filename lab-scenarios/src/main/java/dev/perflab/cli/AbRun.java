@@ -117,28 +117,40 @@ final class AbRun {
         return pair % 2 == 0 ? List.of("base", "head") : List.of("head", "base");
     }
 
-    /** Runs every fork, writes the outputs, prints the table; the report, or a LabException (exit 1) when forks failed. */
-    AbReport run() throws IOException, InterruptedException {
-        OutputFile.checkDirectory("--out", dir);
-        OutputFile verdictJson = OutputFile.check("--out", dir.resolve("verdict.json"));
-        OutputFile verdictMd = OutputFile.check("--out", dir.resolve("verdict.md"));
+    /** Prints the run's header, its plan (rows, forks, the least time they take) and ab's own narrowing; the header. */
+    String printPlan() {
         String header = Machine.header();
         console.printf("perflab ab %s: head %s against base %s · %s%n", component, head.rev(), base.rev(), header);
         int forks = plan.rows().size() * 2 * pairs;
-        console.printf(Locale.ROOT, "plan: %d rows (%d rulers) × %d pairs × 2 sides = %d forks, one JMH run each; at least %s of"
+        long rulers = plan.rows().stream().filter(AbPlan.Row::ruler).count();
+        console.printf(Locale.ROOT, "plan: %d rows (%d ruler%s) × %d pairs × 2 sides = %d forks, one JMH run each; at least %s of"
                         + " warm-up and measurement (each fork's two JVM starts and set-up come on top, and a cache probe of about"
                         + " %s before each pair)%n",
-                plan.rows().size(), plan.rows().stream().filter(AbPlan.Row::ruler).count(), pairs, forks,
+                plan.rows().size(), rulers, rulers == 1 ? "" : "s", pairs, forks,
                 Formats.duration(plan.seconds(pairs)), Formats.duration((PROBE_CHUNKS + 2) * PROBE_CHUNK_MILLIS / 1000));
+        if (!plan.narrowed().isEmpty()) {
+            console.println(plan.narrowed());
+        }
         if (maxPairs > pairs) {
             console.printf(Locale.ROOT, "then up to %d pairs for a row whose interval is still wider than the threshold on either side"
                             + " of its ratio, the rulers beside it: at most %s more%n",
                     maxPairs, Formats.duration(plan.seconds(maxPairs) - plan.seconds(pairs)));
         }
+        console.flush();
+        return header;
+    }
+
+    /** Runs every fork, writes the outputs, prints the table; the report, or a LabException (exit 1) when forks failed. */
+    AbReport run() throws IOException, InterruptedException {
+        OutputFile.checkDirectory("--out", dir);
+        OutputFile verdictJson = OutputFile.check("--out", dir.resolve("verdict.json"));
+        OutputFile verdictMd = OutputFile.check("--out", dir.resolve("verdict.md"));
+        String header = printPlan();
         plants.forEach((index, plant) -> console.printf("planted in head's forks of %s: %s%n",
                 plan.rows().get(index - 1).label(), plant.describe()));
         console.flush();
         long started = System.nanoTime();
+        int forks = plan.rows().size() * 2 * pairs;
         AbForks runner = new AbForks(console);
         Map<Integer, List<Optional<ForkResult>>> baseForks = new LinkedHashMap<>();
         Map<Integer, List<Optional<ForkResult>>> headForks = new LinkedHashMap<>();

@@ -45,6 +45,16 @@ public interface Component {
         return Map.of();
     }
 
+    /**
+     * The value each JMH {@code @Param} takes in an {@code ./lab ab} run's quick and standard selections when
+     * {@code --param} does not name it: the point where the component's claims are judged, e.g. the order book's
+     * {@code depth=1000}. A paired run measures every row 2 × pairs times, so it gates one point of a grid that
+     * {@code ./lab run} measures whole; empty (every value) by default. Only the component's own parameters.
+     */
+    default Map<String, List<String>> abParams() {
+        return Map.of();
+    }
+
     /** The rungs a {@code --smoke} run measures (names as {@link Ladder#resolve} takes them). */
     default List<String> smokeRungs() {
         return List.of("naive", "tuned");

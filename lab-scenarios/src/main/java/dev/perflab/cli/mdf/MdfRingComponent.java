@@ -65,6 +65,15 @@ public final class MdfRingComponent implements Component {
         return Map.of("readers", List.of("2"), "messageBytes", List.of("256"));
     }
 
+    /**
+     * An A/B run gates the point the report's goal and the gates are judged at, 1 writer / 2 readers, 256-byte
+     * messages: the whole grid (3 reader counts × 2 sizes × 11 rungs and peers) was 67 rows, over 31 minutes at 4 pairs.
+     */
+    @Override
+    public Map<String, List<String>> abParams() {
+        return smokeParams();
+    }
+
     @Override
     public Optional<ProfileDefaults> profile() {
         return Optional.of(PROFILE);

@@ -1,0 +1,105 @@
+package dev.perflab.cli.toy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.perflab.cli.LabCli;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code ./lab ab --plan} lists for the order book, from lab-benchmarks' own benchmark list: ab's quick
+ * selection gates the component's ab point (the cancel at depth 1,000) and leaves the peers out, saying both;
+ * {@code --param} and {@code --with-peers} give them back, and a peer {@code --rung} names is measured as a ruler.
+ * Nothing runs: the rows come from JMH's listing.
+ */
+class AbPlanTest {
+    @TempDir
+    static Path dir;
+
+    private static Path jar;
+
+    private final LabCli lab = new LabCli();
+
+    @BeforeAll
+    static void jar() throws Exception {
+        jar = ToyJars.jmhJarWithoutToys(dir.resolve("benchmarks.jar"));
+    }
+
+    /** The rows a {@code --plan} run listed, as printed ({@code OrderBookCancelBenchmark.cancelLast {depth=1000, …}}). */
+    private List<String> plan(String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("ab", "orderbook", "--base-jar", jar.toString(), "--head-jar", jar.toString(),
+                "--plan", "--out", dir.resolve("out").toString()));
+        args.addAll(List.of(more));
+        assertEquals(0, lab.run(args.toArray(String[]::new)), lab.out + "" + lab.err);
+        return lab.out.toString().lines().filter(l -> l.matches("  \\d+\\. .*")).map(String::strip).collect(Collectors.toList());
+    }
+
+    private static List<String> matching(List<String> rows, String part) {
+        return rows.stream().filter(r -> r.contains(part)).collect(Collectors.toList());
+    }
+
+    @Test
+    void theQuickSelectionGatesTheAbPointWithoutPeersAndSaysSo() throws Exception {
+        List<String> rows = plan();
+        List<String> cancels = matching(rows, "cancelLast");
+        assertFalse(cancels.isEmpty(), rows.toString());
+        assertEquals(cancels, matching(cancels, "depth=1000,"), "only depth 1,000: " + rows);
+        assertEquals(List.of(), matching(rows, "peer-"), "no peer rows: " + rows);
+        assertEquals(List.of("RulerBenchmark.sortCopy (ruler)"), matching(rows, "(ruler)").stream()
+                .map(r -> r.substring(r.indexOf(' ') + 1)).collect(Collectors.toList()));
+        assertFalse(matching(rows, "OrderBookReplayBenchmark.replay250k").isEmpty(), rows.toString());
+        String out = lab.out.toString();
+        assertTrue(out.contains("plan: " + rows.size() + " rows (1 ruler) × 4 pairs × 2 sides = " + rows.size() * 8 + " forks"), out);
+        assertTrue(out.contains("ab's selection: depth=1000 (the component's ab point; --param depth=… for others); 6 peer rows left out"), out);
+        assertFalse(Files.exists(dir.resolve("out").resolve("verdict.json")), "a plan runs nothing");
+    }
+
+    @Test
+    void paramAndWithPeersGiveBackWhatTheSelectionLeftOut() throws Exception {
+        int quick = plan().size();
+        lab.clear();
+        List<String> depths = plan("--param", "depth=1,1000");
+        assertEquals(matching(depths, "depth=1000,").size(), matching(depths, "depth=1,").size(), depths.toString());
+        assertEquals(quick + matching(depths, "depth=1,").size(), depths.size(), depths.toString());
+        assertFalse(lab.out.toString().contains("the component's ab point"), lab.out.toString());
+        lab.clear();
+        List<String> peers = plan("--with-peers");
+        List<String> peerRows = matching(peers, "peer-");
+        assertEquals(6, peerRows.size(), peers.toString());
+        assertEquals(peerRows, matching(peerRows, "(ruler)"), "peers are rulers: " + peers);
+        assertEquals(quick + 6, peers.size(), peers.toString());
+        assertFalse(lab.out.toString().contains("peer rows left out"), lab.out.toString());
+        lab.clear();
+        List<String> named = plan("--rung", "tuned,peer-parity");
+        assertEquals(List.of(), matching(named, "r0-"), named.toString());
+        assertEquals(2, matching(named, "peer-parity} (ruler)").size(), named.toString());
+        lab.clear();
+        List<String> judged = plan("--rung", "peer-parity", "--no-peer-rulers");
+        assertEquals(List.of(), matching(matching(judged, "peer-parity"), "(ruler)"), "judged, not rulers: " + judged);
+    }
+
+    @Test
+    void theSmokeAndFullLengthsKeepTheirOwnSelections() {
+        List<String> smoke = plan("--smoke");
+        assertFalse(matching(smoke, "depth=1,").isEmpty(), "the smoke run's depths 1 and 1,000: " + smoke);
+        lab.clear();
+        List<String> full = plan("--full", "--benchmark", "cancelLast");
+        assertFalse(matching(full, "depth=1,").isEmpty(), "the full run's every depth: " + full);
+        assertEquals(List.of(), matching(full, "peer-"), "peers only when asked: " + full);
+    }
+
+    @Test
+    void aPlanOfACalibrationIsRefusedInOneLine() {
+        assertEquals(2, lab.run("ab", "orderbook", "--base-jar", jar.toString(), "--calibrate", "--plan", "--out", dir.resolve("cal").toString()));
+        String err = lab.err.toString().strip();
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.contains("--plan shows one run's plan: drop --calibrate"), err);
+    }
+}
