@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
                 "Base and head forks run in balanced order (ABBA…); each row gets its head/base ratio with a paired t",
                 "interval and a verdict",
                 "(regression or improvement only beyond the threshold AND outside the interval). Rulers (a JDK-only",
-                "benchmark; peers with --with-peers) must not move. Exit 0: no regression; 1: regression; 2: bad input; 3: noisy (a ruler moved).",
+                "benchmark; peers named by --rung or --all-rows) must not move. Exit 0: no regression; 1: regression; 2: bad input; 3: noisy (a ruler moved).",
                 "--calibrate: A/A runs and runs with 5%%, 10%%, 20%% planted slowdowns, tabled as error rates (docs/ab.md)."})
 final class AbCommand implements Callable<Integer>, Registry.User {
     /** The exit code of a run whose rulers moved: neither passed nor failed. */
@@ -129,9 +129,10 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             description = "Coverage of the paired t interval (default ${DEFAULT-VALUE}).")
     String confidence;
 
-    @Option(names = "--with-peers", description = "Measure the peers' rows too, as rulers (left out unless --rung names them:"
-            + " no revision of the lab changes them, and the JDK-only ruler watches the machine).")
-    boolean withPeers;
+    @Option(names = "--all-rows", description = "The length's whole selection, as ./lab run measures it. Without it ab narrows"
+            + " on its own and prints what it left out: the peers (unless --rung names them) and, in the quick and standard"
+            + " lengths, each parameter --param leaves open to the component's ab point, and the suites outside it.")
+    boolean allRows;
 
     @Option(names = "--no-peer-rulers", description = "Judge the peers' rows as rows, not as rulers (a revision that changes a peer).")
     boolean noPeerRulers;
@@ -269,7 +270,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
     }
 
     private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {
-        return AbPlan.of(component, length.value(), rungs, benchmark, params, baseJar, headJar, withPeers, !noPeerRulers);
+        return AbPlan.of(component, length.value(), rungs, benchmark, params, baseJar, headJar, allRows, !noPeerRulers);
     }
 
     /** One side: a revision built into a jar, or a jar checked; with neither (calibration only), the lab's own build. */

@@ -27,12 +27,18 @@ import java.util.stream.Collectors;
  * length's options ({@code -f 1}); in the standard length those are head's annotations, so both sides measure
  * the same way.
  *
- * <p>An ab run costs 2 × pairs forks a row, where {@code ./lab run} costs one, so ab narrows further on its own,
- * and says so before it starts. The peers are left out unless {@code --rung} names them or {@code --with-peers}
- * asks: no revision of the lab changes their code, so they could only be rulers, and the JDK-only ruler already
- * watches the machine. In the quick and standard lengths each parameter the user did not name takes the
- * component's {@link Component#abParams() ab point}. Without both, the order book's quick selection was 25 rows
- * and the ring's 67, at least 22 and 31 minutes of warm-up and measurement at 4 pairs.
+ * <p>An ab run costs 2 × pairs forks a row, where {@code ./lab run} costs one, so unless {@code --all-rows} asks for
+ * the length's whole selection, ab narrows further on its own and says so before it starts:
+ * <ul>
+ *   <li>the peers are left out unless {@code --rung} names them: no revision of the lab changes their code, so
+ *       they could only be rulers, and the JDK-only ruler already watches the machine;</li>
+ *   <li>in the quick and standard lengths, each parameter {@code --param} does not name takes the component's
+ *       {@link Component#abParams() ab point}, and where {@code --rung} names no rung, only the component's
+ *       {@link Component#abSuites() ab suites} run (the order book's naive replay, one whole replay per
+ *       iteration, took about a minute a fork).</li>
+ * </ul>
+ * Without this the order book's quick selection was 25 rows and the ring's 67, at least 22 and 31 minutes of
+ * warm-up and measurement at 4 pairs.
  */
 final class AbPlan {
     /** The JDK-only ruler every run measures beside the rows (lab-benchmarks' RulerBenchmark). */
@@ -85,8 +91,8 @@ final class AbPlan {
     }
 
     /**
-     * What ab's own narrowing left out, as one line ({@code ab's selection: depth=1000 (…); 9 peer rows left out
-     * (…)}); empty when it left out nothing.
+     * What ab's own narrowing chose and left out, as one line ({@code ab's selection: depth=1000, the component's ab
+     * point; left out: 6 peer rows, …}); empty when it left out nothing.
      */
     String narrowed() {
         return narrowed;
@@ -104,18 +110,21 @@ final class AbPlan {
     /**
      * Lists the rows from both jars.
      *
-     * @param withPeers  whether peers' rows are measured when {@code --rung} does not name them
+     * @param allRows    the length's whole selection, as {@code ./lab run} measures it, without ab's own narrowing
      * @param peerRulers whether peers' rows are rulers (their code is not the lab's, so no revision changes it)
      * @throws LabException (exit 2) when the jars list different rows (naming the rows only in one), when a
      *                      {@code --param} names no parameter, or when nothing matches
      */
     static AbPlan of(Component component, RunLength length, List<String> rungs, String benchmark, Map<String, String> params,
-                     Path baseJar, Path headJar, boolean withPeers, boolean peerRulers) throws IOException, InterruptedException {
+                     Path baseJar, Path headJar, boolean allRows, boolean peerRulers) throws IOException, InterruptedException {
         Map<String, List<String>> jmhParams = JmhRun.jmhParams(component, length, rungs, params);
-        Map<String, List<String>> abPoint = abPoint(component, length, params);
+        Map<String, List<String>> abPoint = allRows ? Map.of() : abPoint(component, length, params);
         abPoint.forEach(jmhParams::putIfAbsent);
-        boolean leavePeersOut = rungs == null && !withPeers;
+        boolean leavePeersOut = rungs == null && !allRows;
+        Set<String> abSuites = allRows || rungs != null || !abPoint(length) ? null
+                : component.abSuites().stream().map(JmhSuite::name).collect(Collectors.toSet());
         int peersLeftOut = 0;
+        Map<String, Integer> suitesLeftOut = new LinkedHashMap<>();
         BenchmarkCatalog catalog = BenchmarkCatalog.of(List.of(headJar));
         Set<String> known = new TreeSet<>();
         List<Row> rows = new ArrayList<>();
@@ -128,16 +137,25 @@ final class AbPlan {
             String include = suite.include(length, benchmark);
             Map<String, List<String>> suiteParams = suite.params(length, jmhParams);
             List<JmhProcess.Configuration> headRows = JmhProcess.listConfigurations(headJar, include, suiteParams, known);
+            if (abSuites != null && !abSuites.contains(suite.name())) {
+                if (!headRows.isEmpty()) {
+                    suitesLeftOut.put(suite.name(), headRows.size());
+                }
+                continue;
+            }
             List<JmhProcess.Configuration> baseRows = baseJar.equals(headJar) ? headRows
                     : JmhProcess.listConfigurations(baseJar, include, suiteParams, new TreeSet<>());
+            if (leavePeersOut) {
+                peersLeftOut += (int) headRows.stream().filter(r -> isPeer(component, r)).count();
+                headRows = headRows.stream().filter(r -> !isPeer(component, r)).collect(Collectors.toList());
+                baseRows = baseRows.stream().filter(r -> !isPeer(component, r)).collect(Collectors.toList());
+            }
             Set<JmhProcess.Configuration> base = new LinkedHashSet<>(baseRows);
             headRows.stream().filter(r -> !base.contains(r)).forEach(r -> onlyHead.add(r.toString()));
             Set<JmhProcess.Configuration> head = new LinkedHashSet<>(headRows);
             baseRows.stream().filter(r -> !head.contains(r)).forEach(r -> onlyBase.add(r.toString()));
             for (JmhProcess.Configuration row : headRows) {
-                if (leavePeersOut && isPeer(component, row)) {
-                    peersLeftOut++;
-                } else if (base.contains(row)) {
+                if (base.contains(row)) {
                     JmhOptions options = oneFork(suite.options(length, row.benchmark(), catalog));
                     rows.add(new Row(rows.size() + 1, row, options, peerRulers && isPeer(component, row), false, suite.name()));
                 }
@@ -166,31 +184,39 @@ final class AbPlan {
             JmhOptions options = oneFork(RULER_SUITE.options(length, RULER, catalog));
             rows.add(new Row(rows.size() + 1, ruler.get(0), options, true, true, RULER_SUITE.name()));
         }
-        return new AbPlan(rows, narrowed(abPoint, known, peersLeftOut));
+        return new AbPlan(rows, narrowed(abPoint, known, peersLeftOut, suitesLeftOut));
     }
 
-    /**
-     * The component's ab point for the parameters {@code --param} leaves open, in the quick and standard lengths
-     * (a smoke run has its own point, a full run measures every value).
-     */
+    /** Whether a length narrows to the component's ab point (a smoke run has its own point, a full run every value). */
+    private static boolean abPoint(RunLength length) {
+        return length == RunLength.QUICK || length == RunLength.STANDARD;
+    }
+
+    /** The component's ab point for the parameters {@code --param} leaves open, in the lengths that narrow to it. */
     static Map<String, List<String>> abPoint(Component component, RunLength length, Map<String, String> params) {
-        if (length != RunLength.QUICK && length != RunLength.STANDARD) {
-            return new LinkedHashMap<>();
-        }
-        Map<String, List<String>> point = new LinkedHashMap<>(component.abParams());
+        Map<String, List<String>> point = new LinkedHashMap<>(abPoint(length) ? component.abParams() : Map.of());
         point.keySet().removeAll(params.keySet());
         return point;
     }
 
-    private static String narrowed(Map<String, List<String>> abPoint, Set<String> known, int peersLeftOut) {
-        List<String> parts = new ArrayList<>();
-        abPoint.keySet().stream().filter(known::contains).forEach(name -> parts.add(name + "=" + String.join(",", abPoint.get(name))
-                + " (the component's ab point; --param " + name + "=… for others)"));
+    private static String narrowed(Map<String, List<String>> abPoint, Set<String> known, int peersLeftOut, Map<String, Integer> suitesLeftOut) {
+        List<String> point = new ArrayList<>();
+        abPoint.keySet().stream().filter(known::contains).forEach(name -> point.add(name + "=" + String.join(",", abPoint.get(name))));
+        List<String> out = new ArrayList<>();
         if (peersLeftOut > 0) {
-            parts.add(peersLeftOut + " peer row" + (peersLeftOut == 1 ? "" : "s") + " left out (--with-peers measures them as rulers,"
-                    + " --rung names some)");
+            out.add(rows(peersLeftOut) + " of peers");
         }
-        return parts.isEmpty() ? "" : "ab's selection: " + String.join("; ", parts);
+        suitesLeftOut.forEach((suite, n) -> out.add(rows(n) + " of suite " + suite));
+        if (point.isEmpty() && out.isEmpty()) {
+            return "";
+        }
+        return "ab's selection: " + (point.isEmpty() ? "" : String.join(", ", point) + ", the component's ab point")
+                + (point.isEmpty() || out.isEmpty() ? "" : "; ") + (out.isEmpty() ? "" : "left out: " + String.join(", ", out))
+                + " (--all-rows measures the whole selection; --param and --rung choose others)";
+    }
+
+    private static String rows(int n) {
+        return n + " row" + (n == 1 ? "" : "s");
     }
 
     /** A peer's row (its rung is a peer of the component's ladder, or named {@code peer-…} outside it). */

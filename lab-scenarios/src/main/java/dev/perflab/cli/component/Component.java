@@ -55,6 +55,15 @@ public interface Component {
         return Map.of();
     }
 
+    /**
+     * The suites an {@code ./lab ab} run's quick and standard selections measure when {@code --rung} names no
+     * rung: every suite by default; a component leaves out a suite whose forks cost far more than what they add
+     * to a gate.
+     */
+    default List<JmhSuite> abSuites() {
+        return suites();
+    }
+
     /** The rungs a {@code --smoke} run measures (names as {@link Ladder#resolve} takes them). */
     default List<String> smokeRungs() {
         return List.of("naive", "tuned");

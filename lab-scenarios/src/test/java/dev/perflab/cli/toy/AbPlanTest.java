@@ -15,9 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What {@code ./lab ab --plan} lists for the order book, from lab-benchmarks' own benchmark list: ab's quick
- * selection gates the component's ab point (the cancel at depth 1,000) and leaves the peers out, saying both;
- * {@code --param} and {@code --with-peers} give them back, and a peer {@code --rung} names is measured as a ruler.
- * Nothing runs: the rows come from JMH's listing.
+ * selection gates the component's ab point (the cancel at depth 1,000), leaves out the peers and the naive
+ * replay's suite, and says so; {@code --param}, {@code --rung} and {@code --all-rows} give them back, a peer
+ * being measured as a ruler. Nothing runs: the rows come from JMH's listing.
  */
 class AbPlanTest {
     @TempDir
@@ -52,17 +52,19 @@ class AbPlanTest {
         assertFalse(cancels.isEmpty(), rows.toString());
         assertEquals(cancels, matching(cancels, "depth=1000,"), "only depth 1,000: " + rows);
         assertEquals(List.of(), matching(rows, "peer-"), "no peer rows: " + rows);
+        assertEquals(List.of(), matching(rows, "NaiveReplay"), "not the naive replay's suite: " + rows);
         assertEquals(List.of("RulerBenchmark.sortCopy (ruler)"), matching(rows, "(ruler)").stream()
                 .map(r -> r.substring(r.indexOf(' ') + 1)).collect(Collectors.toList()));
         assertFalse(matching(rows, "OrderBookReplayBenchmark.replay250k").isEmpty(), rows.toString());
         String out = lab.out.toString();
         assertTrue(out.contains("plan: " + rows.size() + " rows (1 ruler) × 4 pairs × 2 sides = " + rows.size() * 8 + " forks"), out);
-        assertTrue(out.contains("ab's selection: depth=1000 (the component's ab point; --param depth=… for others); 6 peer rows left out"), out);
+        assertTrue(out.contains("ab's selection: depth=1000, the component's ab point; left out: 6 rows of peers, 1 row of suite"
+                + " replay-naive (--all-rows measures the whole selection; --param and --rung choose others)"), out);
         assertFalse(Files.exists(dir.resolve("out").resolve("verdict.json")), "a plan runs nothing");
     }
 
     @Test
-    void paramAndWithPeersGiveBackWhatTheSelectionLeftOut() throws Exception {
+    void paramRungAndAllRowsGiveBackWhatTheSelectionLeftOut() throws Exception {
         int quick = plan().size();
         lab.clear();
         List<String> depths = plan("--param", "depth=1,1000");
@@ -70,16 +72,18 @@ class AbPlanTest {
         assertEquals(quick + matching(depths, "depth=1,").size(), depths.size(), depths.toString());
         assertFalse(lab.out.toString().contains("the component's ab point"), lab.out.toString());
         lab.clear();
-        List<String> peers = plan("--with-peers");
-        List<String> peerRows = matching(peers, "peer-");
-        assertEquals(6, peerRows.size(), peers.toString());
-        assertEquals(peerRows, matching(peerRows, "(ruler)"), "peers are rulers: " + peers);
-        assertEquals(quick + 6, peers.size(), peers.toString());
-        assertFalse(lab.out.toString().contains("peer rows left out"), lab.out.toString());
+        List<String> all = plan("--all-rows");
+        List<String> peerRows = matching(all, "peer-");
+        assertEquals(9, peerRows.size(), "3 peers at two depths and in the replay: " + all);
+        assertEquals(peerRows, matching(peerRows, "(ruler)"), "peers are rulers: " + all);
+        assertEquals(1, matching(all, "NaiveReplay").size(), all.toString());
+        assertFalse(matching(all, "depth=1,").isEmpty(), all.toString());
+        assertFalse(lab.out.toString().contains("ab's selection"), lab.out.toString());
         lab.clear();
-        List<String> named = plan("--rung", "tuned,peer-parity");
-        assertEquals(List.of(), matching(named, "r0-"), named.toString());
+        List<String> named = plan("--rung", "naive,peer-parity");
+        assertEquals(1, matching(named, "NaiveReplay").size(), "a rung named runs in every suite that takes it: " + named);
         assertEquals(2, matching(named, "peer-parity} (ruler)").size(), named.toString());
+        assertEquals(List.of(), matching(named, "r4-"), named.toString());
         lab.clear();
         List<String> judged = plan("--rung", "peer-parity", "--no-peer-rulers");
         assertEquals(List.of(), matching(matching(judged, "peer-parity"), "(ruler)"), "judged, not rulers: " + judged);
