@@ -12,6 +12,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What {@code ./lab ab --plan} lists for the order book, from lab-benchmarks' own benchmark list: ab's quick
@@ -32,9 +34,13 @@ class AbPlanTest {
         jar = ToyJars.jmhJarWithoutToys(dir.resolve("benchmarks.jar"));
     }
 
-    /** The rows a {@code --plan} run listed, as printed ({@code OrderBookCancelBenchmark.cancelLast {depth=1000, …}}). */
+    /** The rows a {@code --plan} run of the order book listed, as printed ({@code OrderBookCancelBenchmark.cancelLast {depth=1000, …}}). */
     private List<String> plan(String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("ab", "orderbook", "--base-jar", jar.toString(), "--head-jar", jar.toString(),
+        return planOf("orderbook", more);
+    }
+
+    private List<String> planOf(String component, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("ab", component, "--base-jar", jar.toString(), "--head-jar", jar.toString(),
                 "--plan", "--out", dir.resolve("out").toString()));
         args.addAll(List.of(more));
         assertEquals(0, lab.run(args.toArray(String[]::new)), lab.out + "" + lab.err);
@@ -87,6 +93,22 @@ class AbPlanTest {
         lab.clear();
         List<String> judged = plan("--rung", "peer-parity", "--no-peer-rulers");
         assertEquals(List.of(), matching(matching(judged, "peer-parity"), "(ruler)"), "judged, not rulers: " + judged);
+    }
+
+    /** Each component's ab point names values its benchmarks take: its rows are rows of the whole selection. */
+    @ParameterizedTest
+    @ValueSource(strings = {"orderbook", "mdf-ring", "kv"})
+    void theAbPointIsAPointOfTheWholeSelection(String component) {
+        List<String> ab = planOf(component).stream().map(AbPlanTest::unnumbered).collect(Collectors.toList());
+        assertTrue(lab.out.toString().contains("the component's ab point"), lab.out.toString());
+        lab.clear();
+        List<String> all = planOf(component, "--all-rows").stream().map(AbPlanTest::unnumbered).collect(Collectors.toList());
+        assertTrue(ab.size() > 1 && ab.size() < all.size(), ab + " of " + all);
+        assertTrue(all.containsAll(ab), ab + " not all in " + all);
+    }
+
+    private static String unnumbered(String row) {
+        return row.substring(row.indexOf(' ') + 1);
     }
 
     @Test
