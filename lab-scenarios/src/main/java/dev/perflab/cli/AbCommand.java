@@ -142,7 +142,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
                     + " the row, e.g. --plant tuned=10%%. For tests and calibration.")
     Map<String, String> plant = new LinkedHashMap<>();
 
-    @Option(names = "--plan", description = "Print the rows and the plan (forks, the least time they take), then exit: nothing runs.")
+    @Option(names = "--plan", description = "Print the rows and the plan (forks, the least time they take), then exit without running a fork.")
     boolean planOnly;
 
     @Option(names = "--calibrate", description = "Measure the error rates: A/A runs and runs with 5%%, 10%%, 20%% planted in the tuned rung (in the selected rungs where --rung leaves it out).")

@@ -92,7 +92,7 @@ final class AbPlan {
 
     /**
      * What ab's own narrowing chose and left out, as one line ({@code ab's selection: depth=1000, the component's ab
-     * point; left out: 6 peer rows, …}); empty when it left out nothing.
+     * point; left out: 6 rows of peers, …}); empty when it left out nothing.
      */
     String narrowed() {
         return narrowed;
