@@ -34,11 +34,11 @@ import java.util.stream.Collectors;
  *       they could only be rulers, and the JDK-only ruler already watches the machine;</li>
  *   <li>in the quick and standard lengths, each parameter {@code --param} does not name takes the component's
  *       {@link Component#abParams() ab point}, and where {@code --rung} names no rung, only the component's
- *       {@link Component#abSuites() ab suites} run (the order book's naive replay, one whole replay per
- *       iteration, took about a minute a fork).</li>
+ *       {@link Component#abSuites() ab suites} run (the order book's naive replay is one whole replay per
+ *       iteration, so its forks outlast their planned time many times over).</li>
  * </ul>
- * Without this the order book's quick selection was 25 rows and the ring's 67, at least 22 and 31 minutes of
- * warm-up and measurement at 4 pairs.
+ * Without this, the whole quick selection of the order book or the ring cannot fit a pull request's wait on 2
+ * cores; the plans and runs are in docs/measurements/2026-11-28-ab-quick-selections.md.
  */
 final class AbPlan {
     /** The JDK-only ruler every run measures beside the rows (lab-benchmarks' RulerBenchmark). */

@@ -46,7 +46,7 @@ public final class KvComponent implements Component {
 
     /**
      * An A/B run gates puts into a store already holding 1M records, past r0's bucket count, where the report's
-     * collapse shows; 5M adds minutes of prefill to every fork, and the whole grid was 24 rows and the peers'.
+     * collapse shows; 5M adds a far longer prefill to every fork, and the three prefill values triple the rows.
      */
     @Override
     public Map<String, List<String>> abParams() {

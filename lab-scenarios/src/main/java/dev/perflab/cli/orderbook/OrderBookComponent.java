@@ -100,7 +100,7 @@ public final class OrderBookComponent implements Component {
 
     /**
      * An A/B run gates the cancel at the report's depth, 1,000: a regression in a rung's cancel path shows there
-     * at least as much as at depth 1. Both depths and the peers were 25 rows, at least 22 minutes at 4 pairs.
+     * at least as much as at depth 1, and one depth halves the cancel rows.
      */
     @Override
     public Map<String, List<String>> abParams() {
@@ -108,8 +108,9 @@ public final class OrderBookComponent implements Component {
     }
 
     /**
-     * Not the naive rung's replay: an iteration of it is one whole replay, so its seven iterations take about a
-     * minute a fork, more than half of a 4-pair run, where r0 stays gated by its cancel row.
+     * Not the naive rung's replay: an iteration of it is one whole replay, so its forks outlast their planned time
+     * many times over and take most of a run (docs/measurements/2026-11-28-ab-quick-selections.md), where r0 stays
+     * gated by its cancel row.
      */
     @Override
     public List<JmhSuite> abSuites() {
