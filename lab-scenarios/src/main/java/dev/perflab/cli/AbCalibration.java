@@ -187,7 +187,7 @@ final class AbCalibration {
             for (Map.Entry<Integer, PlantSizing> e : sizings.entrySet()) {
                 AbPlan.Row row = plan.rows().get(e.getKey() - 1);
                 try {
-                    kind.put(e.getKey(), AbSizer.aim(row, side.jar(), dir.resolve("sizing"), e.getValue(), f, maxPairs, console));
+                    kind.put(e.getKey(), AbSizer.aim(row, side.jar(), dir.resolve("sizing"), e.getValue(), f, maxPairs, length, console));
                 } catch (IllegalArgumentException ex) {
                     String note = "not planted in " + row.label() + ": " + ex.getMessage();
                     calibration.note(note);

@@ -303,7 +303,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             for (AbPlan.Row row : rows) {
                 PlantSizing sizing = AbSizer.size(row, jar, dir, fraction, console);
                 try {
-                    plants.put(row.index(), AbSizer.aim(row, jar, dir, sizing, fraction, gatePairs, console));
+                    plants.put(row.index(), AbSizer.aim(row, jar, dir, sizing, fraction, gatePairs, length.value(), console));
                 } catch (IllegalArgumentException ex) {
                     throw new LabException("--plant " + e.getKey() + "=" + e.getValue() + " in " + row.label() + ": " + ex.getMessage());
                 }

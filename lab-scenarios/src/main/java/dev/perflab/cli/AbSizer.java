@@ -6,6 +6,7 @@ import dev.perflab.ab.ForkSpread;
 import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
 import dev.perflab.base.LabException;
+import dev.perflab.cli.component.RunLength;
 import dev.perflab.jmh.BenchmarkCatalog;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -98,16 +99,23 @@ final class AbSizer {
      * measured in turn, up to {@link PlantSizing#AIM_STEPS} plants. When the pairs cannot tell a plant from the
      * noise, the plant measured last stays, with a line saying so.
      *
+     * <p>In the smoke length the aim measures one plant over {@value PlantSizing#AIM_MIN_PAIRS} pairs: a smoke run
+     * checks the plumbing and the table's shape, and a noisy smoke fork could otherwise keep the aim going for
+     * {@value PlantSizing#AIM_STEPS} × {@value PlantSizing#AIM_MAX_PAIRS} pairs. The plant is then as close as those
+     * pairs tell; the realized slowdown is printed beside every planted row either way.
+     *
      * @param gatePairs the most pairs one {@code ab} run may take ({@code --max-pairs}): the aim may take as many
      * @throws IllegalArgumentException when the sizing cannot plant {@code fraction} at all ({@link PlantSizing#plant})
      */
-    static Plant aim(AbPlan.Row row, Path jar, Path dir, PlantSizing sizing, double fraction, int gatePairs, PrintWriter console)
-            throws IOException, InterruptedException {
+    static Plant aim(AbPlan.Row row, Path jar, Path dir, PlantSizing sizing, double fraction, int gatePairs, RunLength length,
+                     PrintWriter console) throws IOException, InterruptedException {
+        boolean smoke = length == RunLength.SMOKE;
+        int steps = smoke ? 1 : PlantSizing.AIM_STEPS;
         Plant plant = sizing.plant(fraction);
         List<Plant> tried = new ArrayList<>();
         List<Double> realizedSoFar = new ArrayList<>();
         for (int step = 1; ; step++) {
-            List<Double> slowdowns = measure(row, jar, dir, plant, step, gatePairs, console);
+            List<Double> slowdowns = measure(row, jar, dir, plant, step, smoke ? 0 : gatePairs, console);
             double realized = ForkSpread.median(slowdowns);
             String measured = String.format(Locale.ROOT, "plant aimed at %s on %s, step %d: %s gave %+.1f%% (median of %d pairs, "
                     + "%+.1f%% to %+.1f%%, standard error %.1f points)", AbRow.percent(fraction), row.label(), step, plant.property(),
@@ -133,7 +141,7 @@ final class AbSizer {
                 console.flush();
                 return plant;
             }
-            boolean last = step == PlantSizing.AIM_STEPS || next.tokens() == plant.tokens();
+            boolean last = step == steps || next.tokens() == plant.tokens();
             console.println(measured + (last ? "; planting " : "; next ") + next.describe());
             console.flush();
             if (last) {
@@ -143,13 +151,17 @@ final class AbSizer {
         }
     }
 
-    /** One plant's slowdowns on the row, a pair of forks at a time, until {@link PlantSizing#aimedClosely}. */
+    /**
+     * One plant's slowdowns on the row, a pair of forks at a time, until {@link PlantSizing#aimedClosely}; with
+     * {@code gatePairs} 0 (a smoke run), {@value PlantSizing#AIM_MIN_PAIRS} pairs.
+     */
     private static List<Double> measure(AbPlan.Row row, Path jar, Path dir, Plant plant, int step, int gatePairs, PrintWriter console)
             throws IOException, InterruptedException {
         AbForks runner = new AbForks(console);
         String stem = String.format(Locale.ROOT, "row%02d-aim%s-step%d", row.index(), AbRow.percent(plant.fraction()).replace("%", "pct"), step);
         List<Double> slowdowns = new ArrayList<>();
-        for (int pair = 1; !PlantSizing.aimedClosely(slowdowns, plant.fraction(), gatePairs); pair++) {
+        for (int pair = 1; gatePairs == 0 ? slowdowns.size() < PlantSizing.AIM_MIN_PAIRS
+                : !PlantSizing.aimedClosely(slowdowns, plant.fraction(), gatePairs); pair++) {
             String label = "aiming " + AbRow.percent(plant.fraction()) + ", step " + step + ", pair " + pair + ": ";
             ForkResult plain = null;
             ForkResult planted = null;
