@@ -238,7 +238,8 @@ public final class Calibration {
         }
         out.append('\n');
         // A "why" line explains the goal line above it: a nested list item under it.
-        goals().forEach(line -> out.append(line.startsWith(WHY) ? "  - " + line.substring(2) : "- " + line).append('\n'));
+        goals().forEach(line -> out.append(line.startsWith(WHY) ? "  - " + line.substring(2)
+                : line.startsWith(PAIRS) ? "  - " + line.substring(PAIRS.length()) : "- " + line).append('\n'));
         return out.toString();
     }
 
@@ -322,6 +323,7 @@ public final class Calibration {
                 .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
                 .collect(Collectors.joining(", ")));
         lines.addAll(plantLines(rows));
+        lines.addAll(pairsLines(rows));
         lines.addAll(thresholdLines(rows));
         lines.addAll(levelLines(rows));
         lines.addAll(rulerLines());
@@ -403,6 +405,52 @@ public final class Calibration {
         }
         return lines;
     }
+
+    /**
+     * Per judged row, what {@link PairsNeeded}'s model says the run's pairs give at the spread the row's A/A runs
+     * measured (σ pooled over them: the root of their mean variance, since one run's sd of a few pairs is mostly
+     * small and sometimes large), and the fewest pairs that would meet both goals for a 10% slowdown. Where the
+     * measured rates are worse than the model's, the pairs are not independent draws of one spread (drift between
+     * runs, forks in two modes); where the model already misses, more pairs or a quieter machine is what to change.
+     */
+    private List<String> pairsLines(List<RowStats> rows) {
+        if (runs.isEmpty()) {
+            return List.of();
+        }
+        AbReport first = runs.get(0).report();
+        List<String> lines = new ArrayList<>();
+        for (RowStats r : rows) {
+            List<AbRow> aa = judgedRows(r.first().key(), 0);
+            if (r.first().ruler() || aa.isEmpty()) {
+                continue;
+            }
+            double sd = Math.sqrt(mean(aa.stream().map(row -> row.ratio().logSd() * row.ratio().logSd()).collect(Collectors.toList())));
+            if (!(sd > 0)) {
+                continue;
+            }
+            // the pairs the row took: more than asked for where --max-pairs gave a wide interval more
+            int pairs = (int) Math.round(ForkSpread.median(aa.stream().map(row -> (double) row.ratio().pairs()).collect(Collectors.toList())));
+            PairsNeeded.Rates now = PairsNeeded.at(pairs, sd, first.threshold(), first.confidence(), GOAL_DETECTED);
+            java.util.OptionalInt needed = PairsNeeded.needed(sd, first.threshold(), first.confidence(),
+                    GOAL_DETECTED, MAX_FALSE_POSITIVES, MIN_DETECTION);
+            lines.add(String.format(Locale.ROOT, "%s%s (sd %s): %d pairs (as its A/A runs took) give A/A %s false positives and find %s"
+                            + " in %s of runs; %s", PAIRS, r.first().label(), AbRow.percent(sd), pairs, AbRow.percent(now.falsePositives()),
+                    AbRow.percent(GOAL_DETECTED), AbRow.percent(now.detected()), needed.isPresent()
+                            ? "both goals need " + needed.getAsInt() + " pairs"
+                            : "no number of pairs up to " + PairsNeeded.MOST_PAIRS + " meets both goals" + (first.threshold() >= GOAL_DETECTED
+                            ? " (the threshold, " + AbRow.percent(first.threshold()) + ", is not below the slowdown)" : "")));
+        }
+        if (!lines.isEmpty()) {
+            lines.add(0, String.format(Locale.ROOT, "pairs the goals need, if each pair's ln(head/base) were an independent normal draw of"
+                    + " the spread the A/A runs measured (sd pooled over them; threshold %s, %s confidence, %s slowdown; measured rates"
+                    + " worse than these point at drift or modes, not at too few pairs):", AbRow.percent(first.threshold()),
+                    AbRow.percent(first.confidence()), AbRow.percent(GOAL_DETECTED)));
+        }
+        return lines;
+    }
+
+    /** How a line under the pairs' model starts: a nested item of it. */
+    private static final String PAIRS = "  pairs: ";
 
     /** The thresholds the saved runs are judged at again ({@link #thresholdLines}). */
     static final List<Double> OTHER_THRESHOLDS = List.of(0.02, 0.03, 0.05, 0.075, 0.10);

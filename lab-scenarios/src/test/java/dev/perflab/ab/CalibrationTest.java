@@ -73,6 +73,42 @@ class CalibrationTest {
     }
 
     /**
+     * Per judged row, the pairs' model ({@link PairsNeeded}) at the spread its A/A runs measured, pooled over them
+     * (the root of their mean variance); rulers get no line.
+     */
+    @Test
+    void thePairsTheGoalsNeedComeFromTheSpreadOfTheAaRuns() {
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        List<Double> base = List.of(100.0, 100.0, 100.0, 100.0);
+        double[][] heads = {{90.0, 110.0, 100.0, 104.0}, {96.0, 108.0, 92.0, 101.0}};
+        double variance = 0;
+        for (double[] h : heads) {
+            List<Double> head = java.util.Arrays.stream(h).boxed().toList();
+            PairedRatio ratio = PairedRatio.of(base, head, 0.95);
+            variance += ratio.logSd() * ratio.logSd() / heads.length;
+            AbRow noisy = new AbRow(AbReportTest.CANCEL, TUNED, "thrpt", "ops/s", ratio, AbVerdict.of(ratio, 0.05, true), false,
+                    base, head, 0.02, 0, "");
+            c.add(new Calibration.Run(0, AbReportTest.report(List.of(noisy, AbReportTest.RULER_STILL))));
+        }
+        double sd = Math.sqrt(variance);
+        PairsNeeded.Rates four = PairsNeeded.at(4, sd, 0.05, 0.95, 0.10);
+        int needed = PairsNeeded.needed(sd, 0.05, 0.95, 0.10, 0.01, 0.95).orElseThrow();
+        assertTrue(needed > 4 && four.detected() < 0.95, "a spread the 4 pairs cannot meet the goals at: " + four);
+        String md = c.markdown();
+        assertTrue(md.contains("\n- pairs the goals need, if each pair's ln(head/base) were an independent normal draw of the spread the A/A"
+                + " runs measured (sd pooled over them; threshold 5%, 95% confidence, 10% slowdown;"), md);
+        assertTrue(md.contains("\n  - OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 (sd " + AbRow.percent(sd) + "): 4 pairs"
+                + " (as its A/A runs took) give A/A " + AbRow.percent(four.falsePositives()) + " false positives and find 10% in " + AbRow.percent(four.detected())
+                + " of runs; both goals need " + needed + " pairs\n"), md);
+        assertTrue(md.lines().noneMatch(l -> l.startsWith("  - RulerBenchmark")), md);
+
+        // the quiet rows of the table above: four pairs meet both goals
+        assertTrue(calibration().markdown().contains("\n  - OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 (sd "),
+                calibration().markdown());
+        assertTrue(calibration().markdown().contains("find 10% in 100% of runs; both goals need 2 pairs\n"), calibration().markdown());
+    }
+
+    /**
      * Met only over 20 runs of a kind; NOT met as soon as more runs missed than 20 runs may (one), whatever the
      * number of runs so far.
      */

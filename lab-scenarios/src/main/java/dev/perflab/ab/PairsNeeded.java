@@ -1,0 +1,91 @@
+package dev.perflab.ab;
+
+import java.util.OptionalInt;
+import org.apache.commons.math3.distribution.ChiSquaredDistribution;
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * How often a row's verdict would be wrong at a given number of pairs, if its pairs were independent draws of the
+ * spread a calibration measured: the model behind the calibration's "pairs the goals need" lines. It answers
+ * "is this goal missed because there are too few pairs for this spread, or for another reason?" A row whose
+ * measured rates are worse than the model's has something the model leaves out: drift between runs, forks in two
+ * modes, a plant that realized another size.
+ *
+ * <p>Each pair's ln(head/base) is drawn from a normal of mean μ (0 for A/A; ln(1 + f) for a slowdown f) and sd σ.
+ * A row is called changed, as {@link AbVerdict#of} calls it, when the mean of n pairs, x̄, passes the threshold,
+ * |x̄| > ln(1 + t), and its paired t interval excludes 0, |x̄| > q · s / √n (q the t quantile with n − 1 degrees of
+ * freedom, s the pairs' own sd). For normal draws x̄ and s are independent, and (n − 1) s² / σ² is χ² with n − 1
+ * degrees of freedom, so
+ *
+ * <pre>
+ *   P(called slower) = E over s [ P(x̄ &gt; max(ln(1 + t), q · s / √n)) ],   x̄ ~ N(μ, σ² / n)
+ * </pre>
+ *
+ * the expectation taken over {@value #QUANTILES} equally likely values of s (the χ² distribution's quantiles at
+ * the middles of as many equal slices). It is exact for normal, independent pairs up to that sum, and it keeps
+ * what a formula with s = σ would lose: with few pairs, s often comes out small by chance, the interval too narrow,
+ * and that is where a 95% interval's false positives come from while the threshold lets them through. Commons
+ * Math gives the distributions.
+ */
+public final class PairsNeeded {
+    /** The most pairs the model looks at: past this, an {@code ab} run of one row takes hours on a 2-core machine. */
+    public static final int MOST_PAIRS = 64;
+    /** Equally likely values of s the expectation sums over; the rates change by well under 0.1 point beyond it. */
+    static final int QUANTILES = 400;
+
+    private PairsNeeded() {
+    }
+
+    /** The model's rates at one number of pairs. */
+    public record Rates(int pairs, double falsePositives, double detected) {
+        /** Whether these rates meet both goals: ≤ {@code maxFalsePositives} and ≥ {@code minDetected}. */
+        public boolean meet(double maxFalsePositives, double minDetected) {
+            return falsePositives <= maxFalsePositives && detected >= minDetected;
+        }
+    }
+
+    /**
+     * The model's A/A false-positive rate (either direction) and its detection rate for a slowdown, at {@code pairs}.
+     *
+     * @param logSd      σ, the sd of one pair's ln(head/base)
+     * @param threshold  the run's threshold, e.g. 0.05
+     * @param confidence the interval's, e.g. 0.95
+     * @param slowdown   the planted slowdown f, e.g. 0.10
+     */
+    public static Rates at(int pairs, double logSd, double threshold, double confidence, double slowdown) {
+        if (pairs < PairedRatio.MIN_PAIRS || !(logSd > 0) || !(threshold >= 0) || !(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("pairs ≥ " + PairedRatio.MIN_PAIRS + ", a positive sd, a threshold ≥ 0 and a confidence"
+                    + " in (0, 1) are needed, got " + pairs + ", " + logSd + ", " + threshold + ", " + confidence);
+        }
+        double q = new TDistribution(null, pairs - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        ChiSquaredDistribution chi2 = new ChiSquaredDistribution(null, pairs - 1);
+        double meanSd = logSd / Math.sqrt(pairs);
+        double shift = Math.log1p(slowdown);
+        double floor = Math.log1p(threshold);
+        double fp = 0;
+        double found = 0;
+        NormalDistribution unit = new NormalDistribution(null, 0, 1);
+        for (int k = 0; k < QUANTILES; k++) {
+            double s = logSd * Math.sqrt(chi2.inverseCumulativeProbability((k + 0.5) / QUANTILES) / (pairs - 1));
+            double cut = Math.max(floor, q * s / Math.sqrt(pairs));
+            fp += 2 * unit.cumulativeProbability(-cut / meanSd);
+            found += unit.cumulativeProbability((shift - cut) / meanSd);
+        }
+        return new Rates(pairs, fp / QUANTILES, found / QUANTILES);
+    }
+
+    /**
+     * The fewest pairs, up to {@value #MOST_PAIRS}, whose model rates meet both goals; empty when none does (a
+     * slowdown no larger than the threshold is found in half the runs at most, however many pairs).
+     */
+    public static OptionalInt needed(double logSd, double threshold, double confidence, double slowdown,
+                                     double maxFalsePositives, double minDetected) {
+        for (int n = PairedRatio.MIN_PAIRS; n <= MOST_PAIRS; n++) {
+            if (at(n, logSd, threshold, confidence, slowdown).meet(maxFalsePositives, minDetected)) {
+                return OptionalInt.of(n);
+            }
+        }
+        return OptionalInt.empty();
+    }
+}

@@ -1,0 +1,103 @@
+package dev.perflab.ab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pairs' model against what it models: the verdict rule itself ({@link PairedRatio#of}, {@link AbVerdict#of})
+ * applied to simulated pairs, and the one case with an answer in closed form.
+ */
+class PairsNeededTest {
+    private static final double SD = 0.05;
+    private static final double THRESHOLD = 0.05;
+    private static final double CONFIDENCE = 0.95;
+
+    /** At a 0% threshold only the interval decides, and a t interval calls exactly 1 − confidence of A/A rows changed. */
+    @Test
+    void withoutAThresholdTheFalsePositivesAreTheIntervalsOwnRate() {
+        for (int pairs : new int[] {2, 4, 9}) {
+            assertEquals(0.05, PairsNeeded.at(pairs, SD, 0, CONFIDENCE, 0.10).falsePositives(), 0.002, "pairs " + pairs);
+            assertEquals(0.01, PairsNeeded.at(pairs, SD, 0, 0.99, 0.10).falsePositives(), 0.001, "pairs " + pairs);
+        }
+    }
+
+    /**
+     * The model against the verdict rule on 20,000 simulated rows of each kind (normal, independent pairs): the
+     * simulation's rates carry about 0.3 points of standard error at most, so 1.2 points tells a wrong model.
+     */
+    @Test
+    void theModelAgreesWithTheVerdictRuleOnSimulatedPairs() {
+        SplittableRandom random = new SplittableRandom(24);
+        for (int pairs : new int[] {3, 4, 8}) {
+            for (double sd : new double[] {0.03, 0.05, 0.10}) {
+                PairsNeeded.Rates model = PairsNeeded.at(pairs, sd, THRESHOLD, CONFIDENCE, 0.10);
+                double fp = simulated(random, pairs, sd, 0, v -> v != AbVerdict.NO_CHANGE);
+                double found = simulated(random, pairs, sd, Math.log1p(0.10), v -> v == AbVerdict.REGRESSION);
+                String where = pairs + " pairs, sd " + sd + ": model " + model + ", simulated A/A " + fp + ", 10% " + found;
+                assertEquals(fp, model.falsePositives(), 0.012, where);
+                assertEquals(found, model.detected(), 0.012, where);
+            }
+        }
+    }
+
+    private static double simulated(SplittableRandom random, int pairs, double sd, double shift,
+                                    java.util.function.Predicate<AbVerdict> counted) {
+        int draws = 20_000;
+        int hits = 0;
+        List<Double> base = new ArrayList<>();
+        for (int i = 0; i < pairs; i++) {
+            base.add(1.0);
+        }
+        for (int d = 0; d < draws; d++) {
+            List<Double> head = new ArrayList<>(pairs);
+            for (int i = 0; i < pairs; i++) {
+                head.add(Math.exp(shift + sd * gaussian(random))); // time per operation: higher is slower
+            }
+            if (counted.test(AbVerdict.of(PairedRatio.of(base, head, CONFIDENCE), THRESHOLD, false))) {
+                hits++;
+            }
+        }
+        return (double) hits / draws;
+    }
+
+    private static double gaussian(SplittableRandom random) { // Box–Muller: SplittableRandom has no nextGaussian on JDK 17
+        return Math.sqrt(-2 * Math.log(1 - random.nextDouble())) * Math.cos(2 * Math.PI * random.nextDouble());
+    }
+
+    @Test
+    void morePairsFindMoreAndAWiderSpreadNeedsMorePairs() {
+        double previous = 0;
+        for (int pairs = 2; pairs <= 16; pairs++) {
+            double found = PairsNeeded.at(pairs, SD, THRESHOLD, CONFIDENCE, 0.10).detected();
+            assertTrue(found > previous, pairs + " pairs find " + found + ", fewer found " + previous);
+            previous = found;
+        }
+        OptionalInt quiet = PairsNeeded.needed(0.03, THRESHOLD, CONFIDENCE, 0.10, 0.01, 0.95);
+        OptionalInt noisy = PairsNeeded.needed(0.10, THRESHOLD, CONFIDENCE, 0.10, 0.01, 0.95);
+        assertTrue(quiet.isPresent() && noisy.isPresent() && noisy.getAsInt() > quiet.getAsInt(), quiet + " " + noisy);
+        int n = noisy.getAsInt();
+        assertTrue(PairsNeeded.at(n, 0.10, THRESHOLD, CONFIDENCE, 0.10).meet(0.01, 0.95));
+        assertTrue(!PairsNeeded.at(n - 1, 0.10, THRESHOLD, CONFIDENCE, 0.10).meet(0.01, 0.95), "the fewest: " + n);
+    }
+
+    /** A slowdown no larger than the threshold is found in at most about half the runs, however many pairs. */
+    @Test
+    void aThresholdAtTheSlowdownMeetsTheGoalAtNoNumberOfPairs() {
+        assertTrue(PairsNeeded.needed(0.01, 0.10, CONFIDENCE, 0.10, 0.01, 0.95).isEmpty());
+        assertTrue(PairsNeeded.at(PairsNeeded.MOST_PAIRS, 0.01, 0.10, CONFIDENCE, 0.10).detected() < 0.55);
+    }
+
+    @Test
+    void nonsenseIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> PairsNeeded.at(1, SD, THRESHOLD, CONFIDENCE, 0.10));
+        assertThrows(IllegalArgumentException.class, () -> PairsNeeded.at(4, 0, THRESHOLD, CONFIDENCE, 0.10));
+        assertThrows(IllegalArgumentException.class, () -> PairsNeeded.at(4, SD, THRESHOLD, 1.0, 0.10));
+    }
+}
