@@ -173,6 +173,10 @@ public record AbReport(String component, Side base, Side head, String machine, d
             ArrayNode h = row.putArray("headForkScores");
             r.headScores().forEach(h::add);
             row.put("pairLogRatioSd", r.ratio().logSd());
+            double catches = r.ruler() ? Double.NaN : catchesSlowdown(r);
+            if (!Double.isNaN(catches)) { // absent for a ruler, and where not even twice as slow would be found
+                row.put("catchesSlowdown", catches);
+            }
             row.put("baseForkCv", ForkSpread.cv(r.baseScores()));
             row.put("headForkCv", ForkSpread.cv(r.headScores()));
             row.put("iterationCv", r.iterationCv());
@@ -206,15 +210,16 @@ public record AbReport(String component, Side base, Side head, String machine, d
         out.append("head ").append(code(head.rev())).append(" against base ").append(code(base.rev())).append(" · ")
                 .append(machine).append("\n\n");
         out.append(headline()).append("\n\n");
-        out.append("| | row | mode | head/base | interval | change | verdict |\n|---|---|---|---|---|---|---|\n");
+        out.append("| | row | mode | head/base | interval | change | verdict | catches |\n|---|---|---|---|---|---|---|---|\n");
         for (AbRow r : rows) {
             out.append("| ").append(icon(r)).append(" | ").append(cell(r.label())).append(r.ruler() ? " (ruler)" : "")
                     .append(r.planted().isEmpty() ? "" : " (planted: " + cell(r.planted()) + ")")
                     .append(" | ").append(r.mode()).append(", ").append(r.unit())
                     .append(" | ×").append(ratio(r.ratio().ratio())).append(" | ×").append(ratio(r.ratio().low()))
                     .append(" – ×").append(ratio(r.ratio().high())).append(" | ").append(r.change()).append(" | ")
-                    .append(r.verdict().label()).append(" |\n");
+                    .append(r.verdict().label()).append(" | ").append(catches(r)).append(" |\n");
         }
+        out.append('\n').append(CATCHES).append('\n');
         String moved = rulersMoved();
         if (!moved.isEmpty()) {
             out.append("\nRulers moved, so no row is judged: ").append(cell(moved)).append(".\n");
@@ -228,16 +233,39 @@ public record AbReport(String component, Side base, Side head, String machine, d
         return out.toString();
     }
 
+    /** What the "catches" column means, under the table. */
+    static final String CATCHES = "catches: the smallest slowdown the row's pairs would find in 95% of runs, if every run's pairs spread as"
+            + " this run's did (a model of the verdict rule, PairsNeeded); a \"no change\" rules out no smaller loss";
+
+    /**
+     * {@code ≥ 12%}: the smallest slowdown this row's pairs find in 95% of runs at their own spread
+     * ({@link PairsNeeded#smallestFound}); {@code > 100%} when not even that; {@code –} for a ruler.
+     */
+    public String catches(AbRow r) {
+        if (r.ruler()) {
+            return "–";
+        }
+        double f = catchesSlowdown(r);
+        return Double.isNaN(f) ? "> " + AbRow.percent(PairsNeeded.MOST_SLOWDOWN) : "≥ " + AbRow.percent(f);
+    }
+
+    /** The slowdown {@link #catches} names, NaN past {@link PairsNeeded#MOST_SLOWDOWN}. */
+    double catchesSlowdown(AbRow r) {
+        return PairsNeeded.smallestFound(r.ratio().pairs(), r.ratio().logSd(), threshold, confidence, Calibration.MIN_DETECTION);
+    }
+
     /** Console text: the same table, aligned. */
     public String text() {
         StringBuilder out = new StringBuilder();
         out.append(headline()).append('\n');
         int width = rows.stream().mapToInt(r -> r.label().length() + (r.ruler() ? 8 : 0)).max().orElse(10);
         for (AbRow r : rows) {
-            out.append(String.format(Locale.ROOT, "  %-11s ×%-6s [×%s, ×%s]  %-13s %-" + width + "s  %s%n", r.verdict().label(),
+            out.append(String.format(Locale.ROOT, "  %-11s ×%-6s [×%s, ×%s]  %-13s %-15s %-" + width + "s  %s%n", r.verdict().label(),
                     ratio(r.ratio().ratio()), ratio(r.ratio().low()), ratio(r.ratio().high()), r.change(),
-                    r.label() + (r.ruler() ? " (ruler)" : ""), r.planted().isEmpty() ? "" : "planted: " + r.planted()));
+                    r.ruler() ? "" : "catches " + catches(r), r.label() + (r.ruler() ? " (ruler)" : ""),
+                    r.planted().isEmpty() ? "" : "planted: " + r.planted()));
         }
+        out.append(CATCHES).append('\n');
         out.append("verdict: ").append(verdict().label());
         String moved = rulersMoved();
         out.append(moved.isEmpty() ? "" : " (rulers moved: " + moved + ")");

@@ -75,6 +75,36 @@ public final class PairsNeeded {
         return new Rates(pairs, fp / QUANTILES, found / QUANTILES);
     }
 
+    /** The largest slowdown {@link #smallestFound} looks for: twice as slow. */
+    public static final double MOST_SLOWDOWN = 1.0;
+
+    /**
+     * The smallest slowdown that {@code pairs} pairs at this spread find in at least {@code minDetected} of runs,
+     * to about a tenth of a point; NaN when even {@value #MOST_SLOWDOWN} × 100% is found less often. What one run's
+     * verdict table calls the slowdown a row "catches": a row's "no change" rules out a loss about this large, and
+     * no smaller one. With no spread at all, anything past the threshold is found.
+     */
+    public static double smallestFound(int pairs, double logSd, double threshold, double confidence, double minDetected) {
+        if (logSd == 0) {
+            return threshold;
+        }
+        java.util.function.DoublePredicate found = f -> at(pairs, logSd, threshold, confidence, f).detected() >= minDetected;
+        if (!found.test(MOST_SLOWDOWN)) {
+            return Double.NaN;
+        }
+        double low = threshold;
+        double high = MOST_SLOWDOWN;
+        while (high - low > 0.0005) { // bisection: detection grows with the slowdown
+            double mid = (low + high) / 2;
+            if (found.test(mid)) {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        return high;
+    }
+
     /**
      * The fewest pairs, up to {@value #MOST_PAIRS}, whose model rates meet both goals; empty when none does (a
      * slowdown no larger than the threshold is found in half the runs at most, however many pairs).

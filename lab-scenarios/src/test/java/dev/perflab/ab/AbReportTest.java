@@ -118,6 +118,35 @@ class AbReportTest {
         assertTrue(md.contains("11% slower"), md);
     }
 
+    /**
+     * Each judged row says what slowdown its pairs would have caught: a "no change" from noisy pairs rules out
+     * only a large loss, one from quiet pairs a small one. Rulers are not judged for a slowdown.
+     */
+    @Test
+    void eachJudgedRowSaysTheSlowdownItsPairsCatch() {
+        List<Double> base = List.of(100.0, 100.0, 100.0, 100.0);
+        AbRow quiet = new AbRow(CANCEL, params("r4-tick-array", "1000"), "thrpt", "ops/s", PairedRatio.of(base, List.of(100.0, 101.0, 99.0, 100.0), 0.95),
+                AbVerdict.NO_CHANGE, false, base, List.of(100.0, 101.0, 99.0, 100.0), 0.02, 0, "");
+        List<Double> scattered = List.of(85.0, 115.0, 95.0, 105.0);
+        AbRow noisy = new AbRow(CANCEL, params("r0-persistent-scan", "1000"), "thrpt", "ops/s", PairedRatio.of(base, scattered, 0.95),
+                AbVerdict.NO_CHANGE, false, base, scattered, 0.02, 0, "");
+        AbReport report = report(List.of(quiet, noisy, RULER_STILL));
+        double quietCatch = report.catchesSlowdown(quiet);
+        double noisyCatch = report.catchesSlowdown(noisy);
+        assertTrue(quietCatch > 0.05 && quietCatch < 0.10, "a 0.8% pair sd at 4 pairs catches under 10%: " + quietCatch);
+        assertTrue(noisyCatch > 0.20, "a 13% pair sd at 4 pairs catches only a large loss: " + noisyCatch);
+        assertEquals(PairsNeeded.smallestFound(4, noisy.ratio().logSd(), 0.05, 0.95, 0.95), noisyCatch);
+        assertEquals("≥ " + AbRow.percent(quietCatch), report.catches(quiet));
+        assertEquals("–", report.catches(RULER_STILL));
+        String md = report.markdown();
+        assertTrue(md.contains("| no change | ≥ " + AbRow.percent(noisyCatch) + " |"), md);
+        assertTrue(md.contains("| 📏 | RulerBenchmark.sortCopy (ruler) |") && md.contains(" | no change | – |"), md);
+        assertTrue(md.contains(AbReport.CATCHES), md);
+        assertTrue(report.text().contains("catches ≥ " + AbRow.percent(noisyCatch)), report.text());
+        assertEquals(noisyCatch, report.json().at("/rows/1/catchesSlowdown").asDouble());
+        assertTrue(report.json().at("/rows/2/catchesSlowdown").isMissingNode(), "none for a ruler");
+    }
+
     @Test
     void theChartIsAPng(@TempDir Path dir) throws Exception {
         Path png = dir.resolve("ratios.png");

@@ -94,6 +94,17 @@ class PairsNeededTest {
         assertTrue(PairsNeeded.at(PairsNeeded.MOST_PAIRS, 0.01, 0.10, CONFIDENCE, 0.10).detected() < 0.55);
     }
 
+    /** The smallest slowdown found in 95% of runs: where the model's detection crosses 95%, and none past doubling. */
+    @Test
+    void theSlowdownARunCatchesIsWhereDetectionCrosses95Percent() {
+        double f = PairsNeeded.smallestFound(4, 0.06, THRESHOLD, CONFIDENCE, 0.95);
+        assertTrue(PairsNeeded.at(4, 0.06, THRESHOLD, CONFIDENCE, f).detected() >= 0.95, "caught at " + f);
+        assertTrue(PairsNeeded.at(4, 0.06, THRESHOLD, CONFIDENCE, f - 0.002).detected() < 0.95, "and not a fifth of a point below " + f);
+        assertTrue(PairsNeeded.smallestFound(16, 0.06, THRESHOLD, CONFIDENCE, 0.95) < f, "more pairs catch less");
+        assertEquals(THRESHOLD, PairsNeeded.smallestFound(4, 0, THRESHOLD, CONFIDENCE, 0.95), "no spread: anything past the threshold");
+        assertTrue(Double.isNaN(PairsNeeded.smallestFound(2, 0.5, THRESHOLD, CONFIDENCE, 0.95)), "2 pairs at a 50% sd: not even doubling");
+    }
+
     @Test
     void nonsenseIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> PairsNeeded.at(1, SD, THRESHOLD, CONFIDENCE, 0.10));
