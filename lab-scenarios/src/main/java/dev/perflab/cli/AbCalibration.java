@@ -98,12 +98,14 @@ final class AbCalibration {
         OutputFile tableMd = OutputFile.check("--out", dir.resolve("calibration.md"));
         List<AbPlan.Row> targets = targets(component, plan);
         String selection = String.format(Locale.ROOT, "ab --%s, %d pairs%s, threshold %s, %s confidence, %d rows + %d rulers; "
-                        + "planted in %s", length.name().toLowerCase(Locale.ROOT), pairs,
+                        + "%s", length.name().toLowerCase(Locale.ROOT), pairs,
                 maxPairs > pairs ? " (up to " + maxPairs + " while an interval is wider than the threshold)" : "", pct(threshold), pct(confidence),
-                plan.judged().size(), plan.rows().size() - plan.judged().size(),
-                targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
-        console.printf("perflab ab %s --calibrate: %s each of A/A and %s planted · %s%n%s%n", component.name(),
-                runs == 1 ? "1 run" : runs + " runs", planted.stream().map(AbCalibration::pct).collect(Collectors.joining(", ")),
+                plan.judged().size(), plan.rows().size() - plan.judged().size(), planted.isEmpty() ? "nothing planted"
+                        : "planted in " + targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
+        console.printf("perflab ab %s --calibrate: %s · %s%n%s%n", component.name(), planted.isEmpty()
+                        ? (runs == 1 ? "1 A/A run" : runs + " A/A runs") + ", nothing planted (--plants none)"
+                        : (runs == 1 ? "1 run" : runs + " runs") + " each of A/A and "
+                        + planted.stream().map(AbCalibration::pct).collect(Collectors.joining(", ")) + " planted",
                 Machine.header(), selection);
         Calibration calibration = new Calibration(component.name(), Machine.header(), selection);
         Map<Double, Map<Integer, Plant>> resumed = resume ? resumeFrom(calibration, targets) : null;
@@ -170,7 +172,7 @@ final class AbCalibration {
 
     private Map<Double, Map<Integer, Plant>> size(Calibration calibration, List<AbPlan.Row> targets) throws IOException, InterruptedException {
         Map<Integer, PlantSizing> sizings = new LinkedHashMap<>();
-        for (AbPlan.Row row : targets) {
+        for (AbPlan.Row row : planted.isEmpty() ? List.<AbPlan.Row>of() : targets) { // --plants none: no sizing forks
             try {
                 PlantSizing sizing = AbSizer.size(row, side.jar(), dir.resolve("sizing"), planted.get(0), console);
                 sizings.put(row.index(), sizing);

@@ -165,7 +165,8 @@ final class AbCommand implements Callable<Integer>, Registry.User {
 
     @Option(names = "--plants", paramLabel = "PERCENT", split = ",",
             description = "--calibrate: plant only these of 5%%, 10%%, 20%% (default all three), e.g. --plants 10%% to spend"
-                    + " the runs on the size a gate must catch.")
+                    + " the runs on the size a gate must catch; --plants none makes A/A runs alone (the false positives, and"
+                    + " the pairs the goals need at the spread they measure).")
     List<String> plants;
 
     @Mixin
@@ -338,8 +339,14 @@ final class AbCommand implements Callable<Integer>, Registry.User {
         return rows;
     }
 
-    /** {@code --plants}: each one of the calibration's sizes, once, in the calibration's order. */
+    /** {@code --plants}: each one of the calibration's sizes, once, in the calibration's order; none for {@code none}. */
     static List<Double> plantedSizes(List<String> texts) {
+        if (texts.stream().anyMatch(t -> t.trim().equals("none"))) {
+            if (texts.size() > 1) {
+                throw new LabException("--plants none makes A/A runs alone: it takes no sizes beside it (got " + String.join(",", texts) + ")");
+            }
+            return List.of();
+        }
         List<Double> asked = new ArrayList<>();
         for (String text : texts) {
             double f = percent("--plants", text.trim(), true);

@@ -105,6 +105,7 @@ class AbBadInputTest {
             {"ab", "no-such-component", "--base-jar", jar.toString(), "--head-jar", jar.toString()},
             {"ab", ToyAbComponent.NAME, "--base", "a", "--base-jar", jar.toString(), "--head-jar", jar.toString()},
             {"ab", ToyAbComponent.NAME, "--calibrate", "--base-jar", jar.toString(), "--plants", "10%,15%"},
+            {"ab", ToyAbComponent.NAME, "--calibrate", "--base-jar", jar.toString(), "--plants", "none,10%"},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--plants", "10%"},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--resume"},
             {"ab", ToyAbComponent.NAME, "--calibrate", "--base-jar", jar.toString(), "--smoke", "--resume", "--out",
@@ -119,7 +120,8 @@ class AbBadInputTest {
             "--max-pairs 4 is below --pairs 6", "--threshold '5' needs its % sign",
             "--confidence '100%' must be a percentage between 0% and 100%", "--plant r7: no row of this run is a rung or method of that name",
             "--calibrate compares a revision with itself", "unknown component 'no-such-component'", "mutually exclusive",
-            "--plants 15%: the calibration plants 5%, 10% or 20%", "--plants applies to --calibrate only",
+            "--plants 15%: the calibration plants 5%, 10% or 20%", "--plants none makes A/A runs alone: it takes no sizes beside it (got none,10%)",
+            "--plants applies to --calibrate only",
             "--resume applies to --calibrate only", "calibration.json is missing: no calibration to go on with in ",
             "--merge applies to --calibrate only", "--merge needs --out DIR", "--merge tables runs already made: drop --runs",
             "--merge: " + dir.resolve("no-calibration-here").resolve("calibration.json") + " is missing"};

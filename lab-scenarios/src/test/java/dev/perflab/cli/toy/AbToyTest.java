@@ -254,6 +254,26 @@ class AbToyTest {
         assertTrue(lab.err.toString().contains("is one of the folders merged"), lab.err.toString());
     }
 
+    /**
+     * {@code --plants none}: A/A runs alone, no sizing forks; the table still says what pairs the goals need at the
+     * spread the runs measured.
+     */
+    @Test
+    void anAaCalibrationPlantsNothing() throws Exception {
+        assertEquals(0, lab.run("ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--calibrate", "--plants", "none", "--runs", "1",
+                "--rung", "naive", "--smoke", "--pairs", "2", "--threshold", "20%", "--ruler-threshold", "900%", "--out", dir.toString()),
+                lab.out + "" + lab.err);
+        assertTrue(lab.out.toString().contains("--calibrate: 1 A/A run, nothing planted (--plants none)"), lab.out.toString());
+        assertFalse(Files.exists(dir.resolve("sizing")), "no sizing forks");
+        try (Stream<Path> runs = Files.list(dir.resolve("runs"))) {
+            assertEquals(List.of("01-aa"), runs.map(p -> p.getFileName().toString()).collect(Collectors.toList()));
+        }
+        String md = Files.readString(dir.resolve("calibration.md"));
+        assertTrue(md.startsWith("#### " + ToyAbComponent.NAME + ": 1 A/A run\n"), md);
+        assertTrue(md.contains("rows + 1 rulers; nothing planted"), md);
+        assertTrue(md.contains("\n  - ToySumBenchmark.sum ") && md.contains(" pairs (as its A/A runs took) give A/A "), md);
+    }
+
     @Test
     void aRulerThatMovesMakesTheRunNoisy() throws Exception {
         assertEquals(3, ab("--plant", "ruler=900%", "--threshold", "20%", "--ruler-threshold", "20%"), lab.out + "" + lab.err);
