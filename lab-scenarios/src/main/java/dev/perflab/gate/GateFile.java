@@ -33,6 +33,11 @@ import org.yaml.snakeyaml.error.YAMLException;
  *       row: {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}
  *       metric: gc.alloc.rate.norm      # or primary
  *       max: 1
+ *   - name: tuned cancelLast holds still over its iterations
+ *     steady: true                      # every row read must not trend (dev.perflab.report.Trend)
+ *     bound:
+ *       row: {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}
+ *       min: 1
  * </pre>
  *
  * Parsed with SnakeYAML's safe constructor (plain maps, lists and scalars only), duplicate keys refused (the
@@ -97,6 +102,7 @@ public final class GateFile {
 
     /** One entry of the list, with what is needed to name it in an error. */
     private static final class Entry {
+        private static final List<String> KEYS = List.of("name", "ratio", "bound", "min", "steady");
         private final String where;
         private final Map<?, ?> map;
 
@@ -112,6 +118,12 @@ public final class GateFile {
 
         Gate gate() {
             String name = text(map, "name");
+            for (Object key : map.keySet()) {
+                if (!KEYS.contains(String.valueOf(key))) {
+                    throw new GateFileException(where + ": '" + key + "' is not a gate's key; a gate has " + String.join(", ", KEYS));
+                }
+            }
+            boolean steady = flag(map, "steady");
             boolean ratio = map.containsKey("ratio");
             boolean bound = map.containsKey("bound");
             if (ratio == bound) {
@@ -124,7 +136,7 @@ public final class GateFile {
                     throw new GateFileException(where + ": 'min' must be > 0, was " + min + " (a ratio of scores is never "
                             + "negative, so this gate could never fail)");
                 }
-                return new Gate.Ratio(name, selector(mapping(r, "numerator")), selector(mapping(r, "denominator")), min);
+                return new Gate.Ratio(name, selector(mapping(r, "numerator")), selector(mapping(r, "denominator")), min, steady);
             }
             Map<?, ?> b = mapping(map, "bound");
             Double min = b.containsKey("min") ? number(b, "min", true) : null;
@@ -140,7 +152,7 @@ public final class GateFile {
                 throw new GateFileException(where + ": 'min' " + min + " is above 'max' " + max + "; no value could pass");
             }
             String metric = b.containsKey("metric") ? text(b, "metric") : "primary";
-            return new Gate.Bound(name, selector(mapping(b, "row")), metric, min, max);
+            return new Gate.Bound(name, selector(mapping(b, "row")), metric, min, max, steady);
         }
 
         private RowSelector selector(Map<?, ?> m) {
@@ -160,6 +172,15 @@ public final class GateFile {
                         + String.join(", ", RowSelector.MODES));
             }
             return new RowSelector(text(m, "benchmark"), params, mode);
+        }
+
+        /** An optional yes-or-no key: absent is false. */
+        private boolean flag(Map<?, ?> m, String key) {
+            Object v = m.get(key);
+            if (v == null || v instanceof Boolean) {
+                return Boolean.TRUE.equals(v);
+            }
+            throw new GateFileException(where + ": '" + key + "' must be true or false, was " + v);
         }
 
         private Map<?, ?> mapping(Map<?, ?> m, String key) {

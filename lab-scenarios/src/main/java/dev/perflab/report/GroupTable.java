@@ -29,7 +29,7 @@ public final class GroupTable {
     public static List<String> headers(LadderGroup group) {
         List<String> headers = new ArrayList<>(group.paramColumns());
         headers.addAll(group.ladder() ? List.of("rung", "score", "× prev", baseColumn(group), "B/op") : PLAIN);
-        if (anyNoisy(group)) {
+        if (anyNoted(group)) {
             headers.add(NOTE);
         }
         return headers;
@@ -49,6 +49,32 @@ public final class GroupTable {
         return group.steps().stream().anyMatch(s -> noisy(s.row()));
     }
 
+    /** True when the row's iterations trend ({@link Trend}): its score depends on how long it ran. */
+    public static boolean notSteady(Row row) {
+        return Trend.of(row).notSteady();
+    }
+
+    public static boolean anyNotSteady(LadderGroup group) {
+        return group.steps().stream().anyMatch(s -> notSteady(s.row()));
+    }
+
+    /** True when some row of the group has a note: noisy, not steady, or both. */
+    public static boolean anyNoted(LadderGroup group) {
+        return anyNoisy(group) || anyNotSteady(group);
+    }
+
+    /** The footnotes a table of these groups needs under it, one per kind of note its rows have. */
+    public static List<String> footnotes(List<LadderGroup> groups) {
+        List<String> notes = new ArrayList<>();
+        if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
+            notes.add(NOISY_FOOTNOTE);
+        }
+        if (groups.stream().anyMatch(GroupTable::anyNotSteady)) {
+            notes.add(Trend.FOOTNOTE);
+        }
+        return notes;
+    }
+
     /** {@code × r0}, or {@code × rN} for the rung the group's speedups are over ({@code r1-…} → {@code × r1}). */
     static String baseColumn(LadderGroup group) {
         Row base = Ladders.base(group.steps().stream().map(Step::row).toList());
@@ -63,18 +89,28 @@ public final class GroupTable {
     /** One list of cells per step; {@code score} renders the score column. */
     public static List<List<String>> cells(LadderGroup group, Function<Row, String> score) {
         List<List<String>> rows = new ArrayList<>();
-        boolean notes = anyNoisy(group);
+        boolean notes = anyNoted(group);
         List<String> paramColumns = group.paramColumns();
         for (Step step : group.steps()) {
             List<String> cells = new ArrayList<>();
             paramColumns.forEach(p -> cells.add(step.row().params().getOrDefault(p, Formats.NONE)));
             cells.addAll(group.ladder() ? ladderCells(step, score) : plainCells(step, score));
             if (notes) {
-                cells.add(noisy(step.row()) ? noisyNote(step.row()) : "");
+                cells.add(note(step.row()));
             }
             rows.add(cells);
         }
         return rows;
+    }
+
+    /**
+     * What the note column says of a row: {@code noisy (±31%)}, {@code not steady (−51% over 6 iterations)}, both
+     * (joined by {@code ; }), or nothing.
+     */
+    public static String note(Row row) {
+        String noisy = noisy(row) ? noisyNote(row) : "";
+        String trend = Trend.of(row).note();
+        return noisy.isEmpty() || trend.isEmpty() ? noisy + trend : noisy + "; " + trend;
     }
 
     /** What the note column says of a noisy row, e.g. {@code noisy (±31%)}. */

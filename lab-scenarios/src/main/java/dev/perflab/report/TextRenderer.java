@@ -21,9 +21,7 @@ final class TextRenderer {
             out.append('\n').append(titles.apply(group)).append('\n');
             table(group).forEach(line -> out.append(line).append('\n'));
         }
-        if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
-            out.append('\n').append(GroupTable.NOISY_FOOTNOTE).append('\n');
-        }
+        GroupTable.footnotes(groups).forEach(note -> out.append('\n').append(note).append('\n'));
         return out.toString();
     }
 

@@ -65,7 +65,8 @@ final class PageCharts {
             number(bar, "high", row.score() + error);
             bar.put("colour", group.ladder() ? SeriesColours.rung(step.label()) : SeriesColours.indexed(0));
             bar.put("noisy", GroupTable.noisy(row));
-            bar.put("note", GroupTable.noisy(row) ? GroupTable.noisyNote(row) : "");
+            bar.put("steady", !GroupTable.notSteady(row));
+            bar.put("note", GroupTable.note(row));
             bar.put("score", Formats.score(row));
             bar.put("vsR0", speedup(step.vsR0()));
             bar.put("vsPrev", speedup(step.vsPrev()));

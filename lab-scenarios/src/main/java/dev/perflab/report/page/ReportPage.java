@@ -121,10 +121,12 @@ public final class ReportPage {
         return out.append("</dl>\n").toString();
     }
 
-    /** What a noisy row is, said once, as the text report says it once under its tables. */
+    /** What a noisy or unsteady row is, said once, as the text report says it once under its tables. */
     private String noisyNote() {
-        boolean any = input.results().groups().stream().anyMatch(GroupTable::anyNoisy);
-        return any ? "<p class=\"note noisy-note\">" + Html.esc(GroupTable.NOISY_FOOTNOTE) + "</p>\n" : "";
+        StringBuilder notes = new StringBuilder();
+        GroupTable.footnotes(input.results().groups())
+                .forEach(note -> notes.append("<p class=\"note noisy-note\">").append(Html.esc(note)).append("</p>\n"));
+        return notes.toString();
     }
 
     private String contents() {
@@ -151,7 +153,7 @@ public final class ReportPage {
                 Map.of("benchmark", group.benchmark(), "mode", mode, "params", group.paramsLabel(), "source", group.source())));
         Set<Integer> noisy = new HashSet<>();
         for (int i = 0; i < group.steps().size(); i++) {
-            if (GroupTable.noisy(group.steps().get(i).row())) {
+            if (!GroupTable.note(group.steps().get(i).row()).isEmpty()) {
                 noisy.add(i);
             }
         }
