@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -31,7 +32,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <h2>What one iteration is: a fixed batch into a fixed store</h2>
  * Every iteration, warm-up included, opens a new store in a new folder, fills it with {@code prefill} records
  * (untimed, in the iteration's set-up), then times exactly {@link #BATCH_PUTS} puts of new report-shaped records
- * ({@code <index>asdf} keys counting up from the prefill) as one single shot; the score is its time per put.
+ * ({@code <index>asdf} keys counting up from the prefill) as one single shot. JMH's single-shot score is the
+ * shot's time divided by {@code @OperationsPerInvocation} (not by the batch size), so that is set to the batch
+ * too: the score, and {@code -prof gc}'s bytes per op, are per put.
  * The tear-down checks that the store holds {@code prefill + BATCH_PUTS} records, then deletes it.
  *
  * <p>Why not throughput over timed iterations, as before: every put grew the store, so each iteration started
@@ -59,6 +62,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 @Warmup(iterations = 2, batchSize = KvPutBenchmark.BATCH_PUTS)
 @Measurement(iterations = 6, batchSize = KvPutBenchmark.BATCH_PUTS)
+@OperationsPerInvocation(KvPutBenchmark.BATCH_PUTS)
 public class KvPutBenchmark {
     /** Puts per timed shot: tens of milliseconds for the fastest store, long beside a timer's resolution. */
     static final int BATCH_PUTS = 100_000;

@@ -254,7 +254,7 @@ public final class ShaPipelineRun {
         switch (role.name()) {
             case "collector":
                 args.addAll(List.of("--bind", bind(network.collectorBind(), sockets, role), "--warmup-seconds",
-                        String.valueOf(timing.warmupSeconds())));
+                        String.valueOf(timing.warmupSeconds()), "--measure-seconds", String.valueOf(timing.measureSeconds())));
                 if (sample != null) {
                     args.addAll(List.of("--sample-out", sample.toString()));
                 }
