@@ -8,6 +8,7 @@ import dev.perflab.cli.component.GroupCommand;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.latency.LatencyCommand;
 import dev.perflab.cli.profile.ProfileCommand;
+import dev.perflab.cli.run.RunCommand;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.scenario.ScenarioException;
 import java.io.IOException;
