@@ -3,6 +3,7 @@ package dev.perflab.cli;
 import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Leftovers;
+import dev.perflab.cli.ab.AbCommand;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.GroupCommand;
 import dev.perflab.cli.component.Registry;
