@@ -18,6 +18,7 @@ public final class GroupTable {
     /** A row whose error is wider than this share of its score is too noisy to rank against its neighbours. */
     public static final double NOISY_RELATIVE_ERROR = 0.25;
     private static final String NOTE = "note";
+    private static final String FORKS = "between forks";
     /** What a table with a noisy row says under it. */
     public static final String NOISY_FOOTNOTE = String.format(Locale.ROOT,
             "noisy: the error is wider than ±%.0f%% of the score, too wide to rank the row; measure longer (--full) or on a quieter machine",
@@ -29,6 +30,9 @@ public final class GroupTable {
     public static List<String> headers(LadderGroup group) {
         List<String> headers = new ArrayList<>(group.paramColumns());
         headers.addAll(group.ladder() ? List.of("rung", "score", "× prev", baseColumn(group), "B/op") : PLAIN);
+        if (anySeveralForks(group)) {
+            headers.add(FORKS);
+        }
         if (anyNoted(group)) {
             headers.add(NOTE);
         }
@@ -63,9 +67,22 @@ public final class GroupTable {
         return anyNoisy(group) || anyNotSteady(group);
     }
 
+    /** True when a row of the group ran several forks: the table then shows the interval between them. */
+    public static boolean anySeveralForks(LadderGroup group) {
+        return group.steps().stream().anyMatch(s -> BetweenForks.of(s.row()).several());
+    }
+
+    /** True when the group is a ladder whose rows each ran one fork (and recorded its iterations). */
+    static boolean oneForkLadder(LadderGroup group) {
+        return group.ladder() && group.steps().stream().allMatch(s -> BetweenForks.of(s.row()).forks() == 1);
+    }
+
     /** The footnotes a table of these groups needs under it, one per kind of note its rows have. */
     public static List<String> footnotes(List<LadderGroup> groups) {
         List<String> notes = new ArrayList<>();
+        if (groups.stream().anyMatch(GroupTable::oneForkLadder)) {
+            notes.add(BetweenForks.ONE_FORK_FOOTNOTE);
+        }
         if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
             notes.add(NOISY_FOOTNOTE);
         }
@@ -90,11 +107,15 @@ public final class GroupTable {
     public static List<List<String>> cells(LadderGroup group, Function<Row, String> score) {
         List<List<String>> rows = new ArrayList<>();
         boolean notes = anyNoted(group);
+        boolean forks = anySeveralForks(group);
         List<String> paramColumns = group.paramColumns();
         for (Step step : group.steps()) {
             List<String> cells = new ArrayList<>();
             paramColumns.forEach(p -> cells.add(step.row().params().getOrDefault(p, Formats.NONE)));
             cells.addAll(group.ladder() ? ladderCells(step, score) : plainCells(step, score));
+            if (forks) {
+                cells.add(BetweenForks.of(step.row()).cell());
+            }
             if (notes) {
                 cells.add(note(step.row()));
             }
