@@ -127,7 +127,16 @@ final class RowParser {
 
     private Metric metric(String name, JsonNode m) {
         return new Metric(number(m.get("score"), "secondaryMetrics." + name + ".score"),
-                optionalNumber(m.get("scoreError")), text(m.get("scoreUnit")));
+                optionalNumber(m.get("scoreError")), unit(name, text(m.get("scoreUnit"))));
+    }
+
+    /**
+     * A secondary metric's unit. JMH writes {@code ops/TIME} for every {@code @AuxCounters} operations counter
+     * whatever it counts; a counter whose name ends in {@code Bytes} counts bytes (the lab's convention, e.g.
+     * {@code MdfRingBenchmark}'s {@code readerBytes}), so its unit is shown as {@code B/TIME}.
+     */
+    static String unit(String metric, String jmhUnit) {
+        return metric.endsWith("Bytes") && jmhUnit.startsWith("ops/") ? "B/" + jmhUnit.substring("ops/".length()) : jmhUnit;
     }
 
     /** {@code gc.alloc.rate.norm}, whether JMH wrote it as {@code ·gc.alloc.rate.norm} or not. */
