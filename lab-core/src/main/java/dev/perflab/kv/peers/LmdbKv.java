@@ -14,6 +14,7 @@ import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.Env;
 import org.lmdbjava.EnvFlags;
+import org.lmdbjava.PutFlags;
 import org.lmdbjava.Txn;
 
 /**
@@ -58,6 +59,8 @@ public final class LmdbKv implements KvStore {
     /** Bytes of keys and values the batched store holds before it commits, whatever the count. */
     static final int BATCH_BYTES = 8 << 20;
     private static final int LENGTHS_BYTES = 2 * Integer.BYTES;
+    /** No put flags: passed as an array, since lmdbjava's {@code put(…, PutFlags...)} would allocate an empty one per call. */
+    private static final PutFlags[] NO_FLAGS = new PutFlags[0];
 
     private final Env<DirectBuffer> env;
     private final Dbi<DirectBuffer> dbi;
@@ -120,7 +123,7 @@ public final class LmdbKv implements KvStore {
         if (!batched) {
             Scratch buffers = scratch.get();
             try (Txn<DirectBuffer> txn = env.txnWrite()) {
-                boolean stored = dbi.put(txn, buffers.key(key), buffers.value(value));
+                boolean stored = dbi.put(txn, buffers.key(key), buffers.value(value), NO_FLAGS);
                 txn.commit();
                 return stored;
             }
@@ -162,7 +165,7 @@ public final class LmdbKv implements KvStore {
                 int keyAt = at + LENGTHS_BYTES;
                 keyView.wrap(pending, keyAt, keyLength);
                 valueView.wrap(pending, keyAt + keyLength, valueLength);
-                dbi.put(txn, keyView, valueView);
+                dbi.put(txn, keyView, valueView, NO_FLAGS);
                 at = keyAt + keyLength + valueLength;
             }
             txn.commit();

@@ -8,14 +8,15 @@ import dev.perflab.mdf.MessageHandler;
 import dev.perflab.mdf.RingSize;
 import dev.perflab.mdf.SequencedDelivery;
 import java.nio.ByteBuffer;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.jctools.queues.SpscArrayQueue;
 
 /**
  * Peer {@code peer-jctools-spsc}: fan-out over JCTools' {@link SpscArrayQueue}, its fastest queue: one queue per
  * reader (single producer, the writer; single consumer, its reader). The writer copies each message once into a
  * preallocated slot, as the rungs copy it once into their arena, and offers the same slot object to every
- * reader's queue; each reader reads the slot in place through a view of its own. No allocation per message.
+ * reader's queue (walking an array of the queues, which a joining reader replaces whole: a list's iterator would be
+ * an allocation per message); each reader reads the slot in place through a view of its own. No allocation per
+ * message.
  *
  * <pre>
  *   writer: copy into slot[seq mod S] ──offer slot──▶ queue of reader 1 ──poll──▶ view of the slot ──▶ handler
@@ -37,7 +38,8 @@ public final class JctoolsFanOutRing implements MdfRing {
     /** The fewest slots: queues of at least four. */
     static final int MIN_SLOTS = 8;
 
-    private final CopyOnWriteArrayList<SpscArrayQueue<Slot>> queues = new CopyOnWriteArrayList<>();
+    /** Every reader's queue; replaced whole when a reader joins, so the writer walks an array, no iterator. */
+    private volatile SpscArrayQueue<?>[] queues = new SpscArrayQueue<?>[0];
     private final Slot[] slots;
     private final int mask;
     private final int queueCapacity;
@@ -72,12 +74,21 @@ public final class JctoolsFanOutRing implements MdfRing {
         Slot slot = slots[(int) (seq & mask)];
         slot.bytes.put(0, message, message.position(), message.remaining());
         slot.length = message.remaining();
-        for (SpscArrayQueue<Slot> queue : queues) {
-            while (!queue.offer(slot)) {
+        for (SpscArrayQueue<?> queue : queues) {
+            @SuppressWarnings("unchecked")
+            SpscArrayQueue<Slot> q = (SpscArrayQueue<Slot>) queue;
+            while (!q.offer(slot)) {
                 Thread.yield();
             }
         }
         published.published(seq);
+    }
+
+    /** Adds a reader's queue (any thread; the writer sees the new array on its next append). */
+    private synchronized void join(SpscArrayQueue<Slot> queue) {
+        SpscArrayQueue<?>[] more = java.util.Arrays.copyOf(queues, queues.length + 1);
+        more[queues.length] = queue;
+        queues = more;
     }
 
     @Override
@@ -99,7 +110,7 @@ public final class JctoolsFanOutRing implements MdfRing {
             for (int i = 0; i < views.length; i++) {
                 views[i] = slots[i].bytes.duplicate();
             }
-            queues.add(queue);
+            join(queue);
         }
 
         @Override
