@@ -199,10 +199,11 @@ public final class GateEvaluator {
     }
 
     /** A row a selector picked, or why none could be picked. */
-    private record Selection(Row row, String problem) {
+    record Selection(Row row, String problem) {
     }
 
-    private static Selection select(LadderReport report, RowSelector selector) {
+    /** The one row {@code selector} picks in the report, or why none or several do. */
+    static Selection select(LadderReport report, RowSelector selector) {
         String rung = selector.params().get(Row.RUNG_PARAM);
         boolean alias = "naive".equals(rung) || "tuned".equals(rung);
         Map<String, String> params = new LinkedHashMap<>(selector.params());

@@ -10,7 +10,6 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -57,13 +56,18 @@ public final class GateFile {
 
     /** Reads a gates file under the lab's input policy (at most {@link InputFile#GATES_LIMIT}, UTF-8). */
     public static GateFile read(Path file) {
+        return parse(new StringReader(text(file, "gates files")), file.toString());
+    }
+
+    /** A YAML file's text under the lab's input policy (at most {@link InputFile#GATES_LIMIT}, UTF-8). */
+    static String text(Path file, String what) {
         byte[] bytes;
         try {
-            bytes = InputFile.read(file, InputFile.GATES_LIMIT, "gates files");
+            bytes = InputFile.read(file, InputFile.GATES_LIMIT, what);
         } catch (LabException e) {
             throw new GateFileException(e.getMessage());
         }
-        return parse(new StringReader(utf8(bytes, file.toString())), file.toString());
+        return utf8(bytes, file.toString());
     }
 
     private static String utf8(byte[] bytes, String source) {
@@ -78,19 +82,8 @@ public final class GateFile {
     }
 
     public static GateFile parse(Reader reader, String source) {
-        Object root;
-        try {
-            LoaderOptions options = new LoaderOptions();
-            options.setAllowDuplicateKeys(false);
-            root = new Yaml(new SafeConstructor(options)).load(reader);
-        } catch (YAMLException e) {
-            throw new GateFileException(source + ": not valid YAML: " + e.getMessage().replaceAll("\\s+", " ").trim());
-        }
-        if (!(root instanceof Map) || !(((Map<?, ?>) root).get("gates") instanceof List)) {
-            throw new GateFileException(source + ": expected a top-level 'gates:' list");
-        }
+        List<?> entries = list(reader, source, "gates");
         List<Gate> gates = new ArrayList<>();
-        List<?> entries = (List<?>) ((Map<?, ?>) root).get("gates");
         for (int i = 0; i < entries.size(); i++) {
             gates.add(new Entry(source, i + 1, entries.get(i)).gate());
         }
@@ -100,29 +93,36 @@ public final class GateFile {
         return new GateFile(gates);
     }
 
+    /**
+     * The top-level list {@code key:} of a YAML document, parsed with SnakeYAML's safe constructor (plain maps, lists
+     * and scalars only), duplicate keys refused.
+     */
+    static List<?> list(Reader reader, String source, String key) {
+        Object root;
+        try {
+            LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(false);
+            root = new Yaml(new SafeConstructor(options)).load(reader);
+        } catch (YAMLException e) {
+            throw new GateFileException(source + ": not valid YAML: " + e.getMessage().replaceAll("\\s+", " ").trim());
+        }
+        if (!(root instanceof Map) || !(((Map<?, ?>) root).get(key) instanceof List)) {
+            throw new GateFileException(source + ": expected a top-level '" + key + ":' list");
+        }
+        return (List<?>) ((Map<?, ?>) root).get(key);
+    }
+
     /** One entry of the list, with what is needed to name it in an error. */
-    private static final class Entry {
+    private static final class Entry extends YamlEntry {
         private static final List<String> KEYS = List.of("name", "ratio", "bound", "min", "steady");
-        private final String where;
-        private final Map<?, ?> map;
 
         Entry(String source, int index, Object value) {
-            String name = value instanceof Map && ((Map<?, ?>) value).get("name") != null
-                    ? " ('" + ((Map<?, ?>) value).get("name") + "')" : "";
-            this.where = source + ": gate " + index + name;
-            if (!(value instanceof Map)) {
-                throw new GateFileException(where + ": expected a mapping with name and ratio or bound");
-            }
-            this.map = (Map<?, ?>) value;
+            super(source + ": gate " + index + named(value), value, "a mapping with name and ratio or bound");
         }
 
         Gate gate() {
             String name = text(map, "name");
-            for (Object key : map.keySet()) {
-                if (!KEYS.contains(String.valueOf(key))) {
-                    throw new GateFileException(where + ": '" + key + "' is not a gate's key; a gate has " + String.join(", ", KEYS));
-                }
-            }
+            onlyKeys(map, KEYS, "a gate");
             boolean steady = flag(map, "steady");
             boolean ratio = map.containsKey("ratio");
             boolean bound = map.containsKey("bound");
@@ -153,64 +153,6 @@ public final class GateFile {
             }
             String metric = b.containsKey("metric") ? text(b, "metric") : "primary";
             return new Gate.Bound(name, selector(mapping(b, "row")), metric, min, max, steady);
-        }
-
-        private RowSelector selector(Map<?, ?> m) {
-            Map<String, String> params = new LinkedHashMap<>();
-            if (m.containsKey("params")) {
-                mapping(m, "params").forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
-            }
-            for (Object key : m.keySet()) {
-                if (!List.of("benchmark", "params", "mode").contains(String.valueOf(key))) {
-                    throw new GateFileException(where + ": a row is picked by benchmark, params and mode; '" + key
-                            + "' is none of them");
-                }
-            }
-            String mode = m.containsKey("mode") ? text(m, "mode") : null;
-            if (mode != null && !RowSelector.MODES.contains(mode)) {
-                throw new GateFileException(where + ": mode '" + mode + "' is not a JMH mode; JMH's JSON writes "
-                        + String.join(", ", RowSelector.MODES));
-            }
-            return new RowSelector(text(m, "benchmark"), params, mode);
-        }
-
-        /** An optional yes-or-no key: absent is false. */
-        private boolean flag(Map<?, ?> m, String key) {
-            Object v = m.get(key);
-            if (v == null || v instanceof Boolean) {
-                return Boolean.TRUE.equals(v);
-            }
-            throw new GateFileException(where + ": '" + key + "' must be true or false, was " + v);
-        }
-
-        private Map<?, ?> mapping(Map<?, ?> m, String key) {
-            Object v = m.get(key);
-            if (!(v instanceof Map)) {
-                throw new GateFileException(where + ": '" + key + "' must be a mapping");
-            }
-            return (Map<?, ?>) v;
-        }
-
-        private String text(Map<?, ?> m, String key) {
-            Object v = m.get(key);
-            if (v == null || String.valueOf(v).isBlank()) {
-                throw new GateFileException(where + ": '" + key + "' is missing");
-            }
-            return String.valueOf(v);
-        }
-
-        private double number(Map<?, ?> m, String key, boolean required) {
-            Object v = m.get(key);
-            if (v instanceof Number) {
-                double d = ((Number) v).doubleValue();
-                // .nan fails every value, .inf (or a literal past the double range, 1e400) passes or fails them all
-                if (!Double.isFinite(d)) {
-                    throw new GateFileException(where + ": '" + key + "' must be a finite number, was " + v
-                            + " (a gate with it could never pass, or never fail)");
-                }
-                return d;
-            }
-            throw new GateFileException(where + ": '" + key + "' must be a number" + (v == null && required ? " (missing)" : ""));
         }
     }
 }
