@@ -43,9 +43,4 @@ public final class Planted {
     public static void work() {
         PlantedWork.work();
     }
-
-    /** {@code {tokens, period}} from the property's text; {@code {0, 1}} when empty. */
-    static long[] parse(String text) {
-        return PlantedWork.parse(text);
-    }
 }
