@@ -1,6 +1,5 @@
 package dev.perflab.agent;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.regex.Pattern;
@@ -11,8 +10,9 @@ import java.util.regex.PatternSyntaxException;
  * {@code KEY=VALUE} pairs separated by {@code ;} (a Java name or a benchmark regex holds none):
  *
  * <pre>
- *   benchmark=REGEX     every method annotated @Benchmark whose full name (pkg.Class.method, as JMH names it)
- *                       REGEX is found in, as JMH's own include finds it
+ *   benchmark=REGEX     every benchmark whose full name (pkg.Class.method, as JMH names it) REGEX is found in,
+ *                       as JMH's own include finds it: planted at each call of JMH's generated code to the method
+ *                       ({@link BenchmarkStubs}), so a method inherited from a base class is planted for one row
  *   method=pkg.Class.m  that method, every overload, annotated or not (a method the benchmark calls)
  *   receipt=DIR         at exit, DIR/perflab-agent-PID.txt says what was planted, and what failed ({@link Receipt})
  *   count               count the calls and the tokens spent, for the receipt ({@link PlantedWork#COUNT_PROPERTY})
@@ -22,10 +22,6 @@ import java.util.regex.PatternSyntaxException;
  * {@code perflab.plant} property, as for the lab's own benchmarks. Immutable.
  */
 final class AgentOptions {
-    /** The descriptor of JMH's {@code @Benchmark}: a class whose constant pool lacks it has no benchmark method. */
-    static final String BENCHMARK_DESCRIPTOR = "Lorg/openjdk/jmh/annotations/Benchmark;";
-    private static final byte[] BENCHMARK_BYTES = BENCHMARK_DESCRIPTOR.getBytes(StandardCharsets.UTF_8);
-
     private final Pattern benchmark;
     private final String className;
     private final String methodName;
@@ -85,29 +81,23 @@ final class AgentOptions {
         }
     }
 
+    /** The benchmarks to plant in ({@code benchmark=}); null when a method is named instead. */
+    Pattern benchmark() {
+        return benchmark;
+    }
+
     /**
-     * Whether the class may hold a method to plant in, judged without parsing it: its name for {@code method},
-     * the {@code @Benchmark} descriptor in its bytes for {@code benchmark}.
+     * Whether {@code method=} names this class.
      *
      * @param internalName the class's name as the JVM gives it ({@code pkg/Outer$Inner})
      */
-    boolean mayHold(String internalName, byte[] classFile) {
-        if (className != null) {
-            return internalName.equals(className) || internalName.replace('$', '/').equals(className);
-        }
-        return indexOf(classFile, BENCHMARK_BYTES) >= 0;
+    boolean namesClass(String internalName) {
+        return className != null && (internalName.equals(className) || internalName.replace('$', '/').equals(className));
     }
 
-    /** Whether to plant in this method of a class {@link #mayHold} accepted. */
-    boolean plants(String internalName, String method, boolean annotatedBenchmark) {
-        if (className != null) {
-            return method.equals(methodName);
-        }
-        if (!annotatedBenchmark) {
-            return false;
-        }
-        String dotted = internalName.replace('/', '.');
-        return benchmark.matcher(dotted + "." + method).find() || benchmark.matcher(dotted.replace('$', '.') + "." + method).find();
+    /** Whether {@code method=} names this method of a class {@link #namesClass} accepted. */
+    boolean namesMethod(String method) {
+        return method.equals(methodName);
     }
 
     /** Where the receipt goes; null for none. */
@@ -122,18 +112,5 @@ final class AgentOptions {
     /** {@code benchmark=REGEX} or {@code method=pkg.Class.m}, for the receipt. */
     String target() {
         return className != null ? "method=" + className.replace('/', '.') + "." + methodName : "benchmark=" + benchmark.pattern();
-    }
-
-    private static int indexOf(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }

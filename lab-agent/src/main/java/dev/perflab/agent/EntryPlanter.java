@@ -4,7 +4,6 @@ import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
-import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -12,45 +11,59 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Inserts {@code PlantedWork.work()} as the first instruction of each method the options choose, as the class is
- * loaded. The call takes no argument and leaves nothing on the stack, so no frame, local or maximum stack size
- * changes: ASM copies the rest of the class as it was ({@code ClassWriter} over the {@code ClassReader}), and
+ * Inserts {@code PlantedWork.work()} where the options choose, as classes are loaded: before each call of a chosen
+ * benchmark in JMH's generated code for it ({@code benchmark=}), or as the first instruction of a named method
+ * ({@code method=}). The call takes no argument and leaves nothing on the stack, so no frame, local or maximum stack
+ * size changes: ASM copies the rest of the class as it was ({@code ClassWriter} over the {@code ClassReader}), and
  * nothing has to load other classes to recompute frames.
  *
  * <pre>
- *   before                         after
- *   double measureRight() {        double measureRight() {
- *     return compute(x);             PlantedWork.work();        ← consumeCPU(TOKENS), every PERIOD-th call
- *   }                                return compute(x);
- *                                  }
+ *   benchmark=DeadCode.measureRight, in JMHSample_08_DeadCode_measureRight_jmhTest (JMH's stub):
+ *     do {                                            do {
+ *       bh.consume(l_state.measureRight());             PlantedWork.work();       ← consumeCPU(TOKENS), every PERIOD-th call
+ *       operations++;                       ──▶         bh.consume(l_state.measureRight());
+ *     } while (!control.isDone);                         operations++; …
+ *
+ *   method=org.example.Sums.add:   add(…) { PlantedWork.work(); …the method as it was… }
  * </pre>
  *
- * Constructors, static initializers, abstract and native methods are never planted. Classes of the bootstrap
- * class loader are left alone: the call could not reach {@link PlantedWork} from there. A class that cannot be
- * transformed (a class file newer than this ASM reads) is loaded unchanged and written in the receipt as failed,
- * since a transformer's exception would be dropped by the JVM without a word. Thread-safe: the JVM may load classes
- * on several threads at once, and each call works on its own class.
+ * Constructors, static initializers, abstract and native methods are never planted. Classes of the bootstrap class
+ * loader are left alone: the call could not reach {@link PlantedWork} from there. A class that cannot be transformed
+ * (a class file newer than this ASM reads) is loaded unchanged and written in the receipt as failed, since a
+ * transformer's exception would be dropped by the JVM without a word. Thread-safe: the JVM may load classes on
+ * several threads at once, and each call works on its own class.
  */
 final class EntryPlanter implements ClassFileTransformer {
-    static final String WORK_OWNER = PlantedWork.class.getName().replace('.', '/');
+    static final String WORK_OWNER = "dev/perflab/agent/PlantedWork";
 
     private final AgentOptions options;
+    private final BenchmarkStubs stubs;
     private final Receipt receipt;
 
-    EntryPlanter(AgentOptions options, Receipt receipt) {
+    /** @param stubs the generated classes of the chosen benchmarks; null with {@code method=} */
+    EntryPlanter(AgentOptions options, BenchmarkStubs stubs, Receipt receipt) {
         this.options = options;
+        this.stubs = stubs;
         this.receipt = receipt;
     }
 
     @Override
     public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] classFile) {
-        if (loader == null || className == null || redefined != null || !options.mayHold(className, classFile)) {
+        if (loader == null || className == null || redefined != null) {
+            return null;
+        }
+        String called = stubs == null ? null : stubs.methodCalledBy(className);
+        if (called == null && !options.namesClass(className)) {
             return null;
         }
         try {
             List<String> planted = new ArrayList<>();
-            byte[] changed = plant(options, classFile, planted);
-            planted.forEach(receipt::planted);
+            byte[] changed = called != null ? plantCalls(classFile, called, planted) : plantEntries(options, classFile, planted);
+            if (called != null && !planted.isEmpty()) {
+                receipt.planted(stubs.benchmarkRunBy(className));
+            } else {
+                planted.forEach(receipt::planted);
+            }
             return planted.isEmpty() ? null : changed;
         } catch (RuntimeException | LinkageError e) {
             String why = className.replace('/', '.') + ": " + e;
@@ -61,11 +74,38 @@ final class EntryPlanter implements ClassFileTransformer {
     }
 
     /**
-     * The class with the call planted at the entry of each chosen method.
+     * JMH's generated class with the call planted before each call of the benchmark method {@code method}.
+     *
+     * @param planted receives one {@code caller(DESCRIPTOR)} per call site planted
+     */
+    static byte[] plantCalls(byte[] classFile, String method, List<String> planted) {
+        ClassReader reader = new ClassReader(classFile);
+        ClassWriter writer = new ClassWriter(reader, 0);
+        String owner = reader.getClassName();
+        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9, super.visitMethod(access, name, descriptor, signature, exceptions)) {
+                    @Override
+                    public void visitMethodInsn(int opcode, String callee, String calledName, String calledDescriptor, boolean itf) {
+                        if (calledName.equals(method) && !callee.equals(owner)) {
+                            super.visitMethodInsn(Opcodes.INVOKESTATIC, WORK_OWNER, "work", "()V", false);
+                            planted.add(name + descriptor);
+                        }
+                        super.visitMethodInsn(opcode, callee, calledName, calledDescriptor, itf);
+                    }
+                };
+            }
+        }, 0);
+        return writer.toByteArray();
+    }
+
+    /**
+     * The class with the call planted at the entry of each method {@code method=} names.
      *
      * @param planted receives {@code pkg.Class.method(DESCRIPTOR)} of each method planted
      */
-    static byte[] plant(AgentOptions options, byte[] classFile, List<String> planted) {
+    static byte[] plantEntries(AgentOptions options, byte[] classFile, List<String> planted) {
         ClassReader reader = new ClassReader(classFile);
         ClassWriter writer = new ClassWriter(reader, 0);
         String owner = reader.getClassName();
@@ -74,43 +114,19 @@ final class EntryPlanter implements ClassFileTransformer {
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
                 MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
                 boolean body = (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0 && !name.startsWith("<");
-                return body ? new Entry(next, options, owner, name, descriptor, planted) : next;
+                if (!body || !options.namesMethod(name)) {
+                    return next;
+                }
+                return new MethodVisitor(Opcodes.ASM9, next) {
+                    @Override
+                    public void visitCode() {
+                        super.visitCode();
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, WORK_OWNER, "work", "()V", false);
+                        planted.add(owner.replace('/', '.') + "." + name + descriptor);
+                    }
+                };
             }
         }, 0);
         return writer.toByteArray();
-    }
-
-    /** One method: its annotations come before its code, so at the code's start it knows whether it is chosen. */
-    private static final class Entry extends MethodVisitor {
-        private final AgentOptions options;
-        private final String owner;
-        private final String name;
-        private final String descriptor;
-        private final List<String> planted;
-        private boolean benchmark;
-
-        Entry(MethodVisitor next, AgentOptions options, String owner, String name, String descriptor, List<String> planted) {
-            super(Opcodes.ASM9, next);
-            this.options = options;
-            this.owner = owner;
-            this.name = name;
-            this.descriptor = descriptor;
-            this.planted = planted;
-        }
-
-        @Override
-        public AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
-            benchmark |= AgentOptions.BENCHMARK_DESCRIPTOR.equals(annotation);
-            return super.visitAnnotation(annotation, visible);
-        }
-
-        @Override
-        public void visitCode() {
-            super.visitCode();
-            if (options.plants(owner, name, benchmark)) {
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, WORK_OWNER, "work", "()V", false);
-                planted.add(owner.replace('/', '.') + "." + name + descriptor);
-            }
-        }
     }
 }

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 
 /**
  * The agent's entry: {@code -javaagent:perflab-agent.jar=benchmark=REGEX} (options: {@link AgentOptions}) plants
- * {@link PlantedWork} at the entry of the chosen methods of a benchmarks jar the lab did not build, so that
+ * {@link PlantedWork} in the chosen benchmarks of a jar the lab did not build (at each call JMH's generated code makes
+ * to them) or at the entry of a named method, so that
  * {@code ./lab ab --calibrate} can measure its false alarms and its detection on anyone's JMH rows. It is given to
  * JMH's forks only, where the benchmark runs, never to JMH's host JVM:
  *
@@ -41,8 +42,24 @@ public final class PlantAgent {
             System.exit(BAD_INPUT);
             return;
         }
+        BenchmarkStubs stubs = null;
+        if (options.benchmark() != null) {
+            String problem;
+            try {
+                stubs = BenchmarkStubs.of(ClassLoader.getSystemClassLoader(), options.benchmark());
+                problem = stubs.benchmarks().isEmpty() ? "benchmark=" + options.benchmark().pattern() + " matches no benchmark of"
+                        + " this JVM's META-INF/BenchmarkList; give a regex found in pkg.Class.method, as JMH's own include" : null;
+            } catch (IOException | IllegalArgumentException e) {
+                problem = "cannot read JMH's benchmark list (" + e.getMessage() + ")";
+            }
+            if (problem != null) {
+                System.err.println("perflab agent: " + problem);
+                System.exit(BAD_INPUT);
+                return;
+            }
+        }
         Receipt receipt = new Receipt(plant, options.target());
-        instrumentation.addTransformer(new EntryPlanter(options, receipt));
+        instrumentation.addTransformer(new EntryPlanter(options, stubs, receipt));
         if (options.receipt() != null) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> writeReceipt(receipt, options), "perflab-agent-receipt"));
         }

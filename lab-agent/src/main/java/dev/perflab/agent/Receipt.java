@@ -16,7 +16,8 @@ import java.util.List;
  * <pre>
  *   plant=40/8                                          the perflab.plant property; empty: none
  *   target=benchmark=measureRight                       the agent's choice of methods
- *   planted=org.example.Sums.loop()J                    one line per method planted, with its descriptor
+ *   planted=org.example.Sums.loop                       one line per benchmark planted (benchmark=), as JMH names it,
+ *                                                       or per method (method=), with its descriptor: Sums.add(JJ)J
  *   failed=org.example.Odd: java.lang.IllegalArg…       one line per class that could not be transformed
  *   calls=1048576                                       with count only: calls of the planted work
  *   tokens=5242880                                      with count only: consumeCPU tokens spent
@@ -66,7 +67,7 @@ public final class Receipt {
         return target;
     }
 
-    /** Every method planted, {@code pkg.Class.method(DESCRIPTOR)}. */
+    /** Every benchmark planted ({@code pkg.Class.method}), or every method ({@code pkg.Class.method(DESCRIPTOR)}). */
     public List<String> plantedMethods() {
         synchronized (planted) {
             return Collections.unmodifiableList(new ArrayList<>(planted));

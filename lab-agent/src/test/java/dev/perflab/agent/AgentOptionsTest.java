@@ -6,41 +6,30 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The agent's argument: where to plant, the receipt, and a one-line refusal of anything else. */
 class AgentOptionsTest {
-    private static final byte[] WITH_BENCHMARK = ("..." + AgentOptions.BENCHMARK_DESCRIPTOR + "...").getBytes(StandardCharsets.UTF_8);
-    private static final byte[] WITHOUT = "Ljava/lang/Deprecated;".getBytes(StandardCharsets.UTF_8);
-
     @Test
-    void aBenchmarkRegexIsFoundInTheFullNameOfAnnotatedMethodsOnly() {
-        AgentOptions options = AgentOptions.parse("benchmark=Sums\\.loop$");
-        assertTrue(options.mayHold("org/example/Sums", WITH_BENCHMARK));
-        assertFalse(options.mayHold("org/example/Sums", WITHOUT), "no @Benchmark in the class: not parsed at all");
-        assertTrue(options.plants("org/example/Sums", "loop", true));
-        assertFalse(options.plants("org/example/Sums", "loop", false), "not annotated");
-        assertFalse(options.plants("org/example/Sums", "loopOver", true));
-        assertTrue(AgentOptions.parse("benchmark=Outer.Inner.run").plants("org/example/Outer$Inner", "run", true),
-                "a nested class as JMH names it");
-        assertNull(options.receipt());
-        assertEquals("benchmark=Sums\\.loop$", options.target());
-    }
+    void aBenchmarkIsARegexAndANamedMethodAClassAndAName() {
+        AgentOptions benchmark = AgentOptions.parse("benchmark=Sums\\.loop$");
+        assertEquals("Sums\\.loop$", benchmark.benchmark().pattern());
+        assertFalse(benchmark.namesClass("org/example/Sums"), "benchmark= plants through JMH's stubs, never by class name");
+        assertNull(benchmark.receipt());
+        assertEquals("benchmark=Sums\\.loop$", benchmark.target());
 
-    @Test
-    void aNamedMethodIsPlantedInEveryOverloadAnnotatedOrNot() {
-        AgentOptions options = AgentOptions.parse("method=org.example.Sums.add;receipt=/tmp/r;count");
-        assertTrue(options.mayHold("org/example/Sums", WITHOUT));
-        assertFalse(options.mayHold("org/example/Other", WITH_BENCHMARK));
-        assertTrue(options.plants("org/example/Sums", "add", false));
-        assertFalse(options.plants("org/example/Sums", "addAll", false));
-        assertTrue(AgentOptions.parse("method=org.example.Outer.Inner.run").mayHold("org/example/Outer$Inner", WITHOUT));
-        assertEquals(Path.of("/tmp/r"), options.receipt());
-        assertTrue(options.count());
-        assertEquals("method=org.example.Sums.add", options.target());
+        AgentOptions method = AgentOptions.parse("method=org.example.Sums.add;receipt=/tmp/r;count");
+        assertNull(method.benchmark());
+        assertTrue(method.namesClass("org/example/Sums"));
+        assertFalse(method.namesClass("org/example/Other"));
+        assertTrue(method.namesMethod("add"));
+        assertFalse(method.namesMethod("addAll"));
+        assertTrue(AgentOptions.parse("method=org.example.Outer.Inner.run").namesClass("org/example/Outer$Inner"), "a nested class");
+        assertEquals(Path.of("/tmp/r"), method.receipt());
+        assertTrue(method.count());
+        assertEquals("method=org.example.Sums.add", method.target());
     }
 
     @Test
