@@ -79,25 +79,16 @@ final class EntryPlanter implements ClassFileTransformer {
      * @param planted receives one {@code caller(DESCRIPTOR)} per call site planted
      */
     static byte[] plantCalls(byte[] classFile, String method, List<String> planted) {
-        ClassReader reader = new ClassReader(classFile);
-        ClassWriter writer = new ClassWriter(reader, 0);
-        String owner = reader.getClassName();
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+        return rewrite(classFile, (owner, access, name, descriptor, next) -> new MethodVisitor(Opcodes.ASM9, next) {
             @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-                return new MethodVisitor(Opcodes.ASM9, super.visitMethod(access, name, descriptor, signature, exceptions)) {
-                    @Override
-                    public void visitMethodInsn(int opcode, String callee, String calledName, String calledDescriptor, boolean itf) {
-                        if (calledName.equals(method) && !callee.equals(owner)) {
-                            super.visitMethodInsn(Opcodes.INVOKESTATIC, WORK_OWNER, "work", "()V", false);
-                            planted.add(name + descriptor);
-                        }
-                        super.visitMethodInsn(opcode, callee, calledName, calledDescriptor, itf);
-                    }
-                };
+            public void visitMethodInsn(int opcode, String callee, String calledName, String calledDescriptor, boolean itf) {
+                if (calledName.equals(method) && !callee.equals(owner)) {
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, WORK_OWNER, "work", "()V", false);
+                    planted.add(name + descriptor);
+                }
+                super.visitMethodInsn(opcode, callee, calledName, calledDescriptor, itf);
             }
-        }, 0);
-        return writer.toByteArray();
+        });
     }
 
     /**
@@ -106,25 +97,36 @@ final class EntryPlanter implements ClassFileTransformer {
      * @param planted receives {@code pkg.Class.method(DESCRIPTOR)} of each method planted
      */
     static byte[] plantEntries(AgentOptions options, byte[] classFile, List<String> planted) {
+        return rewrite(classFile, (owner, access, name, descriptor, next) -> {
+            boolean body = (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0 && !name.startsWith("<");
+            if (!body || !options.namesMethod(name)) {
+                return next;
+            }
+            return new MethodVisitor(Opcodes.ASM9, next) {
+                @Override
+                public void visitCode() {
+                    super.visitCode();
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, WORK_OWNER, "work", "()V", false);
+                    planted.add(owner.replace('/', '.') + "." + name + descriptor);
+                }
+            };
+        });
+    }
+
+    /** What a rewrite does to one method: the visitor its instructions go through, on their way to {@code next}. */
+    private interface MethodRewrite {
+        MethodVisitor wrap(String owner, int access, String name, String descriptor, MethodVisitor next);
+    }
+
+    /** The class copied by ASM, each method through {@code rewrite}; unchanged methods are copied as they were. */
+    private static byte[] rewrite(byte[] classFile, MethodRewrite rewrite) {
         ClassReader reader = new ClassReader(classFile);
         ClassWriter writer = new ClassWriter(reader, 0);
         String owner = reader.getClassName();
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                boolean body = (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0 && !name.startsWith("<");
-                if (!body || !options.namesMethod(name)) {
-                    return next;
-                }
-                return new MethodVisitor(Opcodes.ASM9, next) {
-                    @Override
-                    public void visitCode() {
-                        super.visitCode();
-                        super.visitMethodInsn(Opcodes.INVOKESTATIC, WORK_OWNER, "work", "()V", false);
-                        planted.add(owner.replace('/', '.') + "." + name + descriptor);
-                    }
-                };
+                return rewrite.wrap(owner, access, name, descriptor, super.visitMethod(access, name, descriptor, signature, exceptions));
             }
         }, 0);
         return writer.toByteArray();
