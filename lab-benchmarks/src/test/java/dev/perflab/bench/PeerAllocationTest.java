@@ -40,8 +40,12 @@ import org.junit.jupiter.api.io.TempDir;
 class PeerAllocationTest {
     private static final int WARM_UP = 10_000;
     private static final int MEASURED = 20_000;
-    /** A byte per operation of slack: JMH's own figures for a non-allocating path sit well under it. */
-    private static final double SLACK_BYTES = 1;
+    /**
+     * Two bytes per operation of slack: a non-allocating path measures well under one, and lmdbjava's objects per
+     * write transaction, spread over the batched peer's 10,000 puts, come to about one; one small object per
+     * operation (16 bytes or more) is far above it.
+     */
+    private static final double SLACK_BYTES = 2;
 
     private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
