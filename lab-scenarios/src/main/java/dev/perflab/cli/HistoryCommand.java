@@ -121,7 +121,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
             throw new LabException("--history none: there is no history to read; name one with --history DB");
         }
         if (target.kind() == HistoryTarget.Kind.SQLITE && !Files.isRegularFile(target.file())) {
-            throw new LabException("no results history at " + target.describe() + " yet: ./lab run and ./lab latency add"
+            throw new LabException("no results history at " + target.describe() + " yet: ./lab run, ./lab latency and ./lab history import add"
                     + " their runs to it (or name another with --history)");
         }
         OutputFile csvOut = out != null ? OutputFile.check("--out", out) : null;

@@ -181,6 +181,17 @@ public final class Otava {
         return result;
     }
 
+    /** True when the venv holds Otava installed from the pinned requirements: {@link #install} would reuse it. */
+    public boolean installed() {
+        try {
+            Path stamp = venv().resolve("requirements.sha256");
+            return Files.isExecutable(venv().resolve("bin").resolve("otava")) && Files.isRegularFile(stamp)
+                    && Files.readString(stamp).strip().equals(sha256(requirements()));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /**
      * The venv's {@code otava}, installing it first when the venv is missing or its requirements changed. One
      * install at a time, across processes (a lock file beside the venv).

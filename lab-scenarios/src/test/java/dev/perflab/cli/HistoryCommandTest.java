@@ -116,7 +116,7 @@ class HistoryCommandTest {
 
     @Test
     void badInputIsOneLine() throws Exception {
-        assertError("no results history at " + dir.resolve("none.db") + " yet: ./lab run and ./lab latency add their runs to it"
+        assertError("no results history at " + dir.resolve("none.db") + " yet: ./lab run, ./lab latency and ./lab history import add their runs to it"
                 + " (or name another with --history)", "history", "orderbook", "--history", dir.resolve("none.db").toString());
         assertError("history " + db + " has no runs of 'kv'; runs of: orderbook (12)", "history", "kv", "--history", db.toString());
         assertError("none of the 12 runs of orderbook in " + db + " has rows that match --rung, --benchmark, --since, --branch and"

@@ -8,7 +8,10 @@ import dev.perflab.report.Formats;
 import dev.perflab.report.GroupTable;
 import dev.perflab.report.LadderGroup;
 import dev.perflab.report.Row;
+import dev.perflab.report.RunsTable;
 import dev.perflab.report.SeriesColours;
+import dev.perflab.report.Units;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.perflab.report.Step;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,6 +28,15 @@ final class PageCharts {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Plain rows whose largest score is this many times the smallest or more get a log axis. */
     private static final double LOG_SCALE_SPAN = 100;
+    /**
+     * Upright bars leave their labels level, one per bar, only while every label fits its bar's share of the
+     * plot's width (about 1,000 px on the page, labels at 11 px are some 6.5 px a character); past that, or past
+     * {@link #MAX_UPRIGHT_BARS} bars, the chart turns: one row per bar, every label shown whatever its length.
+     */
+    private static final double UPRIGHT_LABELS_PX = 1000;
+    private static final double LABEL_CHAR_PX = 6.5;
+    private static final int MIN_LABEL_CHARS = 4;
+    private static final int MAX_UPRIGHT_BARS = 24;
     /** A log axis starts this many decades below the smallest value, so that the shortest bar still shows. */
     private static final double MIN_BAR_DECADES = 0.3;
 
@@ -41,6 +53,7 @@ final class PageCharts {
         chart.put("kind", "ladder");
         Row first = steps.get(0).row();
         chart.put("unit", first.unit());
+        Map<String, String> constant = constantParams(steps);
         chart.put("mode", mode);
         chart.put("subtitle", modeInTitle ? mode : "");
         chart.put("ladder", group.ladder());
@@ -54,7 +67,7 @@ final class PageCharts {
         for (int i = 0; i < steps.size(); i++) {
             Step step = steps.get(i);
             Row row = step.row();
-            String label = group.ladder() ? step.label() : plainLabel(row);
+            String label = group.ladder() ? step.label() : plainLabel(row, constant);
             int repeat = seen.merge(label, 1, Integer::sum);
             categories.add(repeat > 1 ? label + " #" + repeat : label);
             ObjectNode bar = bars.addObject();
@@ -96,12 +109,86 @@ final class PageCharts {
         if (log) {
             chart.put("yMin", Math.pow(10, Math.floor(Math.log10(min) - MIN_BAR_DECADES)));
         }
+        String displayUnit = Units.readable(max, first.unit());
+        chart.put("displayUnit", displayUnit);
+        chart.put("scale", Units.convert(1, first.unit(), displayUnit).orElse(1));
+        int longest = 0;
+        for (JsonNode c : categories) {
+            longest = Math.max(longest, c.asText().length());
+        }
+        boolean horizontal = categories.size() * Math.max(longest, MIN_LABEL_CHARS) * LABEL_CHAR_PX > UPRIGHT_LABELS_PX
+                || categories.size() > MAX_UPRIGHT_BARS;
+        chart.put("horizontal", horizontal);
+        chart.put("barLabels", group.ladder() || bars.findValues("noisy").stream().anyMatch(JsonNode::asBoolean));
+        chart.put("constant", LadderGroup.label(constant));
         return chart;
     }
 
-    /** A plain row's bar: its params, or its method where it has none. */
-    private static String plainLabel(Row row) {
-        String params = LadderGroup.label(row.params());
+    /**
+     * Several runs of one project overlaid, one class in one mode: a row per benchmark and params, a point per run
+     * (in its colour and symbol) with its error as a whisker, and each point's change from the run before.
+     */
+    static ObjectNode runs(RunsTable.Table table, List<String> files) {
+        ObjectNode chart = JSON.createObjectNode();
+        chart.put("kind", "runs");
+        ArrayNode categories = chart.putArray("categories");
+        table.labels().forEach(categories::add);
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        ArrayNode series = chart.putArray("series");
+        for (int f = 0; f < files.size(); f++) {
+            ObjectNode s = series.addObject();
+            s.put("name", files.get(f));
+            s.put("colour", SeriesColours.indexed(f));
+            ArrayNode values = s.putArray("values");
+            for (List<Row> perFile : table.rows()) {
+                Row r = perFile.get(f);
+                double v = r == null ? Double.NaN : Units.convert(r.score(), r.unit(), table.unit()).orElse(Double.NaN);
+                if (!Double.isFinite(v)) {
+                    values.addNull();
+                    continue;
+                }
+                double e = Double.isFinite(r.scoreError()) ? Units.convert(r.scoreError(), r.unit(), table.unit()).orElse(0) : 0;
+                Row before = null;
+                for (int b = f - 1; b >= 0 && before == null; b--) {
+                    before = perFile.get(b);
+                }
+                values.addArray().add(v).add(v - e).add(v + e).add(f == 0 ? "" : RunsTable.change(before, r));
+                if (v > 0) {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        boolean log = max > 0 && max / min >= LOG_SCALE_SPAN;
+        chart.put("log", log);
+        if (log) {
+            chart.put("yMin", Math.pow(10, Math.floor(Math.log10(min) - MIN_BAR_DECADES)));
+        }
+        String displayUnit = Units.readable(max, table.unit());
+        chart.put("unit", table.unit());
+        chart.put("displayUnit", displayUnit);
+        chart.put("scale", Units.convert(1, table.unit(), displayUnit).orElse(1));
+        return chart;
+    }
+
+    /** Params every row of the chart shares: said once under its title, not on every bar. */
+    private static Map<String, String> constantParams(List<Step> steps) {
+        Map<String, String> constant = new LinkedHashMap<>(steps.get(0).row().params());
+        if (steps.size() < 2) {
+            return Map.of();
+        }
+        for (Step s : steps) {
+            constant.entrySet().removeIf(e -> !e.getValue().equals(s.row().params().get(e.getKey())));
+        }
+        return constant;
+    }
+
+    /** A plain row's bar: its method where the group holds several, then the params that vary. */
+    private static String plainLabel(Row row, Map<String, String> constant) {
+        Map<String, String> varying = new LinkedHashMap<>(row.params());
+        constant.keySet().forEach(varying::remove);
+        String params = LadderGroup.label(varying);
         return params.isEmpty() ? row.method() : params;
     }
 

@@ -117,7 +117,8 @@ class ReportPageBrowserTest {
                 double score = metric.get("score").asDouble();
                 double error = metric.get("scoreError").asDouble();
                 error = Double.isNaN(error) ? 0 : error;  // JMH writes "NaN" for one iteration: no error bar
-                assertEquals(score, bars.get(i).asDouble(), 0, "bar " + i + " of " + c.get("benchmark"));
+                assertEquals(List.of((double) i, score), List.of(bars.get(i).get(0).asDouble(), bars.get(i).get(1).asDouble()),
+                        "bar " + i + " of " + c.get("benchmark"));
                 assertEquals(List.of((double) i, score - error, score + error), List.of(errorBars.get(i).get(0).asDouble(),
                         errorBars.get(i).get(1).asDouble(), errorBars.get(i).get(2).asDouble()), "error bar " + i);
                 JsonNode raw = metric.get("rawData");
