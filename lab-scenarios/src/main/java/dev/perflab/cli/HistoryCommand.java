@@ -213,8 +213,8 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
         Map<String, Series> byName = new LinkedHashMap<>();
         oneBranch.series().forEach(s -> byName.put(s.name(), s));
         long analysed = Otava.analysed(oneBranch);
-        console.printf("change points found by Apache Otava (p ≤ 0.001, its default) in %d series of at least %d runs: %d%n",
-                analysed, Otava.MIN_RUNS, points.size());
+        console.println("Apache Otava's settings: " + Otava.settings().describe() + " (docs/history.md)");
+        console.printf("change points found by Apache Otava in %d series of at least %d runs: %d%n", analysed, Otava.MIN_RUNS, points.size());
         for (ChangePoint c : points) {
             console.println(HistoryText.changeLine(c, byName.get(c.metric())));
         }

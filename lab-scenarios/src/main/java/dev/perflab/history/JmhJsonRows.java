@@ -14,12 +14,6 @@ import java.util.function.Function;
  */
 public final class JmhJsonRows {
     private static final String OLD_SECONDARY_PREFIX = "\u00b7";
-    /**
-     * The modes whose percentiles say something the score does not: a sample row's spread of single calls, a
-     * single-shot row's spread of cold starts. A throughput or average-time row's percentiles are of its few
-     * iteration scores, already kept in {@code rawData}.
-     */
-    static final java.util.Set<String> DISTRIBUTION_MODES = java.util.Set.of("sample", "ss");
 
     private JmhJsonRows() {
     }
@@ -40,7 +34,7 @@ public final class JmhJsonRows {
             row.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
             String mode = row.path("mode").asText();
             Measure primary = measure(row.path("primaryMetric"));
-            if (DISTRIBUTION_MODES.contains(mode)) {
+            if (dev.perflab.report.Row.DISTRIBUTION_MODES.contains(mode)) {
                 primary = new Measure(primary.score(), primary.error(), primary.unit(), primary.forks(),
                         percentiles(row.path("primaryMetric").path("scorePercentiles")));
             }

@@ -1,8 +1,10 @@
 package dev.perflab.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -78,8 +80,11 @@ public final class GroupTable {
         if (Double.isNaN(factor)) {
             return row;
         }
+        Map<String, Double> percentiles = new LinkedHashMap<>();
+        row.percentiles().forEach((k, v) -> percentiles.put(k, v * factor));
         return new Row(row.benchmark(), row.method(), row.params(), row.mode(), row.score() * factor, row.scoreError() * factor,
-                unit, row.allocBytesPerOp(), row.jdkVersion(), row.vmName(), row.secondaryMetrics(), row.forks(), row.machine());
+                unit, row.allocBytesPerOp(), row.jdkVersion(), row.vmName(), row.secondaryMetrics(), row.forks(), row.machine(),
+                percentiles);
     }
 
     /** The unit a group's scores are shown in: {@link Units#readable} of its largest, where all share one unit. */

@@ -79,6 +79,20 @@ public final class ForeignFiles {
         return write(file, rows);
     }
 
+    /** A size sweep: one benchmark at sizes 1 to 10^6 for three implementations, avgt ns/op growing with the size. */
+    public static Path sizeSweep(Path file) throws IOException {
+        ArrayNode rows = JSON.createArrayNode();
+        List<String> impls = List.of("array", "linked", "tree");
+        for (String impl : impls) {
+            for (int size = 1; size <= 1_000_000; size *= 10) {
+                double score = (5 + 3 * impls.indexOf(impl)) * Math.sqrt(size);
+                rows.add(row(new RowSpec("org.example.sort.SortBenchmark.sort", "avgt", Map.of("impl", impl, "size", Integer.toString(size)),
+                        score, score * 0.04, "ns/op"), SetupSpec.JDK17));
+            }
+        }
+        return write(file, rows);
+    }
+
     /** One benchmark in three modes: thrpt in ops/s, avgt and sample in s/op (JMH's default unit for them). */
     public static Path everyMode(Path file, double throughput) throws IOException {
         ArrayNode rows = JSON.createArrayNode();

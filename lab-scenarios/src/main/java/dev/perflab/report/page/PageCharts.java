@@ -37,6 +37,14 @@ final class PageCharts {
     private static final double LABEL_CHAR_PX = 6.5;
     private static final int MIN_LABEL_CHARS = 4;
     private static final int MAX_UPRIGHT_BARS = 24;
+    /** A param with fewer values than this is no sweep: its rows are bars. */
+    private static final int MIN_SWEEP_POINTS = 3;
+    /** More lines than this are too many to tell apart: the rows are bars, one per row. */
+    private static final int MAX_SWEEP_LINES = 8;
+    /** The percentiles drawn as ticks across a sample or single-shot bar (the tooltip also gives the maximum). */
+    private static final List<String> SHOWN_PERCENTILES = List.of("50.0", "90.0", "99.0", "99.9");
+    /** JMH's old leading {@code ·} of a secondary metric's name (or what a code page made of it). */
+    private static final java.util.regex.Pattern SECONDARY = java.util.regex.Pattern.compile("^[^\\p{L}\\p{N}]+");
     /** A log axis starts this many decades below the smallest value, so that the shortest bar still shows. */
     private static final double MIN_BAR_DECADES = 0.3;
 
@@ -60,6 +68,7 @@ final class PageCharts {
         ArrayNode categories = chart.putArray("categories");
         ArrayNode bars = chart.putArray("bars");
         ArrayNode points = chart.putArray("points");
+        ArrayNode percentiles = chart.putArray("percentiles");
         Map<String, Integer> seen = new HashMap<>();
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
@@ -83,6 +92,22 @@ final class PageCharts {
             bar.put("vsR0", speedup(step.vsR0()));
             bar.put("vsPrev", speedup(step.vsPrev()));
             bar.put("alloc", row.allocBytesPerOp() == null ? "" : Formats.number(row.allocBytesPerOp()) + " B/op");
+            bar.put("percentiles", percentilesText(group, row));
+            ObjectNode metrics = bar.putObject("metrics");
+            row.secondaryMetrics().forEach((name, m) -> {
+                ArrayNode v = metrics.putArray(SECONDARY.matcher(name).replaceFirst(""));
+                v.add(Double.isFinite(m.score()) ? m.score() : 0).add(Double.isFinite(m.error()) ? m.error() : 0).add(m.unit());
+            });
+            for (String key : SHOWN_PERCENTILES) {
+                Double v = row.percentiles().get(key);
+                if (v != null && Double.isFinite(v)) {
+                    percentiles.addArray().add(i).add(v).add("p" + key.replaceAll("\\.0$", ""));
+                    if (v > 0) {
+                        min = Math.min(min, v);
+                        max = Math.max(max, v);
+                    }
+                }
+            }
             for (int f = 0; f < row.forks().size(); f++) {
                 List<Double> iterations = row.forks().get(f);
                 for (int k = 0; k < iterations.size(); k++) {
@@ -121,7 +146,37 @@ final class PageCharts {
         chart.put("horizontal", horizontal);
         chart.put("barLabels", group.ladder() || bars.findValues("noisy").stream().anyMatch(JsonNode::asBoolean));
         chart.put("constant", LadderGroup.label(constant));
+        ArrayNode metricNames = chart.putArray("metricNames");
+        commonMetrics(steps).forEach(metricNames::add);
         return chart;
+    }
+
+    /** The secondary metrics every row of the chart has (allocation, GC, a profiler's counters), to chart instead of the score. */
+    private static List<String> commonMetrics(List<Step> steps) {
+        java.util.Set<String> common = null;
+        for (Step s : steps) {
+            java.util.Set<String> names = new java.util.LinkedHashSet<>();
+            s.row().secondaryMetrics().keySet().forEach(n -> names.add(SECONDARY.matcher(n).replaceFirst("")));
+            if (common == null) {
+                common = names;
+            } else {
+                common.retainAll(names);
+            }
+        }
+        return common == null ? List.of() : List.copyOf(common);
+    }
+
+    /** A sample or single-shot row's spread, in its group's display unit: {@code p50 30.0 · p99 90.0 · max 5,000 ns/op}. */
+    private static String percentilesText(LadderGroup group, Row row) {
+        Row shown = GroupTable.displayed(group, row);
+        List<String> parts = new java.util.ArrayList<>();
+        for (String key : List.of("50.0", "90.0", "99.0", "99.9", "100.0")) {
+            Double v = shown.percentiles().get(key);
+            if (v != null) {
+                parts.add((key.equals("100.0") ? "max" : "p" + key.replaceAll("\\.0$", "")) + " " + Formats.number(v));
+            }
+        }
+        return parts.isEmpty() ? "" : String.join(" · ", parts) + " " + shown.unit();
     }
 
     /**
@@ -170,6 +225,84 @@ final class PageCharts {
         chart.put("displayUnit", displayUnit);
         chart.put("scale", Units.convert(1, table.unit(), displayUnit).orElse(1));
         return chart;
+    }
+
+    /**
+     * A plain group that is a sweep: one numeric param with at least {@link #MIN_SWEEP_POINTS} values, and at most
+     * {@link #MAX_SWEEP_LINES} combinations of the other varying params. Drawn as a line per combination over the
+     * param, not as bars in param order: a size of 10 and of 10,000 are not neighbours. Empty when the rows are
+     * no sweep.
+     */
+    static java.util.Optional<ObjectNode> sweep(List<Step> steps) {
+        Map<String, String> constant = constantParams(steps);
+        Map<String, java.util.Set<String>> values = new LinkedHashMap<>();
+        for (Step s : steps) {
+            s.row().params().forEach((k, v) -> {
+                if (!constant.containsKey(k)) {
+                    values.computeIfAbsent(k, x -> new java.util.LinkedHashSet<>()).add(v);
+                }
+            });
+        }
+        String axis = values.entrySet().stream().filter(e -> e.getValue().size() >= MIN_SWEEP_POINTS && e.getValue().stream().allMatch(PageCharts::numeric))
+                .max(java.util.Comparator.comparingInt(e -> e.getValue().size())).map(Map.Entry::getKey).orElse(null);
+        if (axis == null || steps.stream().anyMatch(s -> !s.row().mode().equals(steps.get(0).row().mode()))) {
+            return java.util.Optional.empty();
+        }
+        Map<String, List<Row>> lines = new LinkedHashMap<>();
+        for (Step s : steps) {
+            Map<String, String> rest = new LinkedHashMap<>(s.row().params());
+            rest.remove(axis);
+            constant.keySet().forEach(rest::remove);
+            lines.computeIfAbsent(LadderGroup.label(rest), k -> new java.util.ArrayList<>()).add(s.row());
+        }
+        if (lines.size() > MAX_SWEEP_LINES) {
+            return java.util.Optional.empty();
+        }
+        ObjectNode chart = JSON.createObjectNode();
+        chart.put("kind", "sweep");
+        chart.put("param", axis);
+        Row first = steps.get(0).row();
+        double xMin = Double.POSITIVE_INFINITY;
+        double xMax = 0;
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        ArrayNode series = chart.putArray("series");
+        int index = 0;
+        for (Map.Entry<String, List<Row>> line : lines.entrySet()) {
+            ObjectNode s = series.addObject();
+            s.put("name", line.getKey().isEmpty() ? first.method() : line.getKey());
+            s.put("colour", SeriesColours.indexed(index++));
+            ArrayNode points = s.putArray("points");
+            List<Row> sorted = new java.util.ArrayList<>(line.getValue());
+            sorted.sort(java.util.Comparator.comparingDouble(r -> Double.parseDouble(r.params().get(axis))));
+            for (Row r : sorted) {
+                double x = Double.parseDouble(r.params().get(axis));
+                double e = Double.isFinite(r.scoreError()) ? r.scoreError() : 0;
+                points.addArray().add(x).add(r.score()).add(r.score() - e).add(r.score() + e).add(Formats.score(r));
+                xMin = Math.min(xMin, x);
+                xMax = Math.max(xMax, x);
+                if (r.score() > 0) {
+                    min = Math.min(min, r.score());
+                    max = Math.max(max, r.score());
+                }
+            }
+        }
+        chart.put("xLog", xMin > 0 && xMax / xMin >= LOG_SCALE_SPAN);
+        chart.put("log", min > 0 && max / min >= LOG_SCALE_SPAN);
+        String displayUnit = Units.readable(max, first.unit());
+        chart.put("unit", first.unit());
+        chart.put("displayUnit", displayUnit);
+        chart.put("scale", Units.convert(1, first.unit(), displayUnit).orElse(1));
+        chart.put("constant", LadderGroup.label(constant));
+        return java.util.Optional.of(chart);
+    }
+
+    private static boolean numeric(String value) {
+        try {
+            return Double.isFinite(Double.parseDouble(value.strip()));
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** Params every row of the chart shares: said once under its title, not on every bar. */

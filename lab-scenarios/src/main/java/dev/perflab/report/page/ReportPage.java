@@ -173,7 +173,8 @@ public final class ReportPage {
         section("g" + index, results.title(group));
         Map<String, List<Step>> byMode = new LinkedHashMap<>();
         group.steps().forEach(s -> byMode.computeIfAbsent(s.row().mode(), k -> new ArrayList<>()).add(s));
-        byMode.forEach((mode, steps) -> chart(PageCharts.ladder(group, mode, steps, byMode.size() > 1),
+        byMode.forEach((mode, steps) -> chart((group.ladder() ? java.util.Optional.<ObjectNode>empty() : PageCharts.sweep(steps))
+                        .orElseGet(() -> PageCharts.ladder(group, mode, steps, byMode.size() > 1)),
                 Map.of("benchmark", group.benchmark(), "mode", mode, "params", group.paramsLabel(), "source", group.source())));
         Set<Integer> noisy = new HashSet<>();
         for (int i = 0; i < group.steps().size(); i++) {

@@ -102,6 +102,57 @@
     };
   }
 
+  /* A percentile of a sample or single-shot row: a short tick across its bar, so the spread of single calls shows. */
+  function percentileTicks(c) {
+    return function (params, api) {
+      var i = api.value(0), value = api.value(1);
+      if (c.log && !(value > 0)) { return null; }
+      var p = at(api, c, i, value);
+      var half = Math.min(BAR_MAX_WIDTH, (c.horizontal ? api.size([0, 1])[1] : api.size([1, 0])[0]) * 0.7) / 2;
+      return { type: 'line', shape: c.horizontal ? { x1: p[0], y1: p[1] - half, x2: p[0], y2: p[1] + half }
+        : { x1: p[0] - half, y1: p[1], x2: p[0] + half, y2: p[1] }, style: { stroke: '#a04000', lineWidth: 2 } };
+    };
+  }
+
+  /*
+   * The chart of one secondary metric instead of the score (allocation, GC counts): each bar's value and error
+   * from the row's metric, on a log axis where the values span 100× or more; no iteration points or percentiles.
+   */
+  function metricChart(c, name) {
+    var m = Object.assign({}, c);
+    m.bars = c.bars.map(function (b) {
+      var v = b.metrics[name];
+      return Object.assign({}, b, { value: v[0], low: v[0] - v[1], high: v[0] + v[1],
+        score: fmt(v[0]) + (v[1] ? ' ± ' + fmt(v[1]) : '') + ' ' + v[2] });
+    });
+    var values = m.bars.map(function (b) { return b.value; }).filter(function (v) { return v > 0; });
+    var lo = Math.min.apply(null, values), hi = Math.max.apply(null, values);
+    m.log = values.length === m.bars.length && values.length > 0 && hi / lo >= 100;
+    m.yMin = m.log ? Math.pow(10, Math.floor(Math.log10(lo) - 0.3)) : null;
+    m.points = []; m.percentiles = []; m.scale = 1; m.barLabels = false;
+    m.displayUnit = c.bars[0].metrics[name][2];
+    m.subtitle = name;
+    return m;
+  }
+
+  /* Above a chart whose rows share secondary metrics: a choice of what it draws, the score or one of them. */
+  function metricChoice(c, el, chart) {
+    if (!c.metricNames || c.metricNames.length === 0) { return; }
+    var select = document.createElement('select');
+    select.className = 'metric-choice';
+    select.setAttribute('aria-label', 'what the chart draws');
+    [''].concat(c.metricNames).forEach(function (name) {
+      var o = document.createElement('option');
+      o.value = name; o.textContent = name || 'score (' + c.displayUnit + ')';
+      select.appendChild(o);
+    });
+    select.addEventListener('change', function () {
+      el.setAttribute('data-metric', select.value);
+      chart.setOption(ladderOption(select.value ? metricChart(c, select.value) : c, el), true);
+    });
+    el.parentNode.insertBefore(select, el);
+  }
+
   /* A value in the chart's display unit: times rescaled so that they read as 1 to 1,000 (59.9 us/op, not 0.0000599 s/op). */
   function shown(c, v) { return fmt(v * c.scale) + ' ' + c.displayUnit; }
 
@@ -125,6 +176,9 @@
         if (p.seriesIndex === 2) {
           return head + '<br>fork ' + (p.value[2] + 1) + ', iteration ' + (p.value[3] + 1) + ': ' + shown(c, p.value[1]);
         }
+        if (p.seriesIndex === 3) {
+          return head + '<br>' + p.value[2] + ': ' + shown(c, p.value[1]);
+        }
         return head + '<br>' + b.score + (b.vsR0 ? '<br>' + b.vsR0 + ' vs base' : '') + (b.vsPrev ? ', ' + b.vsPrev + ' vs previous' : '')
           + (b.percentiles ? '<br>' + b.percentiles : '') + (b.alloc ? '<br>' + b.alloc : '') + (b.noisy ? '<br><b>' + b.note + '</b>' : '');
       } },
@@ -135,7 +189,8 @@
           data: c.bars.map(function (b, i) { return [i, b.value]; }) },
         { name: 'error', type: 'custom', renderItem: errorBars(c), z: 5,
           data: c.bars.map(function (b, i) { return [i, b.low, b.high]; }), encode: encodeRange },
-        { name: 'iterations', type: 'custom', renderItem: forkPoints(c), z: 6, data: c.points, encode: encodeScore }
+        { name: 'iterations', type: 'custom', renderItem: forkPoints(c), z: 6, data: c.points, encode: encodeScore },
+        { name: 'percentiles', type: 'custom', renderItem: percentileTicks(c), z: 7, data: c.percentiles || [], encode: encodeScore }
       ]
     };
   }
@@ -300,13 +355,50 @@
     };
   }
 
-  var BUILDERS = { runs: runsOption, ladder: ladderOption, latency: latencyOption, verdict: verdictOption, history: historyOption };
+  /* An error bar of a sweep's point: vertical, from low to high at the point's x. */
+  function sweepWhiskers(c) {
+    return function (params, api) {
+      var x = api.value(0), low = api.value(1), high = api.value(2);
+      if (isNaN(low) || isNaN(high) || low === high || (c.log && !(low > 0))) { return null; }
+      var a = api.coord([x, low]), b = api.coord([x, high]);
+      return { type: 'line', shape: { x1: a[0], y1: a[1], x2: b[0], y2: b[1] }, style: { stroke: '#111', lineWidth: 1.2 } };
+    };
+  }
+
+  /* A param sweep: a line per combination of the other params over the param's values, log-log where both span 100×. */
+  function sweepOption(c) {
+    var series = [];
+    c.series.forEach(function (s) {
+      series.push({ name: s.name, type: 'line', symbolSize: 6, itemStyle: { color: s.colour }, lineStyle: { color: s.colour },
+        data: s.points.map(function (p) { return [p[0], p[1]]; }) });
+      series.push({ name: s.name, type: 'custom', renderItem: sweepWhiskers(c), z: 3, encode: { x: 0, y: [1, 2] },
+        tooltip: { show: false }, data: s.points.map(function (p) { return [p[0], p[2], p[3]]; }) });
+    });
+    return {
+      animation: false,
+      title: { text: c.constant || '', left: 'center', textStyle: { fontSize: 12, fontWeight: 'normal' } },
+      legend: { top: 22, type: 'scroll', data: c.series.map(function (s) { return s.name; }) },
+      grid: { left: 20, right: 70, top: 56, bottom: 30, containLabel: true },
+      tooltip: { trigger: 'item', confine: true, formatter: function (p) {
+        var point = c.series[Math.floor(p.seriesIndex / 2)].points[p.dataIndex];
+        return p.seriesName + '<br>' + c.param + '=' + point[0] + ': ' + point[4];
+      } },
+      xAxis: { type: c.xLog ? 'log' : 'value', name: c.param, nameLocation: 'middle', nameGap: 26,
+        axisLabel: { fontSize: 11, hideOverlap: true, formatter: fmt } },
+      yAxis: { type: c.log ? 'log' : 'value', min: c.log ? null : 0, name: c.displayUnit,
+        axisLabel: { fontSize: 11, hideOverlap: true, formatter: function (v) { return fmt(v * c.scale); } } },
+      series: series
+    };
+  }
+
+  var BUILDERS = { sweep: sweepOption, runs: runsOption, ladder: ladderOption, latency: latencyOption, verdict: verdictOption, history: historyOption };
   var instances = [];
   Array.prototype.forEach.call(document.querySelectorAll('div.chart[data-chart]'), function (el) {
     var c = data[Number(el.getAttribute('data-chart'))];
     var option = BUILDERS[c.kind](c, el);
     var chart = echarts.init(el, null, { renderer: 'canvas' });
     chart.setOption(option);
+    if (c.kind === 'ladder') { metricChoice(c, el, chart); }
     instances.push(chart);
   });
   window.addEventListener('resize', function () { instances.forEach(function (c) { c.resize(); }); });

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * every text ECharts drew (axis labels, bar labels, titles), as the browser laid it out, must overlap no other, fit
  * its canvas and be at least 10 px; every category label is shown; and on a log axis a smaller value draws a shorter
  * bar. Three files in the shapes that broke the page: 196 rows of one benchmark (an alignment sweep), 360 rows
- * without params, and sub-millisecond values on a log axis. The page and its screenshot are kept in
+ * without params, sub-millisecond values on a log axis, and a size sweep. The page and its screenshot are kept in
  * {@code target/report-page-foreign/}.
  */
 class ForeignPageBrowserTest {
@@ -42,8 +42,11 @@ class ForeignPageBrowserTest {
             "  var r = { benchmark: el.dataset.benchmark || '', width: el.clientWidth, height: el.clientHeight, texts: [], bars: [] };",
             "  var o = inst.getOption();",
             "  var horizontal = o.yAxis[0].type === 'category';",
-            "  r.categories = horizontal ? o.yAxis[0].data : o.xAxis[0].data;",
-            "  r.values = o.series[0].data.map(function (d) { return d[1]; });",
+            "  r.kind = el.dataset.kind;",
+            "  r.categories = (horizontal ? o.yAxis[0].data : o.xAxis[0].data) || [];",
+            "  r.xType = o.xAxis[0].type;",
+            "  r.series = o.series.filter(function (s) { return s.type === 'line'; }).map(function (s) { return { name: s.name, data: s.data }; });",
+            "  r.values = (o.series[0].data || []).map(function (d) { return d[1]; });",
             "  r.log = (horizontal ? o.xAxis[0].type : o.yAxis[0].type) === 'log';",
             "  r.horizontal = horizontal;",
             "  inst.getZr().storage.getDisplayList(true).forEach(function (e) {",
@@ -68,7 +71,8 @@ class ForeignPageBrowserTest {
         Assumptions.assumeTrue(HeadlessChromium.available(), HeadlessChromium.INSTALL);
         Files.createDirectories(DIR);
         List<Path> files = List.of(ForeignFiles.wide(DIR.resolve("alignment.json")),
-                ForeignFiles.unparametrised(DIR.resolve("parsers.json")), ForeignFiles.logScale(DIR.resolve("maps.json")));
+                ForeignFiles.unparametrised(DIR.resolve("parsers.json")), ForeignFiles.logScale(DIR.resolve("maps.json")),
+                ForeignFiles.sizeSweep(DIR.resolve("sort.json")));
         ReportPage.write(PageInput.read("perflab report · three projects", files, null, null), OutputFile.check("--html", PAGE));
         browser = HeadlessChromium.open(PAGE);
         errors = browser.errors();
@@ -88,10 +92,38 @@ class ForeignPageBrowserTest {
         assertEquals(List.of(), errors);
     }
 
-    /** One chart for the 196 rows, one per class of the 360 (12), one for the log file. */
+    /** One chart for the 196 rows, one per class of the 360 (12), one for the log file, one for the sweep. */
     @Test
     void classesAndBenchmarksAreOneChartEach() {
-        assertEquals(1 + 12 + 1, charts.size(), "charts: " + charts.size());
+        assertEquals(1 + 12 + 1 + 1, charts.size(), "charts: " + charts.size());
+    }
+
+    /** A size sweep is a line per implementation over the size, log-log, each point the JSON's score. */
+    @Test
+    void aSizeSweepIsALinePerImplementationOverTheSize() throws IOException {
+        JsonNode sweep = chart("org.example.sort.SortBenchmark.sort");
+        assertEquals("sweep", sweep.get("kind").asText());
+        assertEquals("log", sweep.get("xType").asText(), "sizes 1 to 10^6 on a log axis");
+        assertTrue(sweep.get("log").asBoolean(), "scores spanning 1,000× on a log axis");
+        assertEquals(List.of("impl=array", "impl=linked", "impl=tree"), names(sweep.get("series")));
+        int checked = 0;
+        for (JsonNode row : JSON.readTree(DIR.resolve("sort.json").toFile())) {
+            int line = names(sweep.get("series")).indexOf("impl=" + row.at("/params/impl").asText());
+            double size = Double.parseDouble(row.at("/params/size").asText());
+            boolean found = false;
+            for (JsonNode p : sweep.get("series").get(line).get("data")) {
+                found |= p.get(0).asDouble() == size && p.get(1).asDouble() == row.at("/primaryMetric/score").asDouble();
+            }
+            assertTrue(found, row.at("/params") + " is a point of its line");
+            checked++;
+        }
+        assertEquals(21, checked);
+    }
+
+    private static List<String> names(JsonNode series) {
+        List<String> names = new ArrayList<>();
+        series.forEach(s -> names.add(s.get("name").asText()));
+        return names;
     }
 
     @Test
