@@ -9,18 +9,21 @@ setting of a grid:
   a step         30 runs, the mean 10% higher from run 15 on: found when a change point lands within 2 runs of 15.
 
 It chooses the loosest setting (largest p-value, then smallest magnitude) under which at most 1% of flat series of
-every length get a change point and at least 95% of the steps are found, prints every setting's rates, and writes
+every length get a change point and at least 95% of the steps are found, both with 95% confidence (the Wilson
+interval of the simulated rate must lie within the goal, not only the rate), prints every setting's rates, and writes
 the chosen one with its rates to the properties file the lab reads (--out), so that --changes runs Otava with
 those settings and prints those rates beside what it finds.
 
 Run it with the venv ./lab history --changes installs (target/otava/venv), from the checkout's root:
 
     target/otava/venv/bin/python lab-scenarios/otava-rates.py [--series 2000] [--noise 0.03] [--seed 1] [--out FILE]
+                                                              [--only P,MAGNITUDE]   (one setting of the grid)
 
 It is a simulation, not a measurement of this machine: the rates depend on the seed, the series count and the
 noise, never on the machine's speed or load. 2,000 series per row take a few minutes on 2 cores.
 """
 import argparse
+import math
 import random
 import sys
 
@@ -59,26 +62,41 @@ def rates(p, magnitude, count, noise, seed):
     return false, found
 
 
+def wilson(rate, count, z=1.96):
+    """The 95% Wilson interval of a rate observed in count trials."""
+    centre = (rate + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * math.sqrt(rate * (1 - rate) / count + z * z / (4 * count * count)) / (1 + z * z / count)
+    return centre - half, centre + half
+
+
+def meets(false, found, count):
+    return all(wilson(f, count)[1] <= MAX_FALSE for f in false.values()) and wilson(found, count)[0] >= MIN_FOUND
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--series", type=int, default=2000, help="series per length and per setting")
     parser.add_argument("--noise", type=float, default=0.03, help="the noise's standard deviation, a share of the mean")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", help="where to write the chosen setting and its rates (a .properties file)")
+    parser.add_argument("--only", help="one setting, P,MAGNITUDE (e.g. 0.00001,0.02), instead of the grid")
     args = parser.parse_args()
+    grid = [(p, m) for p in P_VALUES for m in MAGNITUDES]
+    if args.only:
+        p, m = args.only.split(",")
+        grid = [(float(p), float(m))]
     print(f"Otava's detector, window {WINDOW}; {args.series} series per row; Gaussian noise σ = {args.noise:.1%} of the mean;"
           f" seed {args.seed}")
     print(f"{'p-value':>9} {'magnitude':>9}  " + "  ".join(f"flat {n:>3}" for n in FLAT_LENGTHS) + f"  10% step in {STEP_RUNS}")
     chosen = None
-    for p in P_VALUES:
-        for m in MAGNITUDES:
-            false, found = rates(p, m, args.series, args.noise, args.seed)
-            ok = all(f <= MAX_FALSE for f in false.values()) and found >= MIN_FOUND
-            print(f"{p:>9g} {m:>9.0%}  " + "  ".join(f"{false[n]:>8.2%}" for n in FLAT_LENGTHS)
-                  + f"  {found:>14.1%}" + ("  meets both" if ok else ""))
-            sys.stdout.flush()
-            if ok and chosen is None:
-                chosen = (p, m, false, found)
+    for p, m in grid:
+        false, found = rates(p, m, args.series, args.noise, args.seed)
+        ok = meets(false, found, args.series)
+        print(f"{p:>9g} {m:>9.0%}  " + "  ".join(f"{false[n]:>8.2%}" for n in FLAT_LENGTHS)
+              + f"  {found:>14.1%}" + ("  meets both" if ok else ""))
+        sys.stdout.flush()
+        if ok and chosen is None:
+            chosen = (p, m, false, found)
     if chosen is None:
         print("no setting of the grid meets both goals at this noise")
         return 1

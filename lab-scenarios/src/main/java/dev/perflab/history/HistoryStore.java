@@ -367,30 +367,18 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     private Map<String, String> params(String json) {
-        return paramsByJson.computeIfAbsent(json, text -> {
-            Map<String, String> params = new LinkedHashMap<>();
-            try (JsonParser parser = JSON.createParser(text)) {
-                if (parser.nextToken() != JsonToken.START_OBJECT) {
-                    throw new IOException("not an object");
-                }
-                while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = parser.currentName();
-                    parser.nextToken();
-                    params.put(name, parser.getValueAsString());
-                }
-            } catch (IOException e) {
-                throw new LabException("history " + target.describe() + ": a row's params are not a JSON object: " + text);
-            }
-            return java.util.Collections.unmodifiableMap(params);
-        });
+        return paramsByJson.computeIfAbsent(json, text -> java.util.Collections.unmodifiableMap(
+                object(text, "params", JsonParser::getValueAsString)));
     }
 
     /** A row's percentiles, {@code {"50.0": 1.2, …}}; empty for NULL (rows without them). */
     private Map<String, Double> percentiles(String json) {
-        if (json == null) {
-            return Map.of();
-        }
-        Map<String, Double> result = new LinkedHashMap<>();
+        return json == null ? Map.of() : object(json, "percentiles", JsonParser::getDoubleValue);
+    }
+
+    /** A flat JSON object of one of a row's columns, each value read by {@code value}; a bad one is one line. */
+    private <V> Map<String, V> object(String json, String column, JsonValue<V> value) {
+        Map<String, V> result = new LinkedHashMap<>();
         try (JsonParser parser = JSON.createParser(json)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not an object");
@@ -398,12 +386,18 @@ public final class HistoryStore implements AutoCloseable {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String name = parser.currentName();
                 parser.nextToken();
-                result.put(name, parser.getDoubleValue());
+                result.put(name, value.read(parser));
             }
         } catch (IOException e) {
-            throw new LabException("history " + target.describe() + ": a row's percentiles are not a JSON object: " + json);
+            throw new LabException("history " + target.describe() + ": a row's " + column + " are not a JSON object: " + json);
         }
         return result;
+    }
+
+    /** Reads the value the parser is at. */
+    @FunctionalInterface
+    private interface JsonValue<V> {
+        V read(JsonParser parser) throws IOException;
     }
 
     private static double number(ResultSet r, int column) throws SQLException {

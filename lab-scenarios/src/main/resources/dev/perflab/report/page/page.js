@@ -341,7 +341,7 @@
     });
     return {
       animation: false,
-      legend: { top: 4, type: 'scroll', data: c.series.map(function (s) { return s.name; }) },
+      legend: { top: 4, data: c.series.map(function (s) { return s.name; }) },
       grid: { left: 20, right: 60, top: 44, bottom: 20, containLabel: true },
       tooltip: { trigger: 'item', confine: true, formatter: function (p) {
         var i = p.value[1], v = c.series[Math.floor(p.seriesIndex / 2)].values[i];
@@ -377,7 +377,7 @@
     return {
       animation: false,
       title: { text: c.constant || '', left: 'center', textStyle: { fontSize: 12, fontWeight: 'normal' } },
-      legend: { top: 22, type: 'scroll', data: c.series.map(function (s) { return s.name; }) },
+      legend: { top: 22, data: c.series.map(function (s) { return s.name; }) },
       grid: { left: 20, right: 70, top: 56, bottom: 30, containLabel: true },
       tooltip: { trigger: 'item', confine: true, formatter: function (p) {
         var point = c.series[Math.floor(p.seriesIndex / 2)].points[p.dataIndex];
