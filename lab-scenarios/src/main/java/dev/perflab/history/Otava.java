@@ -142,20 +142,25 @@ public final class Otava {
         }
 
         /**
-         * {@code p ≤ 1e-05, magnitude ≥ 2%; in simulation 0.4%, 0.6% and 0.9% of flat series of 20, 50 and 200 runs got
-         * a false change point and a 10% step in 30 runs was found in 97%}.
+         * The settings and their simulated rates as one clause: {@code p ≤ P, magnitude ≥ M; in simulation (noise σ S)
+         * A, B and C of flat series of 20, 50 and 200 runs got a false change point, and a 10% step in 30 runs was
+         * found in D}, each figure as the properties file holds it.
          */
         public String describe() {
-            return String.format(java.util.Locale.ROOT, "p ≤ %s, magnitude ≥ %s%%; in simulation (noise σ %s%%) %s, %s and %s of flat"
+            return String.format(java.util.Locale.ROOT, "p ≤ %s, magnitude ≥ %s; in simulation (noise σ %s) %s, %s and %s of flat"
                     + " series of 20, 50 and 200 runs got a false change point, and a %s%% step in %s runs was found in %s",
-                    get("max_pvalue"), percent(get("min_magnitude"), 0), percent(get("noise"), 0), percent(get("false_20"), 1),
-                    percent(get("false_50"), 1), percent(get("false_200"), 1), get("step_percent"), get("step_runs"),
-                    percent(get("step_found"), 0) + "%");
+                    plain(get("max_pvalue")), percent(get("min_magnitude"), 0), percent(get("noise"), 0), percent(get("false_20"), 2),
+                    percent(get("false_50"), 2), percent(get("false_200"), 2), get("step_percent"), get("step_runs"),
+                    percent(get("step_found"), 2));
+        }
+
+        /** {@code 1e-05} as people write it: {@code 0.00001}. */
+        private static String plain(String number) {
+            return new java.math.BigDecimal(number).stripTrailingZeros().toPlainString();
         }
 
         private static String percent(String fraction, int decimals) {
-            return String.format(java.util.Locale.ROOT, "%." + decimals + "f", Double.parseDouble(fraction) * 100)
-                    + (decimals > 0 ? "%" : "");
+            return String.format(java.util.Locale.ROOT, "%." + decimals + "f%%", Double.parseDouble(fraction) * 100);
         }
     }
 
