@@ -76,6 +76,7 @@ public final class CompareOutput {
                         c.regressions(), count(verdicts, Verdict.IMPROVEMENT), count(verdicts, Verdict.NO_CHANGE))
                 : String.format(Locale.ROOT, "%d rows, not judged: %d slower, %d faster, %d no change", c.rows().size(),
                         c.regressions(), count(verdicts, Verdict.IMPROVEMENT), count(verdicts, Verdict.NO_CHANGE)));
+        out.append(String.format(Locale.ROOT, " (moved > %s%% and intervals apart)", percent));
         if (!c.ratios().isEmpty()) {
             out.append(String.format(Locale.ROOT, "; %d rung ratios: %d regressions, %d improvements", c.ratios().size(),
                     c.ratioRegressions(), count(c.ratios().stream().map(RunComparison.RatioChange::verdict).toList(), Verdict.IMPROVEMENT)));

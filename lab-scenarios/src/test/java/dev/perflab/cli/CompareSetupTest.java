@@ -54,6 +54,6 @@ class CompareSetupTest {
         assertEquals(1, lab.run("compare", base.toString(), head.toString()));
         String out = lab.out.toString();
         assertFalse(out.contains("set-up"), out);
-        assertTrue(out.contains("6 rows: 6 regressions, 0 improvements, 0 no change\n"), out);
+        assertTrue(out.contains("6 rows: 6 regressions, 0 improvements, 0 no change (moved > 10% and intervals apart)\n"), out);
     }
 }

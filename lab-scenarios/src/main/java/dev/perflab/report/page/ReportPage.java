@@ -147,7 +147,8 @@ public final class ReportPage {
 
     /** What a noisy row is, said once, as the text report says it once under its tables. */
     private String noisyNote() {
-        boolean any = input.results().groups().stream().anyMatch(GroupTable::anyNoisy);
+        // Several runs side by side mark no row noisy: their changes say, in parentheses, what is within the errors.
+        boolean any = !RunsTable.applies(input.results()) && input.results().groups().stream().anyMatch(GroupTable::anyNoisy);
         return any ? "<p class=\"note noisy-note\">" + Html.esc(GroupTable.NOISY_FOOTNOTE) + "</p>\n" : "";
     }
 
