@@ -145,7 +145,8 @@ final class PageCharts {
                 || categories.size() > MAX_UPRIGHT_BARS;
         chart.put("horizontal", horizontal);
         chart.put("barLabels", group.ladder() || bars.findValues("noisy").stream().anyMatch(JsonNode::asBoolean));
-        chart.put("constant", LadderGroup.label(constant));
+        // A ladder's section title already names its params; a benchmark's rows are titled by the benchmark alone.
+        chart.put("constant", group.ladder() ? "" : LadderGroup.label(constant));
         ArrayNode metricNames = chart.putArray("metricNames");
         commonMetrics(steps).forEach(metricNames::add);
         return chart;
