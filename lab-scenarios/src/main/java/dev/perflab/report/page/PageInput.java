@@ -65,6 +65,11 @@ public record PageInput(String title, LadderReport results, List<AbVerdict> verd
         return new PageInput(title, results, verdicts, latency, history, List.copyOf(flames), List.of());
     }
 
+    /** The page of one run's results file alone, without headlines (a run of another project's jar has none). */
+    public static PageInput ofRun(String title, Path json) {
+        return ofRun(title, json, List.of());
+    }
+
     /** The page of one run's results file alone, as {@code ./lab run} writes beside it, its headlines first. */
     public static PageInput ofRun(String title, Path json, List<String> headlines) {
         PageInput input = read(title, List.of(json), null, null);
