@@ -41,32 +41,9 @@ class HistoryStoreTest {
         }
     }
 
-    /**
-     * A history of version 1 (made by Flyway with version 1's migration alone, as an older lab left it) is brought
-     * to version 2 in place on open: its runs stay, and its rows are read by mode.
-     */
     @Test
     void aVersionOneHistoryIsMigratedInPlace() throws Exception {
-        Path file = dir.resolve("v1.db");
-        org.flywaydb.core.Flyway.configure(HistoryStore.class.getClassLoader()).dataSource("jdbc:sqlite:" + file, null, null)
-                .locations(HistoryStore.MIGRATIONS).table(HistoryStore.SCHEMA_TABLE).target("1").loggers("slf4j").load().migrate();
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
-             java.sql.Statement s = c.createStatement()) {
-            s.executeUpdate("INSERT INTO perflab_run (run_id, recorded_ms, source, component, machine, jdk, jvm_flags, cpu, cores, kernel)"
-                    + " VALUES ('r1', 0, 'run', 'old', 'm', 'j', '', 'c', 2, 'k')");
-            for (String[] row : new String[][] {{"0", "thrpt", "5.0", "ops/us"}, {"1", "sample", "2.0E-7", "s/op"}}) {
-                s.executeUpdate("INSERT INTO perflab_result (run_id, row_no, suite, benchmark, mode, params, score, unit, forks,"
-                        + " threads, jdk_version, vm_name, jvm_args, raw_data) VALUES ('r1', " + row[0] + ", 's', 'x.B.m', '" + row[1]
-                        + "', '{}', " + row[2] + ", '" + row[3] + "', 1, 1, '', '', '[]', '[]')");
-            }
-        }
-        try (HistoryStore store = HistoryStore.open(HistoryTarget.sqlite(file))) {
-            assertEquals("2", store.schemaVersion());
-            History old = store.read(HistoryQuery.of("old"));
-            assertEquals(java.util.List.of("thrpt", "sample"), old.series().stream().map(Series::mode).toList());
-            assertEquals(5.0, old.series().get(0).points().get(0).score());
-            assertTrue(old.series().get(1).points().get(0).percentiles().isEmpty(), "a version-1 row has no percentiles");
-        }
+        StoreContract.aVersionOneHistoryIsMigratedInPlace(HistoryTarget.sqlite(dir.resolve("v1.db")));
     }
 
     @Test
