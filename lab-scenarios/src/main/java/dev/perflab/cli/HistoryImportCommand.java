@@ -26,10 +26,11 @@ import picocli.CommandLine.Spec;
  * See docs/history.md.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Adds any project's JMH JSON results to the results history, as runs of --project.",
-                "Files: one run of one commit (--commit, --time). A folder: one run per file, each named COMMIT.json",
-                "or TIME_COMMIT.json (time: the instant or date in the name, else the file's modification time).",
-                "Then ./lab history PROJECT reads them (--changes, --export csv) like the lab's own runs."})
+        description = {"Adds any project's JMH JSON results to the results history.",
+                "Files: one run of one commit (--commit, --time).",
+                "A folder: one run per file, named COMMIT.json or TIME_COMMIT.json",
+                "(the time in the name, else the file's modification time).",
+                "Then ./lab history PROJECT reads them like the lab's own runs."})
 final class HistoryImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
