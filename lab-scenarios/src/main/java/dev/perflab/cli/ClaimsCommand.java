@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
  * machine, date and the command that reproduces it. Bad input is one line and exit 2; a claim not measured yet is a
  * row that says so, not an error.
  */
-@Command(name = "claims", mixinStandardHelpOptions = true, description = {"The table of every ratio the README and the guides state,",
-        "made from the results files docs/claims.yaml names: ratio, interval, forks, JDK/CPU/cores, date, and the command",
+@Command(name = "claims", mixinStandardHelpOptions = true, description = {"Tables every ratio the README and the guides state.",
+        "Made from the results files docs/claims.yaml names: ratio, interval, forks, JDK/CPU/cores, date, and the command",
         "that reproduces it. Claims whose results are missing are listed with that command."})
 final class ClaimsCommand implements Callable<Integer> {
     @Spec

@@ -28,8 +28,9 @@ class ReportForeignTest {
         String out = lab.out.toString();
         assertEquals(12, out.lines().filter(l -> l.matches("Parser\\d\\dBenchmark")).count(), "a title per class: " + out);
         assertTrue(out.lines().count() < 12 * 34 + 5, "360 rows in " + out.lines().count() + " lines");
-        assertTrue(out.contains("Parser00Benchmark\n  method     mode  score                B/op\n"), out);
-        assertTrue(out.contains("  variant00  avgt  2.00 ± 0.0600 ns/op     -\n"), out);
+        // the file's rows ran two forks each, so the table ends with the interval between them
+        assertTrue(out.contains("Parser00Benchmark\n  method     mode  score                B/op              between forks\n"), out);
+        assertTrue(out.contains("  variant00  avgt  2.00 ± 0.0600 ns/op     -  2.00–2.01, ±16% (2 forks)\n"), out);
     }
 
     @Test
