@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.ab;
 
 import dev.perflab.ab.AbReport;
 import dev.perflab.ab.Plant;
@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
                 "look by look, within --budget. Rulers (a JDK-only benchmark; peers named by --rung or --all-rows) must not move.",
                 "Exit 0: no change or improvement; 1: regression; 2: bad input; 3: noisy (a ruler moved); 4: undecided.",
                 "--calibrate: A/A runs and runs with 5%%, 10%%, 20%% planted slowdowns, tabled as error rates (docs/ab.md)."})
-final class AbCommand implements Callable<Integer>, Registry.User {
+public final class AbCommand implements Callable<Integer>, Registry.User {
     /** The last look's pairs unless {@code --max-pairs} says otherwise: 4, 8, 16, 32 from the default 4 (docs/ab.md's simulation). */
     static final int DEFAULT_MAX_PAIRS = 32;
 
