@@ -270,7 +270,7 @@ public final class Calibration {
             }
             if (headRuns > 0) {
                 HeadRuns h = r.head();
-                out.append(" | ").append(r.first().ruler() ? "–" : rate(h.regressions(), h.judged()) + " (" + AbRow.percent(h.slowdown()) + " slower)"
+                out.append(" | ").append(r.first().ruler() ? "–" : rate(h.regressions(), h.judged()) + " (" + AbRow.change(1 / (1 + h.slowdown())) + ")"
                         + (h.undecided() == 0 ? "" : "; undecided " + rate(h.undecided(), h.judged())));
             }
             out.append(" | ").append(r.planted() ? r.smallestDetected().map(f -> AbRow.percent(f) + (offSize(f, r.realized().get(f))

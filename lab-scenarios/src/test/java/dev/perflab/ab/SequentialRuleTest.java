@@ -16,29 +16,34 @@ import org.junit.jupiter.api.Test;
  * the pairs are quiet enough, find a planted slowdown, and never call it "no change". docs/ab.md tables the same
  * simulation over more spreads (docs/measurements/2026-11-29-ab-sequential-simulation.java).
  */
-class SequentialRuleTest {
+public class SequentialRuleTest {
     private static final double THRESHOLD = 0.05;
     private static final int ROWS = 2000;
     private static final Looks DEFAULT = Looks.doubling(4, 32, 0.95);
 
     /** Shares of the simulated rows by verdict, and the pairs they took on average. */
-    record Outcome(double called, double regressions, double undecided, double noChange, double pairs) {
+    public record Outcome(double called, double regressions, double undecided, double noChange, double pairs) {
+    }
+
+    static Outcome simulate(Looks looks, boolean adjusted, int most, double meanLog, double sd, long seed) {
+        return simulate(looks, adjusted, most, meanLog, sd, ROWS, seed);
     }
 
     /**
-     * {@value #ROWS} rows of pairs with this mean and sd of ln(head/base), judged at each look until decided.
+     * Rows of pairs with this mean and sd of ln(head/base), judged at each look until decided (also the docs' table:
+     * docs/measurements/2026-11-29-ab-sequential-simulation.java).
      *
      * @param adjusted false to judge every look at the plain confidence, the rule the adjustment replaces
      * @param most     the most pairs the time budget allows (the looks past it are cut)
      */
-    static Outcome simulate(Looks looks, boolean adjusted, int most, double meanLog, double sd, long seed) {
+    public static Outcome simulate(Looks looks, boolean adjusted, int most, double meanLog, double sd, int rows, long seed) {
         Random random = new Random(seed);
         int called = 0;
         int regressions = 0;
         int undecided = 0;
         int noChange = 0;
         long pairs = 0;
-        for (int i = 0; i < ROWS; i++) {
+        for (int i = 0; i < rows; i++) {
             List<Double> base = new ArrayList<>();
             List<Double> head = new ArrayList<>();
             int look = looks.first();
@@ -62,8 +67,8 @@ class SequentialRuleTest {
             undecided += v == AbVerdict.UNDECIDED ? 1 : 0;
             noChange += v == AbVerdict.NO_CHANGE ? 1 : 0;
         }
-        return new Outcome((double) called / ROWS, (double) regressions / ROWS, (double) undecided / ROWS, (double) noChange / ROWS,
-                (double) pairs / ROWS);
+        return new Outcome((double) called / rows, (double) regressions / rows, (double) undecided / rows, (double) noChange / rows,
+                (double) pairs / rows);
     }
 
     private static Outcome aa(Looks looks, boolean adjusted, double sd) {

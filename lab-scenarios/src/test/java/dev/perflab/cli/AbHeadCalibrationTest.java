@@ -10,9 +10,9 @@ import dev.perflab.ab.AbRow;
 import dev.perflab.ab.AbVerdict;
 import dev.perflab.ab.PairedRatio;
 import dev.perflab.ab.Steal;
+import dev.perflab.ab.TestRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,15 +28,7 @@ class AbHeadCalibrationTest {
     Path dir;
 
     private static AbRow row(String method, boolean ruler, double... head) {
-        List<Double> base = new ArrayList<>();
-        List<Double> heads = new ArrayList<>();
-        for (double h : head) {
-            base.add(100.0);
-            heads.add(h);
-        }
-        PairedRatio ratio = PairedRatio.of(base, heads, 0.95);
-        return new AbRow("dev.perflab.bench.orderbook.OrderBookCancelBenchmark." + method, Map.of("rung", "r4-tick-array", "depth", "1000"),
-                "thrpt", "ops/s", ratio, AbVerdict.of(ratio, 0.05, true), ruler, base, heads, 0.02, 0, "");
+        return TestRows.cancel(method, Map.of("rung", "r4-tick-array", "depth", "1000"), ruler, head);
     }
 
     private void run(Path calibration, String folder, AbRow judged) throws Exception {

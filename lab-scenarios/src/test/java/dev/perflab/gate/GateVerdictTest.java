@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.ab.AbReport;
 import dev.perflab.ab.AbRow;
-import dev.perflab.ab.AbVerdict;
-import dev.perflab.ab.PairedRatio;
 import dev.perflab.ab.Steal;
+import dev.perflab.ab.TestRows;
 import dev.perflab.cli.LabCli;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,17 +28,8 @@ class GateVerdictTest {
 
     private final LabCli lab = new LabCli();
 
-    /** A throughput row whose head forks score these times base's 100. */
     private static AbRow row(String method, boolean ruler, double... head) {
-        List<Double> base = new ArrayList<>();
-        List<Double> heads = new ArrayList<>();
-        for (double h : head) {
-            base.add(100.0);
-            heads.add(h);
-        }
-        PairedRatio ratio = PairedRatio.of(base, heads, 0.95);
-        return new AbRow("dev.perflab.bench.orderbook.OrderBookCancelBenchmark." + method, Map.of("depth", "1000"), "thrpt", "ops/s", ratio,
-                AbVerdict.of(ratio, 0.05, true), ruler, base, heads, 0.02, 0, "");
+        return TestRows.cancel(method, Map.of("depth", "1000"), ruler, head);
     }
 
     private static final AbRow STEADY_RULER = row("ruler", true, 100, 100.5, 99.5, 100.2);
