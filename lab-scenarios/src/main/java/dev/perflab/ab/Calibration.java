@@ -513,7 +513,7 @@ public final class Calibration {
             if (!(sd > 0)) {
                 continue;
             }
-            // the pairs the row took: more than asked for where --max-pairs gave a wide interval more
+            // the pairs the row took: more than asked for where the looks gave an undecided row more
             int pairs = (int) Math.round(ForkSpread.median(aa.stream().map(row -> (double) row.ratio().pairs()).collect(Collectors.toList())));
             PairsNeeded.Rates now = PairsNeeded.at(pairs, sd, first.threshold(), first.confidence(), GOAL_DETECTED);
             java.util.OptionalInt needed = PairsNeeded.needed(sd, first.threshold(), first.confidence(),

@@ -75,7 +75,7 @@ class AbToyTest {
 
     @Test
     void aPlantedSlowdownIsARegression() throws Exception {
-        assertEquals(1, ab(6, "--plant", "naive=900%", "--threshold", "20%", "--ruler-threshold", "900%"), lab.out + "" + lab.err);
+        assertEquals(1, ab(6, "--max-pairs", "6", "--plant", "naive=900%", "--threshold", "20%", "--ruler-threshold", "900%"), lab.out + "" + lab.err);
         JsonNode verdict = verdict();
         assertEquals("regression", verdict.get("verdict").asText(), verdict.toString());
         JsonNode r0 = row(verdict, false);
