@@ -1,6 +1,7 @@
 package dev.perflab.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.perflab.report.Metric;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,8 +14,6 @@ import java.util.function.Function;
  * {@code rawDataHistogram} (a list per fork of a list per iteration of {@code [value, count]} pairs).
  */
 public final class JmhJsonRows {
-    private static final String OLD_SECONDARY_PREFIX = "\u00b7";
-
     private JmhJsonRows() {
     }
 
@@ -32,16 +31,24 @@ public final class JmhJsonRows {
             row.path("secondaryMetrics").fields().forEachRemaining(m -> secondary.put(secondaryName(m.getKey()), measure(m.getValue())));
             List<String> jvmArgs = new ArrayList<>();
             row.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
-            result.add(new ResultRow(suiteOf.apply(benchmark), benchmark, row.path("mode").asText(), params,
-                    measure(row.path("primaryMetric")), secondary, row.path("forks").asInt(), row.path("threads").asInt(),
+            String mode = row.path("mode").asText();
+            Measure primary = measure(row.path("primaryMetric"));
+            if (dev.perflab.report.Row.DISTRIBUTION_MODES.contains(mode)) {
+                primary = new Measure(primary.score(), primary.error(), primary.unit(), primary.forks(),
+                        percentiles(row.path("primaryMetric").path("scorePercentiles")));
+            }
+            result.add(new ResultRow(suiteOf.apply(benchmark), benchmark, mode, params, primary, secondary, row.path("forks").asInt(), row.path("threads").asInt(),
                     row.path("jdkVersion").asText(""), row.path("vmName").asText(""), jvmArgs));
         }
         return result;
     }
 
-    /** JMH before 1.37 named secondary metrics {@code ·gc.alloc.rate}; 1.37 writes {@code gc.alloc.rate}. */
+    /**
+     * JMH before 1.37 named secondary metrics {@code ·gc.alloc.rate} and a sample row's percentiles {@code max·p0.50};
+     * 1.37 writes {@code gc.alloc.rate} and {@code p0.50} ({@link Metric#name}).
+     */
     static String secondaryName(String name) {
-        return name.startsWith(OLD_SECONDARY_PREFIX) ? name.substring(OLD_SECONDARY_PREFIX.length()) : name;
+        return Metric.name(name);
     }
 
     /** The flags every row's JVM had, in the first row's order: the run's flags (a benchmark may append its own). */
@@ -71,6 +78,18 @@ public final class JmhJsonRows {
             }
         }
         return new Measure(number(metric.path("score")), number(metric.path("scoreError")), metric.path("scoreUnit").asText(""), forks);
+    }
+
+    /** JMH's {@code scorePercentiles}, {@code {"0.0": v, "50.0": v, …}}, in its order; unusable values left out. */
+    private static Map<String, Double> percentiles(JsonNode node) {
+        Map<String, Double> result = new LinkedHashMap<>();
+        node.fields().forEachRemaining(p -> {
+            double v = number(p.getValue());
+            if (Double.isFinite(v)) {
+                result.put(p.getKey(), v);
+            }
+        });
+        return result;
     }
 
     private static double histogramMean(JsonNode pairs) {
