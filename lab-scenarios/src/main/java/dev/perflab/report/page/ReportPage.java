@@ -327,7 +327,7 @@ public final class ReportPage {
         Set<Integer> marked = new HashSet<>();
         Map<String, String> names = PageCharts.names(v);
         for (AbVerdict.Ratio r : v.rows()) {
-            if (!"no change".equals(r.verdict())) {
+            if ("regression".equals(r.verdict()) || "improvement".equals(r.verdict())) {
                 marked.add(rows.size());
             }
             rows.add(List.of(PageCharts.label(r, names), r.mode(), ratio(r.ratio()), ratio(r.low()) + " – " + ratio(r.high()),

@@ -223,7 +223,7 @@
     };
   }
 
-  var VERDICT_COLOURS = { 'regression': '#c62828', 'improvement': '#2e7d32', 'no change': '#555555', 'noisy': '#e08a00' };
+  var VERDICT_COLOURS = { 'regression': '#c62828', 'improvement': '#2e7d32', 'no change': '#555555', 'undecided': '#7b1fa2', 'noisy': '#e08a00' };
 
   /* A horizontal interval from low to high with a dot at the ratio, one row per category, coloured by its verdict. */
   function ratioRows(rows) {
