@@ -10,6 +10,7 @@ import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.history.HistoryRecorder;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.ladder.UnknownEntryException;
@@ -49,7 +50,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "latency", mixinStandardHelpOptions = true, description = {
         "Measure a rung's latency at a fixed rate, in a fresh JVM per run (coordinated-omission aware).",
         "Prints p50…max per timing mode: service (the call alone), batch (from the start of its second),",
-        "intended (from the command's own scheduled start: the honest one)."})
+        "intended (from the command's own scheduled start: the honest one).",
+        "--rung null drives a no-op operation through the same harness: the floor of harness and platform."})
 public final class LatencyCommand implements Callable<Integer>, Registry.User {
     static final double DEFAULT_RATE = 10_000;
     static final double DEFAULT_SECONDS = 10;
@@ -75,10 +77,8 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     /** {@code --rung null}: a no-op operation through the same harness, the harness-and-platform floor. */
     static final String NULL_RUNG = LatencyChild.NULL_RUNG;
 
-    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
-            description = "Rung or peer: id, r-prefix, naive or tuned (default ${DEFAULT-VALUE}); null: a no-op"
-                    + " operation through the same harness, the floor of harness and platform.")
-    String rung;
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("tuned");
 
     @Option(names = "--rate", paramLabel = "OPS",
             description = "Target commands/s; required, except with --find-max (its starting rate, default 10000).")
@@ -327,11 +327,11 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     }
 
     private String resolveRung(Component target) {
-        if (NULL_RUNG.equals(rung)) {
+        if (NULL_RUNG.equals(rung.one())) {
             return NULL_RUNG;
         }
         try {
-            return target.ladder().resolve(rung).id();
+            return target.ladder().resolve(rung.one()).id();
         } catch (UnknownEntryException e) {
             throw new LabException(e.getMessage());
         }

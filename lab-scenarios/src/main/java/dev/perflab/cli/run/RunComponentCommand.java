@@ -3,10 +3,15 @@ package dev.perflab.cli.run;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
+import dev.perflab.cli.component.LengthOption;
+import dev.perflab.cli.component.OutOption;
+import dev.perflab.cli.component.ParamOption;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.fleet.ShardRun;
@@ -17,14 +22,12 @@ import dev.perflab.scenario.JmhRows;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,39 +52,20 @@ final class RunComponentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(exclusive = true)
-    Length length = new Length();
+    @Mixin
+    LengthOption lengthOption = new LengthOption(RunLength.STANDARD);
 
-    static final class Length {
-        @Option(names = "--quick", description = "A first look: short iterations, fewer sizes; rows tight enough to rank.")
-        boolean quick;
+    @Mixin
+    OutOption outOption = OutOption.orElse("results/COMPONENT");
 
-        @Option(names = "--standard", description = "The default length, named (mvn -Pjmh -Dlength=standard passes it).")
-        boolean standard;
+    @Mixin
+    RungOption rungOption = RungOption.orElse("the run length's rungs; an exercise only when named");
 
-        @Option(names = "--full", description = "More forks and iterations, for publishing.")
-        boolean full;
+    @Mixin
+    BenchmarkOption benchmarkOption = new BenchmarkOption();
 
-        @Option(names = "--smoke", description = "CI's pass: naive and tuned rungs only, as short as still checks them (see ci/gates.yaml).")
-        boolean smoke;
-
-        RunLength value() {
-            return smoke ? RunLength.SMOKE : quick ? RunLength.QUICK : full ? RunLength.FULL : RunLength.STANDARD;
-        }
-    }
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/COMPONENT).")
-    Path out;
-
-    @Option(names = "--rung", split = ",", paramLabel = "ID",
-            description = "Only these rungs or peers (ids, r-prefixes, naive, tuned); an exercise runs only when named, e.g. r1,student,r2.")
-    List<String> rungs;
-
-    @Option(names = "--benchmark", paramLabel = "REGEX", description = "JMH suites: only benchmark methods matching this regex, e.g. cancelLast.")
-    String benchmark;
-
-    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH suites: restrict a @Param, e.g. --param depth=1,1000.")
-    Map<String, String> params = new LinkedHashMap<>();
+    @Mixin
+    ParamOption paramOption = new ParamOption();
 
     @Option(names = "--jdk", split = ",", paramLabel = "HOME",
             description = "JMH suites: run on each of these JDKs (JMH -jvm) and print each rung's ratio between them (the jdks command lists them).")
@@ -153,7 +137,11 @@ final class RunComponentCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(Registry.renamedNote(formerName, component.name()));
             spec.commandLine().getErr().flush();
         }
-        RunLength runLength = length.value();
+        RunLength runLength = lengthOption.value();
+        Path out = outOption.dir();
+        List<String> rungs = rungOption.ids();
+        String benchmark = benchmarkOption.regex();
+        Map<String, String> params = paramOption.params();
         Optional<ShardRun> sharding = ShardRun.of(shard, shardGates, labHome(), System.getenv());
         if (sharding.isPresent() && jdks != null) {
             throw new LabException("--shard and --jdk: a shard runs on one JDK; give each JDK its own sharded run"
