@@ -5,7 +5,6 @@ import dev.perflab.ab.AbVerdict;
 import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
 import dev.perflab.base.LabException;
-import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
@@ -18,6 +17,8 @@ import dev.perflab.cli.component.RungOption;
 import dev.perflab.history.GitState;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.UnknownEntryException;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -199,7 +200,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             if (outOption.dir() == null) {
                 throw new LabException("--merge needs --out DIR for the merged table");
             }
-            OutputFile.checkDirectory("--out", outOption.dir());
+            RunFolder.open("--out", outOption.dir());
             return AbCalibration.merge(component.name(), merge, outOption.dir(), console);
         }
         if (calibrate) {
@@ -216,8 +217,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             }
             List<Double> sizes = plants == null ? dev.perflab.ab.Calibration.PLANTED : plantedSizes(plants);
             AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
-            Path dir = outOption.dir() != null ? outOption.dir() : Path.of("results", componentName, "ab-calibration");
-            OutputFile.checkDirectory("--out", dir);
+            Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.abCalibration(componentName)).dir();
             AbPlan plan = plan(component, side.jar(), side.jar());
             return new AbCalibration(component, length.value(), plan, side, pairs, most, t, rulerT, c, n, sizes, dir, console).run(resume);
         }
@@ -228,8 +228,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         if (runs != null || plants != null || resume) {
             throw new LabException((runs != null ? "--runs" : plants != null ? "--plants" : "--resume") + " applies to --calibrate only");
         }
-        Path dir = outOption.dir() != null ? outOption.dir() : Path.of("results", componentName, "ab");
-        OutputFile.checkDirectory("--out", dir);
+        Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.ab(componentName)).dir();
         List<AbRevisions.Revision> named = new ArrayList<>();
         if (baseSide.rev != null) {
             named.add(revisions.resolve("--base", baseSide.rev));

@@ -1,6 +1,7 @@
 package dev.perflab.cli.component;
 
 import dev.perflab.ladder.Ladder;
+import dev.perflab.results.ResultsLayout;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -101,6 +102,6 @@ public interface Component {
 
     /** What {@code ./lab gate} reads when given no {@code --results}: what a default {@code ./lab run} of it writes. */
     default Path defaultResults() {
-        return Path.of("results", name(), name() + ".json");
+        return ResultsLayout.DEFAULT.defaultRows(name());
     }
 }

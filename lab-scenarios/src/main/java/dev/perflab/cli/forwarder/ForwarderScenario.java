@@ -24,6 +24,7 @@ import dev.perflab.proc.ChildProcess;
 import dev.perflab.pump.WireDay;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
+import dev.perflab.results.ResultsLayout;
 import dev.perflab.scenario.ClockOffsets;
 import dev.perflab.scenario.CpuMeter;
 import dev.perflab.scenario.Iperf3Ceiling;
@@ -194,7 +195,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             throw new LabException("--link and --place each put the roles in network namespaces of their own: give one");
         }
         List<Entry<ForwarderConfig>> configs = configurations(request);
-        OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
+        OutputFile rowsFile = request.results().file(ResultsLayout.rows(ForwarderLadder.COMPONENT));
         OutputFile json = options.json.check(rowsFile.path());
         Path day = Leftovers.register(Files.createTempFile("perflab-forwarder-day-", ".bin"));
         try {
@@ -344,8 +345,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 jsonConfigs.add(o.json(config, result, ceilings));
             }
             footer(results, outcomes, ceilings);
-            rows.write(rowsFile.path());
-            Machine.writeHeader(rowsFile.path(), header, request.length().id());
+            request.results().saveRows(rowsFile.path().getFileName().toString(), rows.json(), header, request.length().id());
             if (json != null) {
                 writeJson(day, lateJoinAt, ceilings, jsonConfigs);
             }

@@ -20,6 +20,8 @@ import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.Sender;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.JmhRows;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -165,7 +167,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     public Integer call() throws IOException, InterruptedException {
         ChildRun run = validated();
         HistoryTarget historyTarget = history.target();
-        OutputFile.checkDirectory("crash log folder", run.crashLogDir());
+        RunFolder.open("crash log folder", run.crashLogDir());
         PrintWriter out = spec.commandLine().getOut();
         if (gcMatrix) {
             return GcMatrix.run(run, out, json);
@@ -193,8 +195,8 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         writeJson(result, json, out);
         JmhRows rows = LatencyRows.of(run.component(), result);
         if (jmhJson != null) {
-            rows.write(jmhJson);
-            Machine.writeHeader(jmhJson, Machine.header());
+            Path parent = jmhJson.toAbsolutePath().getParent();
+            RunFolder.of("--jmh-json", parent).saveRows(jmhJson.getFileName().toString(), rows.json(), Machine.header(), null);
             out.println("saved: " + jmhJson);
             out.flush();
         }
@@ -290,7 +292,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     private Path crashLogDir(Component target) {
         return java.util.stream.Stream.of(json, jmhJson, hlog, jfr).filter(java.util.Objects::nonNull).findFirst()
                 .map(f -> f.toAbsolutePath().getParent())
-                .orElse(Path.of("results", target.name()).toAbsolutePath());
+                .orElse(ResultsLayout.DEFAULT.component(target.name()).toAbsolutePath());
     }
 
     /**

@@ -17,6 +17,7 @@ import dev.perflab.mdf.MdfReader;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.MdfRingFactory;
 import dev.perflab.mdf.MdfRingLadder;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -114,7 +115,7 @@ public final class MdfCommand extends GroupCommand {
             if (!Files.isRegularFile(in)) {
                 throw new LabException(in + ": no such file");
             }
-            OutputFile.checkDirectory("--out", outDir);
+            RunFolder.open("--out", outDir);
             List<OutputFile> outputs = new ArrayList<>();
             for (int k = 1; k <= readers; k++) {
                 outputs.add(OutputFile.check("--out", readerFile(k), in));

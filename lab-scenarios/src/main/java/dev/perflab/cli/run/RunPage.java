@@ -1,11 +1,12 @@
 package dev.perflab.cli.run;
 
 import dev.perflab.base.LabException;
-import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.report.ReportException;
 import dev.perflab.report.page.PageInput;
 import dev.perflab.report.page.ReportPage;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -20,12 +21,11 @@ final class RunPage {
     private RunPage() {
     }
 
-    static void write(Path json, String component, RunLength length, PrintWriter console) {
-        String name = json.getFileName().toString();
-        Path page = json.resolveSibling((name.endsWith(".json") ? name.substring(0, name.length() - 5) : name) + ".html");
+    static void write(RunFolder folder, Path json, String component, RunLength length, PrintWriter console) {
+        Path page = folder.path(ResultsLayout.page(json.getFileName().toString()));
         try {
             ReportPage.write(PageInput.ofRun("perflab · " + component + " · " + length.id() + " run", json),
-                    OutputFile.check("--out", page, json));
+                    folder.file(page.getFileName().toString(), json));
             console.println("page: " + page);
         } catch (ReportException | LabException | UncheckedIOException e) {
             console.println("page: not written (" + e.getMessage() + ")");
