@@ -14,9 +14,19 @@ import java.util.Optional;
  * command that needs it says so in one line (exit 2).
  *
  * <p>Registered once, by a line in {@code META-INF/services/dev.perflab.cli.component.Component}
- * ({@link Registry#builtIn()}). See the package comment for how to add one.
+ * ({@link Registry#builtIn()}); a ladder measured by its JMH suites alone needs no class here at all: a line naming
+ * it in {@code META-INF/perflab/ladders} makes its component with {@link #of}. See the package comment for how to
+ * add one.
  */
 public interface Component {
+    /**
+     * The component a ladder makes by itself: its rungs, its contract and its JMH suites ({@link Ladder#withSuites}),
+     * each run with its class's annotations, and the lab's smoke, quick and full options; nothing else.
+     */
+    static Component of(Ladder<?> ladder) {
+        return new LadderComponent(ladder);
+    }
+
     /** The rungs, peers and exhibits; {@link Ladder#component()} is the component's name everywhere. */
     Ladder<?> ladder();
 
