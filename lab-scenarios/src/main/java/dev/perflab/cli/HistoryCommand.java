@@ -18,6 +18,7 @@ import dev.perflab.history.HistoryText;
 import dev.perflab.history.Otava;
 import dev.perflab.history.OtavaCsv;
 import dev.perflab.history.Series;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,7 +126,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
         OutputFile csvOut = out != null ? OutputFile.check("--out", out) : null;
         OutputFile jsonOut = json != null ? OutputFile.check("--json", json) : null;
         if (png != null) {
-            OutputFile.checkDirectory("--png", png);
+            RunFolder.open("--png", png);
         }
         PrintWriter console = spec.commandLine().getOut();
         try (HistoryStore store = HistoryStore.open(target)) {
