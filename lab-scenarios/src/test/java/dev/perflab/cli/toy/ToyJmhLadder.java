@@ -15,10 +15,10 @@ import java.util.function.LongUnaryOperator;
 public final class ToyJmhLadder {
     public static final String COMPONENT = "toy-jmh";
 
-    public static final Ladder<LongUnaryOperator> LADDER = new Ladder<>(COMPONENT, "Toy: the sum of squares 1..n", List.of(
+    public static final Ladder<LongUnaryOperator> LADDER = new Ladder<LongUnaryOperator>(COMPONENT, "Toy: the sum of squares 1..n", List.<Entry<LongUnaryOperator>>of(
             new Entry<>("r0-loop", Kind.RUNG, "adds i² for i in 1..n", ToyJmhLadder::loop),
             new Entry<>("r1-two-at-a-time", Kind.RUNG, "adds two squares per step", ToyJmhLadder::pairs),
-            new Entry<>("r2-closed-form", Kind.RUNG, "n(n+1)(2n+1)/6", n -> n * (n + 1) * (2 * n + 1) / 6)))
+            new Entry<>("r2-closed-form", Kind.RUNG, "n(n+1)(2n+1)/6", ToyJmhLadder::closedForm)))
             .withSuites(ToyJmhBenchmark.class.getName());
 
     private ToyJmhLadder() {
@@ -30,6 +30,10 @@ public final class ToyJmhLadder {
             sum += i * i;
         }
         return sum;
+    }
+
+    private static long closedForm(long n) {
+        return n * (n + 1) * (2 * n + 1) / 6;
     }
 
     private static long pairs(long n) {
