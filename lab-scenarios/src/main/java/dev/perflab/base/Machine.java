@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The facts every printed number must carry: JDK, CPU model and core count of this machine. The one writer
- * of them: {@link #header()} for a printed line, {@link #writeHeader} beside a results file (where
- * {@code ./lab report} finds it), {@link #describe} into a JSON result.
+ * The facts every printed number must carry: JDK, CPU model and core count of this machine. The one source
+ * of them: {@link #header()} for a printed line (a run's folder saves it beside its rows, where {@code ./lab report}
+ * finds it: {@code dev.perflab.results.RunFolder}), {@link #describe} into a JSON result.
  */
 public final class Machine {
     private Machine() {
