@@ -42,8 +42,8 @@ import org.junit.jupiter.api.Test;
  * <pre>
  *   7  dev.perflab.cli, cli.ab, cli.latency,        Lab and the small commands; the A/B and calibration machinery;
  *      cli.profile                                 latency; flame graphs
- *   6  dev.perflab.cli.run, cli.&lt;component&gt;         running a suite or a scenario; one package per component (its
- *                                                  Component, commands, run options); neither uses the other
+ *   6  dev.perflab.cli.run, foreign,                running a suite or a scenario, or another project's JMH jar; one
+ *      cli.&lt;component&gt;                            package per component (its Component, commands, run options)
  *   5  dev.perflab.cli.component                   what a component is, and the options every command shares
  *   4  dev.perflab.gate, compare, ab, fleet        judging results; splitting runs into shards and merging them
  *   3  dev.perflab.report(.page), scenario(.link),  reading results, the report page; the processes of an end-to-end run;
@@ -116,7 +116,7 @@ class HouseRulesTest {
                 .layer("plumbing").definedBy("dev.perflab.report..", "dev.perflab.scenario..", "dev.perflab.jmh", "dev.perflab.history")
                 .layer("judging").definedBy("dev.perflab.gate", "dev.perflab.compare", "dev.perflab.ab", "dev.perflab.fleet")
                 .layer("component model").definedBy("dev.perflab.cli.component")
-                .layer("running").definedBy("dev.perflab.cli.run")
+                .layer("running").definedBy("dev.perflab.cli.run", "dev.perflab.foreign")
                 .layer("components").definedBy(componentPackages().toArray(String[]::new))
                 .layer("lab-wide commands").definedBy("dev.perflab.cli", "dev.perflab.cli.ab", "dev.perflab.cli.latency", "dev.perflab.cli.profile")
                 .whereLayer("ground").mayNotAccessAnyLayer()
@@ -135,7 +135,7 @@ class HouseRulesTest {
     @Test
     void everyPackageStandsOnAFloor() {
         Set<String> floors = new TreeSet<>(Set.of(GROUND, RESULTS, "dev.perflab.jmh", "dev.perflab.history", "dev.perflab.gate",
-                "dev.perflab.compare", "dev.perflab.ab", "dev.perflab.fleet", "dev.perflab.cli.component", "dev.perflab.cli.run",
+                "dev.perflab.compare", "dev.perflab.ab", "dev.perflab.fleet", "dev.perflab.cli.component", "dev.perflab.cli.run", "dev.perflab.foreign",
                 "dev.perflab.cli", "dev.perflab.cli.ab", "dev.perflab.cli.latency", "dev.perflab.cli.profile"));
         floors.addAll(componentPackages());
         Set<String> off = packages().stream()
