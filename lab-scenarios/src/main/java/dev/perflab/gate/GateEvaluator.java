@@ -199,6 +199,12 @@ public final class GateEvaluator {
             return new Selection(null, "no row in " + files(report) + " matches " + selector + "; "
                     + abbreviated(report.rows()));
         }
+        List<String> files = rows.stream().map(r -> where(report, r)).distinct().collect(Collectors.toList());
+        boolean sameRow = rows.stream().map(r -> List.of(r.benchmark(), r.mode(), r.params())).distinct().count() == 1;
+        if (sameRow && files.size() > 1) {
+            return new Selection(null, rows.size() + " rows match " + selector + ": the same row in " + files.size()
+                    + " files (" + String.join(", ", files) + "); a gate reads one run: give one file with --results");
+        }
         return new Selection(null, rows.size() + " rows match " + selector + " (" + howToPickOne(rows) + ")");
     }
 

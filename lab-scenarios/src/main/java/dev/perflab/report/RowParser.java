@@ -43,7 +43,22 @@ final class RowParser {
                 requiredText(primary, "scoreUnit"),
                 allocBytesPerOp(secondary),
                 text(node.get("jdkVersion")), text(node.get("vmName")), secondary, forks(primary),
-                node.path(RowMachine.MACHINE_FIELD).isTextual() ? node.get(RowMachine.MACHINE_FIELD).asText() : null);
+                node.path(RowMachine.MACHINE_FIELD).isTextual() ? node.get(RowMachine.MACHINE_FIELD).asText() : null,
+                Row.DISTRIBUTION_MODES.contains(node.path("mode").asText()) ? percentiles(primary.get("scorePercentiles")) : Map.of());
+    }
+
+    /** JMH's {@code scorePercentiles}, {@code {"0.0": v, "50.0": v, …}}, in its order; values that are not numbers left out. */
+    private static Map<String, Double> percentiles(JsonNode node) {
+        Map<String, Double> result = new LinkedHashMap<>();
+        if (node != null && node.isObject()) {
+            node.fields().forEachRemaining(e -> {
+                double v = optionalNumber(e.getValue());
+                if (Double.isFinite(v)) {
+                    result.put(e.getKey(), v);
+                }
+            });
+        }
+        return result;
     }
 
     /**

@@ -44,8 +44,9 @@ final class TextRenderer {
         int scoreWidth = 0;
         int errorWidth = 0;
         for (Step s : group.steps()) {
-            scoreWidth = Math.max(scoreWidth, Formats.number(s.row().score()).length());
-            errorWidth = Math.max(errorWidth, error(s.row()).length());
+            Row shown = GroupTable.displayed(group, s.row());
+            scoreWidth = Math.max(scoreWidth, Formats.number(shown.score()).length());
+            errorWidth = Math.max(errorWidth, error(shown).length());
         }
         int sw = scoreWidth;
         int ew = errorWidth;

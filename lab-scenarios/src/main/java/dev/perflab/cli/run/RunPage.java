@@ -22,9 +22,15 @@ final class RunPage {
     }
 
     static void write(RunFolder folder, Path json, String component, RunLength length, PrintWriter console) {
+        write(folder, json, component, length, console, java.util.List.of());
+    }
+
+    /** @param headlines the run's headline lines as it printed them, shown first on the page */
+    static void write(RunFolder folder, Path json, String component, RunLength length, PrintWriter console,
+                      java.util.List<String> headlines) {
         Path page = folder.path(ResultsLayout.page(json.getFileName().toString()));
         try {
-            ReportPage.write(PageInput.ofRun("perflab · " + component + " · " + length.id() + " run", json),
+            ReportPage.write(PageInput.ofRun("perflab · " + component + " · " + length.id() + " run", json, headlines),
                     folder.file(page.getFileName().toString(), json));
             console.println("page: " + page);
         } catch (ReportException | LabException | UncheckedIOException e) {
