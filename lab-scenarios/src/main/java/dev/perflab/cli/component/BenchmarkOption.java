@@ -1,0 +1,19 @@
+package dev.perflab.cli.component;
+
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --benchmark REGEX}: which JMH benchmark methods a command works on, declared here once for {@code run},
+ * {@code ab}, {@code profile} and {@code history} (a picocli mixin). The regex is JMH's include: it is found
+ * anywhere in {@code Class.method}.
+ */
+public final class BenchmarkOption {
+    @Option(names = "--benchmark", paramLabel = "REGEX",
+            description = "JMH suites: only benchmark methods whose class and method name this regex finds (as JMH's include), say cancelLast.")
+    private String regex;
+
+    /** The regex given, or null for every benchmark of the command's selection. */
+    public String regex() {
+        return regex;
+    }
+}
