@@ -1,10 +1,7 @@
-package dev.perflab.cli;
+package dev.perflab.foreign;
 
 import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.OutOption;
-import dev.perflab.foreign.ForeignJar;
-import dev.perflab.foreign.JarRun;
-import dev.perflab.foreign.JmhArguments;
 import dev.perflab.results.ResultsLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +25,7 @@ import picocli.CommandLine.Unmatched;
                 "and the history. Every option after JAR that is not one of the lab's below goes to JMH as given:",
                 "  ./lab run-jar target/benchmarks.jar Sums.loop -f 2 -wi 3 -i 5 -p size=1000",
                 "Exit 1 when JMH fails or rows are missing, 2 on bad input (not a JMH jar, an option JMH refuses)."})
-final class RunJarCommand implements Callable<Integer> {
+public final class RunJarCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
