@@ -102,7 +102,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs or peers (ids, r-prefixes, naive, tuned).")
     List<String> rungs;
 
-    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmark methods matching this regex.")
+    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only the benchmarks this regex is found in (in Class.method, as JMH's include), e.g. cancel.")
     String benchmark;
 
     @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "Restrict a @Param, e.g. --param depth=1000.")

@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.JmhSuite;
@@ -126,6 +127,7 @@ final class AbPlan {
         int peersLeftOut = 0;
         Map<String, Integer> suitesLeftOut = new LinkedHashMap<>();
         BenchmarkCatalog catalog = BenchmarkCatalog.of(List.of(headJar));
+        BenchmarkFilter filter = BenchmarkFilter.of("--benchmark", benchmark);
         Set<String> known = new TreeSet<>();
         List<Row> rows = new ArrayList<>();
         List<String> onlyBase = new ArrayList<>();
@@ -134,7 +136,7 @@ final class AbPlan {
             if (!suite.runsIn(length)) {
                 continue;
             }
-            String include = suite.include(length, benchmark);
+            String include = suite.include(length, filter, filter.all() ? List.of() : catalog.benchmarks());
             Map<String, List<String>> suiteParams = suite.params(length, jmhParams);
             List<JmhProcess.Configuration> headRows = JmhProcess.listConfigurations(headJar, include, suiteParams, known);
             if (abSuites != null && !abSuites.contains(suite.name())) {
@@ -176,7 +178,9 @@ final class AbPlan {
         }
         if (rows.isEmpty()) {
             throw new LabException("no " + component.name() + " benchmark matches this selection"
-                    + (benchmark != null ? " (--benchmark " + benchmark + ")" : "") + "; methods are listed by: java -jar JAR -l");
+                    + (filter.all() ? "" : " (" + filter + ", found anywhere in Class.method)") + "; its methods: "
+                    + component.suites().stream().flatMap(s -> s.methods(catalog.benchmarks()).stream())
+                    .map(dev.perflab.report.BenchmarkNames::shortName).collect(Collectors.joining(", ")));
         }
         List<JmhProcess.Configuration> ruler = JmhProcess.listConfigurations(headJar, "^" + RULER.replace(".", "\\.") + "$", Map.of(),
                 new TreeSet<>());

@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.report.ChartOutput;
@@ -45,6 +46,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--png", paramLabel = "DIR", description = "Also write one PNG chart per benchmark method.")
     Path pngDir;
 
+    @Option(names = "--benchmark", paramLabel = "REGEX",
+            description = "Only the rows whose benchmark this regex is found in (in Class.method, as JMH's include), e.g. cancel.")
+    String benchmark;
+
     @Option(names = "--across-machines",
             description = "Show a ladder whose rows were measured on different machines (shards of a merged set); refused by default.")
     boolean acrossMachines;
@@ -79,8 +84,16 @@ public final class ReportCommand implements Callable<Integer> {
             if (pngDir != null) {
                 OutputFile.checkDirectory("--png", pngDir);
             }
-            PageInput page = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes) : null;
-            LadderReport report = page != null ? page.results() : LadderReport.read(files);
+            BenchmarkFilter filter = BenchmarkFilter.of("--benchmark", benchmark);
+            PageInput whole = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes) : null;
+            LadderReport every = whole != null ? whole.results() : LadderReport.read(files);
+            LadderReport report = every.only(r -> filter.matches(r.benchmark()));
+            if (report.rows().isEmpty() && !every.rows().isEmpty()) {
+                throw new LabException("no row of " + String.join(", ", files.stream().map(Path::toString).toList()) + " matches "
+                        + filter + " (found anywhere in Class.method)");
+            }
+            PageInput page = whole == null || filter.all() ? whole : new PageInput(whole.title(), report, whole.verdicts(),
+                    whole.latency(), whole.history(), whole.flames());
             java.util.Optional<String> mixed = RowMachine.acrossMachines(report, "--across-machines");
             if (mixed.isPresent() && !acrossMachines) {
                 throw new LabException(mixed.get());

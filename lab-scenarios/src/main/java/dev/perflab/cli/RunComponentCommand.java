@@ -70,14 +70,15 @@ final class RunComponentCommand implements Callable<Integer> {
         }
     }
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/COMPONENT).")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Results folder (default results/COMPONENT; a run that names an exercise, e.g. student: results/student/COMPONENT).")
     Path out;
 
     @Option(names = "--rung", split = ",", paramLabel = "ID",
             description = "Only these rungs or peers (ids, r-prefixes, naive, tuned); an exercise runs only when named, e.g. r1,student,r2.")
     List<String> rungs;
 
-    @Option(names = "--benchmark", paramLabel = "REGEX", description = "JMH suites: only benchmark methods matching this regex, e.g. cancelLast.")
+    @Option(names = "--benchmark", paramLabel = "REGEX", description = "JMH suites: only the benchmarks this regex is found in (in Class.method, as JMH's include), e.g. cancel; the rows are listed first.")
     String benchmark;
 
     @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH suites: restrict a @Param, e.g. --param depth=1,1000.")
@@ -164,12 +165,16 @@ final class RunComponentCommand implements Callable<Integer> {
             OutputFile.checkDirectory("--out", out);
         }
         String name = component.name();
+        if (out == null && learnerRun()) {
+            spec.commandLine().getOut().printf("a learner's run: saved under %s, so the main job's results/%s stays as it was (--out chooses another folder)%n",
+                    defaultDir(), name);
+        }
         if (scenario != null && !jmh) {
             if (benchmark != null || !params.isEmpty() || jdks != null) {
                 throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
                         + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
             }
-            Path dir = out != null ? out : sharding.map(s -> Path.of("results", name, s.shard().folderName())).orElse(Path.of("results", name));
+            Path dir = out != null ? out : sharding.map(s -> defaultDir().resolve(s.shard().folderName())).orElse(defaultDir());
             PrintWriter console = spec.commandLine().getOut();
             ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, console);
             if (planOnly && sharding.isEmpty()) {
@@ -196,13 +201,32 @@ final class RunComponentCommand implements Callable<Integer> {
         if (component.suites().isEmpty()) {
             throw new LabException("component '" + name + "' has no benchmark suites yet");
         }
-        Path dir = out != null ? out : scenario != null ? Path.of("results", name, "jmh") : Path.of("results", name);
+        Path dir = out != null ? out : scenario != null ? defaultDir().resolve("jmh") : defaultDir();
         if (out == null && sharding.isPresent()) {
             dir = dir.resolve(sharding.get().shard().folderName());
         }
         JmhRun run = new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
                 jdks, historyTarget, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly);
         return (noHtml ? run.withoutPage() : run).run();
+    }
+
+    /**
+     * The default results folder: {@code results/COMPONENT}, or {@code results/student/COMPONENT} for a learner's run
+     * (one that names an exercise), so a learner's few rows never replace the main job's files the notebooks read.
+     */
+    private Path defaultDir() {
+        return learnerRun() ? Path.of("results", "student", component.name()) : Path.of("results", component.name());
+    }
+
+    /** Whether {@code --rung} names an exercise ({@code student}); an unknown name is left for the run to refuse. */
+    private boolean learnerRun() {
+        return rungs != null && rungs.stream().anyMatch(id -> {
+            try {
+                return component.ladder().resolve(id).kind() == dev.perflab.ladder.Kind.EXERCISE;
+            } catch (dev.perflab.ladder.UnknownEntryException e) {
+                return false;
+            }
+        });
     }
 
     /** The lab's checkout ({@code perflab.home}, set by {@code ./lab}), where ci/gates.yaml is found from any folder. */

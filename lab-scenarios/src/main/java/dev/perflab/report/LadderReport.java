@@ -33,6 +33,11 @@ public final class LadderReport {
         this.names = BenchmarkNames.of(this.rows.stream().map(Row::benchmark).toList());
     }
 
+    /** This report with only the rows {@code keep} accepts, each still shown under its file's machine line. */
+    public LadderReport only(java.util.function.Predicate<Row> keep) {
+        return new LadderReport(rows.stream().filter(keep).toList(), sources, sourceList);
+    }
+
     /** A report of rows in input order (the order JMH wrote them). */
     public static LadderReport of(List<Row> rows) {
         return new LadderReport(rows, Map.of(), List.of());

@@ -1,5 +1,6 @@
 package dev.perflab.cli.profile;
 
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
@@ -8,9 +9,11 @@ import dev.perflab.cli.component.ProfileDefaults;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
+import dev.perflab.jmh.BenchmarkCatalog;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.report.BenchmarkNames;
 import dev.perflab.scenario.Role;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -78,6 +81,9 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
             description = "JMH benchmark regex (default: the component's, e.g. OrderBookCancelBenchmark.cancelLast).")
     String benchmark;
 
+    /** JMH's include of exactly the benchmarks {@code --benchmark} selects; set by {@link #call} (null: the regex as given). */
+    private String include;
+
     @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH @Param values (default: the component's, e.g. depth=1000).")
     Map<String, String> params = new LinkedHashMap<>();
 
@@ -143,12 +149,18 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         checkUsableInProfilerOption(dir);
         OutputFile.checkDirectory("--out", dir);
         String jar = JmhProcess.jmhSource();
+        List<String> selected = BenchmarkFilter.of("--benchmark", benchmark).select(BenchmarkCatalog.load().benchmarks());
+        if (selected.isEmpty()) {
+            throw new LabException("no benchmark matches --benchmark " + benchmark + " (found anywhere in Class.method, e.g. "
+                    + defaults.benchmark() + "); methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
+        }
+        include = BenchmarkFilter.include(selected);
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());
         Files.createDirectories(dir);
         PrintWriter console = spec.commandLine().getOut();
         console.printf("perflab profile %s · %s · %s %s, event %s, rungs %s · async-profiler %s (%s) · %s%n", component,
-                Machine.header(), benchmark, jmhParams(), event, String.join(", ", ids), AsyncProfilerLibrary.VERSION,
+                Machine.header(), selected.stream().map(BenchmarkNames::shortName).collect(Collectors.joining(", ")), jmhParams(), event, String.join(", ", ids), AsyncProfilerLibrary.VERSION,
                 library, jar);
         console.flush();
         Map<String, RungProfile> profiles = new LinkedHashMap<>();
@@ -288,7 +300,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
     }
 
     List<String> jmhArguments(String id, Path library, Path rungDir) {
-        List<String> args = new ArrayList<>(List.of(benchmark));
+        List<String> args = new ArrayList<>(List.of(include != null ? include : benchmark));
         args.addAll(defaults.options().args());
         args.addAll(List.of("-p", "rung=" + id));
         jmhParams().forEach((name, values) -> args.addAll(List.of("-p", name + "=" + values)));
