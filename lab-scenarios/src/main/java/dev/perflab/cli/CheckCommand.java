@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         description = {"Run a component's contract and differential checks against one rung; one line per check.",
                 "Made for the exercises: ./lab check orderbook --rung student (see exercises/README.md).",
                 "Exit 0 when all pass, 1 when one fails, 2 for bad input."})
-final class CheckCommand implements Callable<Integer>, Registry.User {
+public final class CheckCommand implements Callable<Integer>, Registry.User {
     @Spec
     CommandSpec spec;
 
@@ -52,10 +52,14 @@ final class CheckCommand implements Callable<Integer>, Registry.User {
             spec.commandLine().getErr().println(note);
             spec.commandLine().getErr().flush();
         });
-        return check(registry.byName(component).ladder(), spec.commandLine().getOut());
+        return check(registry.byName(component).ladder(), rung, spec.commandLine().getOut());
     }
 
-    private <F> int check(Ladder<F> ladder, PrintWriter out) throws InterruptedException {
+    /**
+     * Runs a ladder's contract against one entry, one line per check and a count at the end: what {@code ./lab
+     * check} prints, and the first step of {@code ./lab grade}. Exit status: 0 when every check passes, else 1.
+     */
+    public static <F> int check(Ladder<F> ladder, String rung, PrintWriter out) throws InterruptedException {
         Entry<F> entry = ladder.resolve(rung);
         Contract<F> contract = ladder.contract().orElseThrow(() -> new LabException(
                 ladder.component() + " has no contract to check yet"));

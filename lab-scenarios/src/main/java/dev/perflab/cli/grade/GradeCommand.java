@@ -1,0 +1,198 @@
+package dev.perflab.cli.grade;
+
+import dev.perflab.ab.ForkResult;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.base.OutputFile;
+import dev.perflab.cli.CheckCommand;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.jmh.BenchmarkCatalog;
+import dev.perflab.jmh.JmhOptions;
+import dev.perflab.jmh.JmhProcess;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.ExerciseCompiler;
+import dev.perflab.report.Formats;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab grade COMPONENT [--rung ID] [--smoke] [--rounds N] [--file FILE…] [--out DIR]}: the contract, then
+ * the learner's rung against the exercise's reference rung, target by target (see the package comment). Exit 0:
+ * PASS; 1: NOT YET (a check fails or a target is not met); 3: UNDECIDED (an interval straddles a target: more rounds,
+ * or a quieter machine, will tell); 2: bad input.
+ */
+@Command(name = "grade", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Grade an exercise: its contract, then your rung against the reference rung, forks of one jar in"
+                + " alternating rounds (ABBA), each target PASS, NOT YET, or UNDECIDED when its interval cannot tell.",
+                "Exit 0: PASS; 1: NOT YET; 3: UNDECIDED; 2: bad input. The targets: exercises/README.md."})
+public final class GradeCommand implements Callable<Integer>, Registry.User {
+    /** Exit code when an interval cannot tell PASS from NOT YET. */
+    public static final int UNDECIDED = 3;
+    /** The intervals' coverage, as {@code ./lab ab}'s default. */
+    static final double CONFIDENCE = 0.95;
+    /** Rounds by default: about two minutes of forks for the order book's three rows on 2 cores. */
+    static final int DEFAULT_ROUNDS = 6;
+    /** Rounds of a smoke grade (CI's end-to-end check): the fewest that still make an interval worth reading. */
+    static final int SMOKE_ROUNDS = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    private Registry registry = Registry.builtIn();
+
+    @Parameters(index = "0", paramLabel = "COMPONENT", description = "The exercise's component, e.g. orderbook.")
+    String component;
+
+    @Option(names = "--rung", paramLabel = "ID", defaultValue = "student",
+            description = "The learner's rung: the exercise (default ${DEFAULT-VALUE}) or a mystery rung.")
+    String rung;
+
+    @Option(names = "--smoke", description = "Short forks and " + SMOKE_ROUNDS + " rounds: that grading works, not a grade to trust.")
+    boolean smoke;
+
+    @Option(names = "--rounds", paramLabel = "N",
+            description = "Rounds of forks (pairs for each target); default " + DEFAULT_ROUNDS + " (--smoke: " + SMOKE_ROUNDS + ").")
+    Integer rounds;
+
+    @Option(names = "--file", split = ",", paramLabel = "FILE",
+            description = "Grade these source files in place of the learner's (a reference or planted solution from"
+                    + " exercises/teacher): compiled into DIR/classes, first on every class path the grade uses.")
+    List<Path> files;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the forks' JSON and logs and grade.txt go (default results/grade/COMPONENT-RUNG).")
+    Path out;
+
+    @Override
+    public void use(Registry newRegistry) {
+        this.registry = newRegistry;
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Component target = registry.byName(component);
+        Entry<?> entry = target.ladder().resolve(rung);
+        Exercise exercise = Exercises.find(target.name(), entry.id());
+        int n = rounds != null ? rounds : smoke ? SMOKE_ROUNDS : DEFAULT_ROUNDS;
+        if (n < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
+            throw new LabException("--rounds " + n + ": an interval needs at least " + dev.perflab.ab.PairedRatio.MIN_PAIRS + " rounds");
+        }
+        Path dir = OutputFile.checkDirectory("--out", out != null ? out : Path.of("results", "grade", target.name() + "-" + entry.id()));
+        PrintWriter console = spec.commandLine().getOut();
+        console.printf("perflab grade %s · %s%n", exercise.id(), Machine.header());
+        console.printf("%s%nyour file: %s; measured against %s%n", entry.summary(),
+                files != null ? String.join(", ", files.stream().map(Path::toString).toList()) + " (--file, in its place)" : exercise.file(),
+                exercise.reference());
+        console.flush();
+        String before = System.getProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
+        try {
+            Path classes = files != null ? compile(dir.resolve("classes"), before) : null;
+            console.println();
+            console.println("1. the contract");
+            console.flush();
+            if ((classes != null ? checkIn(classes, target.name(), entry.id(), console) : CheckCommand.check(target.ladder(), entry.id(), console)) != 0) {
+                return finish(dir, console, Target.Verdict.NOT_YET, "the contract fails (the ✗ lines above): fix them with ./lab check "
+                        + target.name() + " --rung " + entry.id() + " first; speed is graded once every check passes");
+            }
+            return measure(target, exercise, n, dir, console);
+        } finally {
+            if (before == null) {
+                System.clearProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
+            } else {
+                System.setProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY, before);
+            }
+        }
+    }
+
+    private int measure(Component target, Exercise exercise, int n, Path dir, PrintWriter console) throws IOException, InterruptedException {
+        RunLength length = smoke ? RunLength.SMOKE : RunLength.QUICK;
+        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, length), dir.resolve("forks"), console);
+        console.println();
+        console.printf("2. the speed: %d rows × %d rounds = %d forks of one JMH run each, the rows' order reversed every other"
+                        + " round; at least %s of warm-up and measurement (each fork's JVM start comes on top)%n",
+                exercise.rows().size(), n, exercise.rows().size() * n, Formats.duration(grade.seconds(n)));
+        console.flush();
+        Map<GradeRow, List<Optional<ForkResult>>> forks = grade.run(n);
+        List<Target.Judgement> judgements = exercise.targets().stream().map(t -> t.judge(exercise.rung(), forks, CONFIDENCE)).toList();
+        console.println();
+        console.println(Target.Verdict.joined(judgements));
+        grade.failures().forEach(f -> console.println("fork failed: " + f));
+        Target.Verdict verdict = Target.Verdict.of(judgements.stream().map(Target.Judgement::verdict).toList());
+        String why = switch (verdict) {
+            case PASS -> "every target is met, within the intervals of " + n + " rounds";
+            case NOT_YET -> "a target is not met (the hint under it says where to look)";
+            case UNDECIDED -> "an interval straddles its target, so these rounds cannot tell: run again with more --rounds,"
+                    + " or on a quieter machine (close other programs; a laptop on its charger)";
+        };
+        return finish(dir, console, verdict, why);
+    }
+
+    /** The JMH options of a fork: the suite's for the length, or the benchmark class's annotations when it has none. */
+    private static JmhOptions options(Component target, Exercise exercise, RunLength length) {
+        return target.suites().stream().filter(s -> s.className().equals(exercise.suite())).findFirst()
+                .flatMap(s -> s.optionsFor(length))
+                .orElseGet(() -> BenchmarkCatalog.load().declared(exercise.rows().get(0).benchmark()));
+    }
+
+    private static int finish(Path dir, PrintWriter console, Target.Verdict verdict, String why) {
+        String line = "grade: " + verdict.label + " — " + why;
+        console.println();
+        console.println(line);
+        console.flush();
+        OutputFile.check("--out", dir.resolve("grade.txt")).writeString(line + "\n");
+        return switch (verdict) {
+            case PASS -> 0;
+            case NOT_YET -> LabException.CHECK_FAILED;
+            case UNDECIDED -> UNDECIDED;
+        };
+    }
+
+    /** {@code --file}: compiles the files into {@code classes} and puts them first on the class path of JMH's runs. */
+    private Path compile(Path classes, String before) throws IOException {
+        for (Path f : files) {
+            if (!Files.isRegularFile(f)) {
+                throw new LabException("--file " + f + ": no such file");
+            }
+        }
+        try {
+            ExerciseCompiler.compile(files, ExerciseCompiler.thisClassPath(), classes);
+        } catch (ExerciseCompiler.CompileError e) {
+            throw new LabException("--file: does not compile:\n" + e.getMessage());
+        }
+        System.setProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY, before == null ? classes.toString() : classes + File.pathSeparator + before);
+        return classes;
+    }
+
+    /** The contract in a child JVM whose class path starts with {@code classes}: {@code ./lab check} on those files. */
+    private static int checkIn(Path classes, String component, String rung, PrintWriter console) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Machine.javaExecutable(),
+                "-cp", classes + File.pathSeparator + System.getProperty("java.class.path")));
+        Optional.ofNullable(System.getProperty("perflab.home")).ifPresent(h -> command.add("-Dperflab.home=" + h));
+        command.addAll(List.of(dev.perflab.cli.Lab.class.getName(), "check", component, "--rung", rung));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                console.println(line);
+                console.flush();
+            }
+        }
+        return child.waitFor();
+    }
+}
