@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Run a component's contract and differential checks against one rung; one line per check.",
-                "Made for the exercises: ./lab check orderbook --rung student (see exercises/README.md).",
+                "Made for the exercises: ./lab check orderbook --rung student (see exercises/README.md);"
+                        + " --answers checks the profile-reading exercise's answers.",
                 "Exit 0 when all pass, 1 when one fails, 2 for bad input."})
 public final class CheckCommand implements Callable<Integer>, Registry.User {
     @Spec
@@ -46,8 +47,17 @@ public final class CheckCommand implements Callable<Integer>, Registry.User {
             description = "The rung, peer or exercise to check (id, r-prefix, naive, tuned); default: ${DEFAULT-VALUE}.")
     String rung;
 
+    @Option(names = "--answers", paramLabel = "FILE",
+            description = "The profile-reading exercise: check the answers in FILE against the profile they name"
+                    + " (exercises/profile-reading/README.md) instead of a rung.")
+    java.nio.file.Path answers;
+
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() throws InterruptedException, java.io.IOException {
+        if (answers != null) {
+            registry.byName(component);
+            return dev.perflab.cli.profile.ProfileAnswers.check(answers, spec.commandLine().getOut());
+        }
         registry.renamedNote(component).ifPresent(note -> {
             spec.commandLine().getErr().println(note);
             spec.commandLine().getErr().flush();

@@ -38,7 +38,7 @@ class CheckCommandTest {
         assertTrue(lines.contains("✓ ordersThatDoNotCrossRest"), cli.out());
         assertTrue(lines.contains("✗ cancelRemovesARestingOrderOnce: commands [A B 1 100.00, C 1, C 1, A S 2 100.00]: threw"
                 + " java.lang.UnsupportedOperationException: StudentBook.cancel is not written yet: cancel the resting order 1 (or"
-                + " reject the cancel) without walking its level; see exercises/README.md at StudentBook.java:61 (StudentBook.cancel),"
+                + " reject the cancel) without walking its level; see exercises/README.md at StudentBook.java:62 (StudentBook.cancel),"
                 + " after the commands [C 1] (the shortest of these 4 that still throw it there)"), cli.out());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("✗ agreesWithR0OnRandomStreams: ")), cli.out());
         assertEquals("5 of 14 checks pass", lines.get(lines.size() - 1));

@@ -77,6 +77,12 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
                     + " exercises/teacher): compiled into DIR/classes, first on every class path the grade uses.")
     List<Path> files;
 
+    @Option(names = "--calibrate", paramLabel = "RUNS",
+            description = {"Measure the grade itself: RUNS grades of the reference solution (exercises/teacher/reference) and"
+                    + " RUNS of it planted 30% slower than the target, alternately, then the naive solution once. Goals: the"
+                    + " reference passes and the planted one is NOT YET in at least 95% of runs. For a quiet machine."})
+    Integer calibrate;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Where the forks' JSON and logs and grade.txt go (default results/grade/COMPONENT-RUNG).")
     Path out;
 
@@ -102,6 +108,17 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
                 exercise.reference());
         console.flush();
         String before = System.getProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
+        if (calibrate != null) {
+            if (files != null || calibrate < 1) {
+                throw new LabException(files != null ? "--calibrate grades the exercise's own reference and naive solutions: drop --file"
+                        : "--calibrate " + calibrate + ": at least 1 run");
+            }
+            try {
+                return new GradeCalibration(target, exercise, options(target, exercise, smoke), n, dir, console).run(calibrate);
+            } finally {
+                restore(before);
+            }
+        }
         try {
             Path classes = files != null ? compile(dir.resolve("classes"), before) : null;
             console.println();
@@ -109,28 +126,31 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
             console.flush();
             if ((classes != null ? checkIn(classes, target.name(), entry.id(), console) : CheckCommand.check(target.ladder(), entry.id(), console)) != 0) {
                 return finish(dir, console, Target.Verdict.NOT_YET, "the contract fails (the ✗ lines above): fix them with ./lab check "
-                        + target.name() + " --rung " + entry.id() + " first; speed is graded once every check passes");
+                        + target.name() + " --rung " + entry.id() + " first; speed is graded once every check passes", "");
             }
             return measure(target, exercise, n, dir, console);
         } finally {
-            if (before == null) {
-                System.clearProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
-            } else {
-                System.setProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY, before);
-            }
+            restore(before);
+        }
+    }
+
+    /** The exercise classes JMH's runs had before this grade. */
+    static void restore(String before) {
+        if (before == null) {
+            System.clearProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
+        } else {
+            System.setProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY, before);
         }
     }
 
     private int measure(Component target, Exercise exercise, int n, Path dir, PrintWriter console) throws IOException, InterruptedException {
-        RunLength length = smoke ? RunLength.SMOKE : RunLength.QUICK;
-        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, length), dir.resolve("forks"), console);
+        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), dir.resolve("forks"), console);
         console.println();
         console.printf("2. the speed: %d rows × %d rounds = %d forks of one JMH run each, the rows' order reversed every other"
                         + " round; at least %s of warm-up and measurement (each fork's JVM start comes on top)%n",
                 exercise.rows().size(), n, exercise.rows().size() * n, Formats.duration(grade.seconds(n)));
         console.flush();
-        Map<GradeRow, List<Optional<ForkResult>>> forks = grade.run(n);
-        List<Target.Judgement> judgements = exercise.targets().stream().map(t -> t.judge(exercise.rung(), forks, CONFIDENCE)).toList();
+        List<Target.Judgement> judgements = speed(exercise, grade, n);
         console.println();
         console.println(Target.Verdict.joined(judgements));
         grade.failures().forEach(f -> console.println("fork failed: " + f));
@@ -141,22 +161,30 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
             case UNDECIDED -> "an interval straddles its target, so these rounds cannot tell: run again with more --rounds,"
                     + " or on a quieter machine (close other programs; a laptop on its charger)";
         };
-        return finish(dir, console, verdict, why);
+        return finish(dir, console, verdict, why, Target.Verdict.joined(judgements) + "\n");
+    }
+
+    /** Runs the rounds and judges every target of the exercise on them. */
+    static List<Target.Judgement> speed(Exercise exercise, GradeRounds grade, int n) throws IOException, InterruptedException {
+        Map<GradeRow, List<Optional<ForkResult>>> forks = grade.run(n);
+        return exercise.targets().stream().map(t -> t.judge(exercise.rung(), forks, CONFIDENCE)).toList();
     }
 
     /** The JMH options of a fork: the suite's for the length, or the benchmark class's annotations when it has none. */
-    private static JmhOptions options(Component target, Exercise exercise, RunLength length) {
+    static JmhOptions options(Component target, Exercise exercise, boolean smoke) {
+        RunLength length = smoke ? RunLength.SMOKE : RunLength.QUICK;
         return target.suites().stream().filter(s -> s.className().equals(exercise.suite())).findFirst()
                 .flatMap(s -> s.optionsFor(length))
                 .orElseGet(() -> BenchmarkCatalog.load().declared(exercise.rows().get(0).benchmark()));
     }
 
-    private static int finish(Path dir, PrintWriter console, Target.Verdict verdict, String why) {
+    /** Prints the verdict's line and saves it after the targets' lines ({@code judgements}) as {@code DIR/grade.txt}. */
+    private static int finish(Path dir, PrintWriter console, Target.Verdict verdict, String why, String judgements) {
         String line = "grade: " + verdict.label + " — " + why;
         console.println();
         console.println(line);
         console.flush();
-        OutputFile.check("--out", dir.resolve("grade.txt")).writeString(line + "\n");
+        OutputFile.check("--out", dir.resolve("grade.txt")).writeString(judgements + line + "\n");
         return switch (verdict) {
             case PASS -> 0;
             case NOT_YET -> LabException.CHECK_FAILED;
@@ -166,18 +194,33 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
 
     /** {@code --file}: compiles the files into {@code classes} and puts them first on the class path of JMH's runs. */
     private Path compile(Path classes, String before) throws IOException {
-        for (Path f : files) {
+        compile(files, classes);
+        use(classes, before);
+        return classes;
+    }
+
+    /**
+     * Compiles exercise files into {@code classes} against this JVM's class path.
+     *
+     * @throws LabException (exit 2) when a file is missing or does not compile, with javac's errors
+     */
+    static Path compile(List<Path> sources, Path classes) throws IOException {
+        for (Path f : sources) {
             if (!Files.isRegularFile(f)) {
                 throw new LabException("--file " + f + ": no such file");
             }
         }
         try {
-            ExerciseCompiler.compile(files, ExerciseCompiler.thisClassPath(), classes);
+            ExerciseCompiler.compile(sources, ExerciseCompiler.thisClassPath(), classes);
         } catch (ExerciseCompiler.CompileError e) {
             throw new LabException("--file: does not compile:\n" + e.getMessage());
         }
-        System.setProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY, before == null ? classes.toString() : classes + File.pathSeparator + before);
         return classes;
+    }
+
+    /** Puts {@code classes} first on the class path of every JMH run from here on, before what {@code ./lab} put there. */
+    static void use(Path classes, String before) {
+        System.setProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY, before == null ? classes.toString() : classes + File.pathSeparator + before);
     }
 
     /** The contract in a child JVM whose class path starts with {@code classes}: {@code ./lab check} on those files. */

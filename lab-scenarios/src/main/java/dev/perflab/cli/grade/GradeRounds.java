@@ -34,6 +34,8 @@ final class GradeRounds {
     private final Path dir;
     private final PrintWriter console;
     private final List<String> failures = new ArrayList<>();
+    /** A slowdown planted in a row's forks ({@code -Dperflab.plant}, as {@code ./lab ab} plants one): calibration only. */
+    private final Map<GradeRow, String> plants = new LinkedHashMap<>();
 
     /** @param options JMH's options for one fork (their fork count is ignored: one fork per run) */
     GradeRounds(List<GradeRow> rows, JmhOptions options, Path dir, PrintWriter console) {
@@ -41,6 +43,21 @@ final class GradeRounds {
         this.options = new JmhOptions(1, options.warmupIterations(), options.warmupTime(), options.iterations(), options.iterationTime());
         this.dir = dir;
         this.console = console;
+    }
+
+    /** Plants {@code property} ({@link dev.perflab.ab.Plant#property}) in every fork of {@code row}; null takes it out. */
+    GradeRounds plant(GradeRow row, String property) {
+        if (property == null) {
+            plants.remove(row);
+        } else {
+            plants.put(row, property);
+        }
+        return this;
+    }
+
+    /** One fork of one row, outside any round (a calibration's sizing forks). */
+    Optional<ForkResult> single(GradeRow row, String name) throws IOException, InterruptedException {
+        return fork(row, name, "grade " + name + " " + row.label());
     }
 
     /** The rows in round {@code round}'s order: as given in even rounds (from 0), reversed in odd ones. */
@@ -65,7 +82,7 @@ final class GradeRounds {
         for (int round = 0; round < rounds; round++) {
             for (GradeRow row : order(rows, round)) {
                 String label = String.format(Locale.ROOT, "grade %d/%d %s", ++done, rows.size() * rounds, row.label());
-                forks.get(row).add(fork(row, rows.indexOf(row) + 1, round + 1, label));
+                forks.get(row).add(fork(row, String.format(Locale.ROOT, "row%d-round%d", rows.indexOf(row) + 1, round + 1), label));
             }
         }
         return forks;
@@ -76,24 +93,27 @@ final class GradeRounds {
         return List.copyOf(failures);
     }
 
-    private Optional<ForkResult> fork(GradeRow row, int index, int round, String label) throws IOException, InterruptedException {
-        Path json = dir.resolve(String.format(Locale.ROOT, "row%d-round%d.json", index, round));
+    private Optional<ForkResult> fork(GradeRow row, String name, String label) throws IOException, InterruptedException {
+        Path json = dir.resolve(name + ".json");
         Path log = json.resolveSibling(json.getFileName().toString().replace(".json", ".log"));
         Files.createDirectories(dir);
         Files.deleteIfExists(json);
         List<String> args = new ArrayList<>(List.of(row.include()));
         args.addAll(options.args());
         args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", json.toString()));
-        row.params().forEach((name, value) -> args.addAll(List.of("-p", name + "=" + value)));
+        row.params().forEach((param, value) -> args.addAll(List.of("-p", param + "=" + value)));
+        if (plants.containsKey(row)) {
+            args.addAll(List.of("-jvmArgsPrepend", "-D" + dev.perflab.ab.Plant.PROPERTY + "=" + plants.get(row)));
+        }
         int exit = JmhProcess.run(label, 1, args, log, console);
         if (exit != 0 || !Files.isRegularFile(json) || Files.size(json) == 0) {
-            failures.add(row.label() + " round " + round + " (JMH exit " + exit + "; log " + log + ")");
+            failures.add(row.label() + " " + name + " (JMH exit " + exit + "; log " + log + ")");
             return Optional.empty();
         }
         try {
             return Optional.of(ForkResult.read(json));
         } catch (ReportException e) {
-            failures.add(row.label() + " round " + round + " (" + e.getMessage() + ")");
+            failures.add(row.label() + " " + name + " (" + e.getMessage() + ")");
             return Optional.empty();
         }
     }
