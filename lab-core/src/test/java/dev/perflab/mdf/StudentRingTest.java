@@ -9,6 +9,7 @@ import dev.perflab.ladder.Checks;
 import dev.perflab.ladder.ShippedExercises;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.marketdata.MdfMessage;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
