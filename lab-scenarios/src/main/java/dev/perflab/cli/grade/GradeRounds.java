@@ -81,7 +81,7 @@ final class GradeRounds {
         int done = 0;
         for (int round = 0; round < rounds; round++) {
             for (GradeRow row : order(rows, round)) {
-                String label = String.format(Locale.ROOT, "grade %d/%d %s", ++done, rows.size() * rounds, row.label());
+                String label = String.format(Locale.ROOT, "grade %d/%d", ++done, rows.size() * rounds);
                 forks.get(row).add(fork(row, String.format(Locale.ROOT, "row%d-round%d", rows.indexOf(row) + 1, round + 1), label));
             }
         }
