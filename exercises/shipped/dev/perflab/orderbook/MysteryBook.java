@@ -1,7 +1,5 @@
 package dev.perflab.orderbook;
 
-import it.unimi.dsi.fastutil.longs.Long2ObjectRBTreeMap;
-import it.unimi.dsi.fastutil.longs.LongComparators;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -9,48 +7,15 @@ import java.util.Map;
  * mystery — a lab with a hidden cause: a correct order book, slower than it should be. The brief is in
  * {@code exercises/mysteries.md}; {@code ./lab grade orderbook --rung mystery} says PASS once it is fixed.
  *
- * <p>Prices as {@code long} ticks in sorted maps of levels, each level an intrusive list of order nodes, an index
- * from order id to node, and nodes reused through a free list.
+ * <p>r3's price levels ({@link LongLevelsBook}: prices as {@code long} ticks in sorted maps, each level an
+ * intrusive list of order nodes), an index from order id to node, and nodes reused through a free list.
  */
-public final class MysteryBook extends LinkedLevelsBook {
-    private final Long2ObjectRBTreeMap<PriceLevel> bids = new Long2ObjectRBTreeMap<>(LongComparators.OPPOSITE_COMPARATOR);
-    private final Long2ObjectRBTreeMap<PriceLevel> asks = new Long2ObjectRBTreeMap<>();
+public final class MysteryBook extends LongLevelsBook {
     private final Map<Long, OrderNode> byId = new HashMap<>();
     private OrderNode freeNodes;
 
     public MysteryBook(OrderBookListener listener) {
         super(listener);
-    }
-
-    private Long2ObjectRBTreeMap<PriceLevel> levels(Side side) {
-        return side == Side.BUY ? bids : asks;
-    }
-
-    @Override
-    protected PriceLevel crossedLevel(Side incoming, long limitTicks) {
-        Long2ObjectRBTreeMap<PriceLevel> opposite = levels(incoming.opposite());
-        if (opposite.isEmpty()) {
-            return null;
-        }
-        long best = opposite.firstLongKey();
-        boolean crosses = incoming == Side.BUY ? best <= limitTicks : best >= limitTicks;
-        return crosses ? opposite.get(best) : null;
-    }
-
-    @Override
-    protected PriceLevel levelForAdd(Side side, long priceTicks) {
-        Long2ObjectRBTreeMap<PriceLevel> levels = levels(side);
-        PriceLevel level = levels.get(priceTicks);
-        if (level == null) {
-            level = new PriceLevel(side, priceTicks);
-            levels.put(priceTicks, level);
-        }
-        return level;
-    }
-
-    @Override
-    protected void levelEmptied(PriceLevel level) {
-        levels(level.side).remove(level.priceTicks);
     }
 
     @Override

@@ -17,14 +17,14 @@ import java.util.stream.Stream;
  * learner's edit, here with the skeleton as shipped whatever the learner's files hold, so a test of the skeletons'
  * messages still passes once an exercise is solved.
  */
-final class ShippedLab {
+public final class ShippedLab {
     /** The pristine copies, from this module's directory. */
     static final Path SHIPPED = Path.of("..", "exercises", "shipped");
     private static Path classes;
 
     /** Exit code, standard output and standard error of one run. */
-    record Result(int exit, String out, String err) {
-        List<String> lines() {
+    public record Result(int exit, String out, String err) {
+        public List<String> lines() {
             return out.lines().toList();
         }
     }
@@ -33,7 +33,7 @@ final class ShippedLab {
     }
 
     /** Runs {@code ./lab ARGS} with the shipped skeletons; at most two minutes. */
-    static synchronized Result run(String... args) throws Exception {
+    public static synchronized Result run(String... args) throws Exception {
         Path dir = Files.createTempDirectory("perflab-shipped-run-");
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", shippedClasses() + File.pathSeparator + System.getProperty("java.class.path"), Lab.class.getName()));

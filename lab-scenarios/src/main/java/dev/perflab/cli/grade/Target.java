@@ -110,9 +110,13 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
         }
     }
 
-    /** {@code ×1.2}. */
+    /** {@code ×1.2}, {@code ×0.0043}, {@code ×13}: two significant digits below 10, none from there. */
     static String times(double factor) {
-        return String.format(Locale.ROOT, factor >= 10 ? "×%.0f" : "×%.2f", factor).replaceFirst("(\\.\\d*?)0+$", "$1").replaceFirst("\\.$", "");
+        if (!(factor > 0) || !Double.isFinite(factor)) {
+            return "×" + factor;
+        }
+        return "×" + (factor >= 10 ? String.format(Locale.ROOT, "%.0f", factor)
+                : new java.math.BigDecimal(factor).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString());
     }
 
     private static String bytes(double b) {
