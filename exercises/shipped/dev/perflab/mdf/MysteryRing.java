@@ -7,18 +7,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code exercises/mysteries.md}; {@code ./lab grade mdf-ring --rung mystery} says PASS once it is fixed.
  *
  * <p>r3's single-writer ring ({@link SingleWriterRing}: padded counters, copy-then-check readers), and a gauge of
- * the messages the ring has handed to its readers, which an operator's dashboard reads through {@link #delivered}.
+ * the messages and bytes the ring has handed to its readers, which an operator's dashboard reads.
  */
 public final class MysteryRing extends SingleWriterRing {
-    private final AtomicLong delivered = new AtomicLong();
+    private final AtomicLong messages = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
 
     public MysteryRing(RingSize size, HistoryStore history) {
         super(size, history);
     }
 
     /** Messages handed to readers so far, every reader counted. */
-    public long delivered() {
-        return delivered.get();
+    public long deliveredMessages() {
+        return messages.get();
+    }
+
+    /** Their bytes. */
+    public long deliveredBytes() {
+        return bytes.get();
     }
 
     @Override
@@ -28,7 +34,8 @@ public final class MysteryRing extends SingleWriterRing {
             @Override
             public int poll(MessageHandler handler) {
                 return reader.poll(message -> {
-                    delivered.incrementAndGet();
+                    messages.incrementAndGet();
+                    bytes.addAndGet(message.remaining());
                     handler.onMessage(message);
                 });
             }

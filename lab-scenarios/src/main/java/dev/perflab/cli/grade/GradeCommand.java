@@ -108,30 +108,35 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
                 exercise.reference());
         console.flush();
         String before = System.getProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
-        if (calibrate != null) {
-            if (files != null || calibrate < 1) {
-                throw new LabException(files != null ? "--calibrate grades the exercise's own reference and naive solutions: drop --file"
-                        : "--calibrate " + calibrate + ": at least 1 run");
-            }
-            try {
-                return new GradeCalibration(target, exercise, options(target, exercise, smoke), n, dir, console).run(calibrate);
-            } finally {
-                restore(before);
-            }
-        }
         try {
-            Path classes = files != null ? compile(dir.resolve("classes"), before) : null;
-            console.println();
-            console.println("1. the contract");
-            console.flush();
-            if ((classes != null ? checkIn(classes, target.name(), entry.id(), console) : CheckCommand.check(target.ladder(), entry.id(), console)) != 0) {
-                return finish(dir, console, Target.Verdict.NOT_YET, "the contract fails (the ✗ lines above): fix them with ./lab check "
-                        + target.name() + " --rung " + entry.id() + " first; speed is graded once every check passes", "");
-            }
-            return measure(target, exercise, n, dir, console);
+            return calibrate != null ? calibrate(target, exercise, n, dir, console) : grade(target, exercise, n, dir, console, before);
         } finally {
             restore(before);
         }
+    }
+
+    /** The contract (in a child JVM when {@code --file} gave other sources), then the speed once every check passes. */
+    private int grade(Component target, Exercise exercise, int n, Path dir, PrintWriter console, String before)
+            throws IOException, InterruptedException {
+        Path classes = files != null ? compile(dir.resolve("classes"), before) : null;
+        console.println();
+        console.println("1. the contract");
+        console.flush();
+        String name = target.name();
+        int contract = classes != null ? checkIn(classes, name, exercise.rung(), console) : CheckCommand.check(target.ladder(), exercise.rung(), console);
+        if (contract != 0) {
+            return finish(dir, console, Target.Verdict.NOT_YET, "the contract fails (the ✗ lines above): fix them with ./lab check "
+                    + name + " --rung " + exercise.rung() + " first; speed is graded once every check passes", "");
+        }
+        return measure(target, exercise, n, dir, console);
+    }
+
+    private int calibrate(Component target, Exercise exercise, int n, Path dir, PrintWriter console) throws IOException, InterruptedException {
+        if (files != null || calibrate < 1) {
+            throw new LabException(files != null ? "--calibrate grades the exercise's own reference and naive solutions: drop --file"
+                    : "--calibrate " + calibrate + ": at least 1 run");
+        }
+        return new GradeCalibration(target, exercise, options(target, exercise, smoke), n, dir, console).run(calibrate);
     }
 
     /** The exercise classes JMH's runs had before this grade. */
