@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * for loops). The floors of {@code lab-scenarios}, from the top down ({@code lab-scenarios/packages.sh} prints them):
  *
  * <pre>
- *   6  dev.perflab.cli, cli.latency, cli.profile   Lab and the lab-wide commands
+ *   6  dev.perflab.cli, cli.latency, cli.profile,  Lab and the lab-wide commands
+ *      cli.check, cli.grade
  *   5  dev.perflab.cli.&lt;component&gt;               one package per component: its Component, its commands, its run options
  *   4  dev.perflab.cli.component                 what a component is: Component, suites, scenarios, the registry
  *   3  dev.perflab.gate, compare, ab, fleet   judging results; splitting runs into shards and merging them
@@ -95,7 +96,8 @@ class HouseRulesTest {
                 .layer("judging").definedBy("dev.perflab.gate", "dev.perflab.compare", "dev.perflab.ab", "dev.perflab.fleet")
                 .layer("component model").definedBy("dev.perflab.cli.component")
                 .layer("components").definedBy(componentPackages().toArray(String[]::new))
-                .layer("lab-wide commands").definedBy("dev.perflab.cli", "dev.perflab.cli.latency", "dev.perflab.cli.profile")
+                .layer("lab-wide commands").definedBy("dev.perflab.cli", "dev.perflab.cli.latency", "dev.perflab.cli.profile",
+                        "dev.perflab.cli.check", "dev.perflab.cli.grade")
                 .whereLayer("ground").mayNotAccessAnyLayer()
                 .whereLayer("plumbing").mayOnlyAccessLayers("ground")
                 .whereLayer("judging").mayOnlyAccessLayers("plumbing", "ground")

@@ -6,6 +6,7 @@ import dev.perflab.base.Leftovers;
 import dev.perflab.cli.ab.AbCommand;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.GroupCommand;
+import dev.perflab.cli.check.CheckCommand;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.grade.GradeCommand;
 import dev.perflab.cli.latency.LatencyCommand;

@@ -64,7 +64,7 @@ final class GradeCalibration {
         GradeRounds grade = new GradeRounds(exercise.rows(), options, dir.resolve("forks"), console);
         double fraction = within.factor() * (1 + PAST_TARGET) - 1;
         Plant plant = size(grade, planted, fraction);
-        console.printf("calibration of %s: %d runs of %d rounds each way; planted in %s: %s, %s slower than the target allows%n",
+        console.printf("calibration of %s: %d run(s) of %d rounds each way; planted in %s: %s, %s slower than the target allows%n",
                 exercise.id(), runs, rounds, planted.label(), plant.describe(), AbRow.percent(PAST_TARGET));
         Map<Target.Verdict, Integer> asIs = new EnumMap<>(Target.Verdict.class);
         Map<Target.Verdict, Integer> slowed = new EnumMap<>(Target.Verdict.class);
@@ -134,7 +134,7 @@ final class GradeCalibration {
                          Target.Verdict naiveVerdict) {
         int passes = asIs.getOrDefault(Target.Verdict.PASS, 0);
         int catches = slowed.getOrDefault(Target.Verdict.NOT_YET, 0);
-        return String.format(Locale.ROOT, "%s, %d rounds a grade, %d runs each:%n", exercise.id(), rounds, runs)
+        return String.format(Locale.ROOT, "%s, %d rounds a grade, %d run%s each:%n", exercise.id(), rounds, runs, runs == 1 ? "" : "s")
                 + row("reference solution", asIs, runs) + String.format(Locale.ROOT, "   PASS in %s (goal ≥ %s): %s%n",
                 AbRow.percent((double) passes / runs), AbRow.percent(GOAL), passes >= GOAL * runs ? "met" : "NOT met")
                 + row("planted " + AbRow.percent(PAST_TARGET) + " past the target", slowed, runs)

@@ -4,7 +4,7 @@ import dev.perflab.ab.ForkResult;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
-import dev.perflab.cli.CheckCommand;
+import dev.perflab.cli.check.CheckCommand;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
@@ -44,6 +44,8 @@ import picocli.CommandLine.Spec;
                 + " alternating rounds (ABBA), each target PASS, NOT YET, or UNDECIDED when its interval cannot tell.",
                 "Exit 0: PASS; 1: NOT YET; 3: UNDECIDED; 2: bad input. The targets: exercises/README.md."})
 public final class GradeCommand implements Callable<Integer>, Registry.User {
+    /** The CLI's main class, by name: the grade runs below the lab-wide commands and starts it only as a child JVM. */
+    static final String LAB_MAIN = "dev.perflab.cli.Lab";
     /** Exit code when an interval cannot tell PASS from NOT YET. */
     public static final int UNDECIDED = 3;
     /** The intervals' coverage, as {@code ./lab ab}'s default. */
@@ -233,7 +235,7 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         List<String> command = new ArrayList<>(List.of(Machine.javaExecutable(),
                 "-cp", classes + File.pathSeparator + System.getProperty("java.class.path")));
         Optional.ofNullable(System.getProperty("perflab.home")).ifPresent(h -> command.add("-Dperflab.home=" + h));
-        command.addAll(List.of(dev.perflab.cli.Lab.class.getName(), "check", component, "--rung", rung));
+        command.addAll(List.of(LAB_MAIN, "check", component, "--rung", rung));
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {

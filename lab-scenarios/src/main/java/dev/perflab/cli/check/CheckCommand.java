@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.check;
 
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.Registry;
