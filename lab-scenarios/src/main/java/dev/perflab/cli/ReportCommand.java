@@ -1,12 +1,12 @@
 package dev.perflab.cli;
 
-import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.ReportException;
 import dev.perflab.report.RowMachine;
+import dev.perflab.report.RowSelection;
 import dev.perflab.report.page.PageInput;
 import dev.perflab.report.page.ReportPage;
 import java.io.PrintWriter;
@@ -46,10 +46,6 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--png", paramLabel = "DIR", description = "Also write one PNG chart per benchmark method.")
     Path pngDir;
 
-    @Option(names = "--benchmark", paramLabel = "REGEX",
-            description = "Only the rows whose benchmark this regex is found in (in Class.method, as JMH's include), e.g. cancel.")
-    String benchmark;
-
     @Option(names = "--across-machines",
             description = "Show a ladder whose rows were measured on different machines (shards of a merged set); refused by default.")
     boolean acrossMachines;
@@ -65,6 +61,15 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--changes", paramLabel = "FILE",
             description = "With --history-csv: change points as JSON ([{metric, commit, time, change_percent, p_value}], as ./lab history --changes --json writes) to mark.")
     Path changes;
+
+    @Option(names = "--mode", split = ",", paramLabel = "MODE", description = "Only rows of these JMH modes: thrpt, avgt, sample, ss.")
+    List<String> modes = new ArrayList<>();
+
+    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmarks whose name this regex is found in, as JMH's include, e.g. 'Cancel.*Last'.")
+    String benchmark;
+
+    @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Only rows with this param at this value (repeatable), e.g. --param size=1000.")
+    List<String> params = new ArrayList<>();
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
@@ -84,16 +89,13 @@ public final class ReportCommand implements Callable<Integer> {
             if (pngDir != null) {
                 OutputFile.checkDirectory("--png", pngDir);
             }
-            BenchmarkFilter filter = BenchmarkFilter.of("--benchmark", benchmark);
-            PageInput whole = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes) : null;
-            LadderReport every = whole != null ? whole.results() : LadderReport.read(files);
-            LadderReport report = every.only(r -> filter.matches(r.benchmark()));
-            if (report.rows().isEmpty() && !every.rows().isEmpty()) {
-                throw new LabException("no row of " + String.join(", ", files.stream().map(Path::toString).toList()) + " matches "
-                        + filter + " (found anywhere in Class.method)");
+            RowSelection selection = RowSelection.of(modes, benchmark, params);
+            PageInput page = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes).filter(selection) : null;
+            LadderReport all = page != null ? null : LadderReport.read(files);
+            LadderReport report = page != null ? page.results() : all.filter(selection);
+            if (!selection.all() && report.rows().isEmpty() && (all != null || !files.isEmpty())) {
+                throw new LabException(selection.nothingKept(all != null ? all.rows() : LadderReport.read(page.results().files()).rows()));
             }
-            PageInput page = whole == null || filter.all() ? whole : new PageInput(whole.title(), report, whole.verdicts(),
-                    whole.latency(), whole.history(), whole.flames());
             java.util.Optional<String> mixed = RowMachine.acrossMachines(report, "--across-machines");
             if (mixed.isPresent() && !acrossMachines) {
                 throw new LabException(mixed.get());

@@ -39,7 +39,7 @@ record ChartSeries(String benchmark, String mode, String title, String unit, boo
         Map<List<String>, List<LadderGroup>> charts = new LinkedHashMap<>();
         for (LadderGroup g : report.groups()) {
             for (Step s : g.steps()) {
-                List<LadderGroup> groups = charts.computeIfAbsent(List.of(g.benchmark(), s.row().mode()), k -> new ArrayList<>());
+                List<LadderGroup> groups = charts.computeIfAbsent(List.of(s.row().benchmark(), s.row().mode()), k -> new ArrayList<>());
                 if (!groups.contains(g)) {
                     groups.add(g);
                 }
@@ -59,8 +59,8 @@ record ChartSeries(String benchmark, String mode, String title, String unit, boo
         for (LadderGroup g : groups) {
             for (Step s : g.steps()) {
                 Row row = s.row();
-                if (!row.mode().equals(mode)) {
-                    continue;
+                if (!row.mode().equals(mode) || !row.benchmark().equals(benchmark)) {
+                    continue;  // a class's group holds its other methods too: each has its own PNG
                 }
                 String category = category(row);
                 categories.add(category);
@@ -77,7 +77,8 @@ record ChartSeries(String benchmark, String mode, String title, String unit, boo
             categoryList.forEach(c -> perCategory.add(rows.get(c)));
             series.add(new Series(name, colours.get(name), perCategory));
         });
-        Row first = groups.get(0).steps().stream().map(Step::row).filter(r -> r.mode().equals(mode)).findFirst().orElseThrow();
+        Row first = groups.get(0).steps().stream().map(Step::row).filter(r -> r.mode().equals(mode) && r.benchmark().equals(benchmark))
+                .findFirst().orElseThrow();
         return new ChartSeries(benchmark, mode, report.displayName(benchmark), first.unit(), first.rung() != null,
                 categoryList, series, List.copyOf(runLengths));
     }

@@ -21,9 +21,7 @@ final class TextRenderer {
             out.append('\n').append(titles.apply(group)).append('\n');
             table(group).forEach(line -> out.append(line).append('\n'));
         }
-        if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
-            out.append('\n').append(GroupTable.NOISY_FOOTNOTE).append('\n');
-        }
+        GroupTable.footnotes(groups).forEach(note -> out.append('\n').append(note).append('\n'));
         return out.toString();
     }
 
@@ -44,8 +42,9 @@ final class TextRenderer {
         int scoreWidth = 0;
         int errorWidth = 0;
         for (Step s : group.steps()) {
-            scoreWidth = Math.max(scoreWidth, Formats.number(s.row().score()).length());
-            errorWidth = Math.max(errorWidth, error(s.row()).length());
+            Row shown = GroupTable.displayed(group, s.row());
+            scoreWidth = Math.max(scoreWidth, Formats.number(shown.score()).length());
+            errorWidth = Math.max(errorWidth, error(shown).length());
         }
         int sw = scoreWidth;
         int ew = errorWidth;

@@ -69,12 +69,13 @@ class MdfRungParamsTest {
         b.rung = rung;
         b.readers = readers;
         b.messageBytes = bytes;
+        b.warmUntilFlat = false;
         b.start();
         MdfRingBenchmark.Delivered delivered = new MdfRingBenchmark.Delivered();
         for (int i = 0; i < 5; i++) {
             b.deliver(delivered);
         }
-        assertEquals(5L * MdfRingBenchmark.BATCH_MESSAGES * bytes, delivered.bytesPerReader);
+        assertEquals(5L * MdfRingBenchmark.BATCH_MESSAGES * bytes, delivered.readerBytes);
         return b;
     }
 
