@@ -2,9 +2,11 @@ package dev.perflab.cli;
 
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.history.ChangePoint;
 import dev.perflab.history.GitState;
 import dev.perflab.history.History;
@@ -16,6 +18,7 @@ import dev.perflab.history.HistoryText;
 import dev.perflab.history.Otava;
 import dev.perflab.history.OtavaCsv;
 import dev.perflab.history.Series;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,11 +69,11 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
     @Mixin
     HistoryOption history = new HistoryOption();
 
-    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs or peers (ids, r-prefixes, naive, tuned).")
-    List<String> rungs;
+    @Mixin
+    RungOption rungs = RungOption.orElse("every rung");
 
-    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmarks whose name this regex finds, e.g. cancelLast.")
-    String benchmark;
+    @Mixin
+    BenchmarkOption benchmark = new BenchmarkOption();
 
     @Option(names = "--since", paramLabel = "WHEN", description = "Only runs from then on: a date (2026-01-31, UTC), an instant (2026-01-31T12:00:00Z) or days back (30d).")
     String since;
@@ -127,7 +130,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
         OutputFile csvOut = out != null ? OutputFile.check("--out", out) : null;
         OutputFile jsonOut = json != null ? OutputFile.check("--json", json) : null;
         if (png != null) {
-            OutputFile.checkDirectory("--png", png);
+            RunFolder.open("--png", png);
         }
         PrintWriter console = spec.commandLine().getOut();
         try (HistoryStore store = HistoryStore.open(target)) {
@@ -276,6 +279,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
     }
 
     private Pattern benchmarkPattern() {
+        String benchmark = this.benchmark.regex();
         if (benchmark == null) {
             return null;
         }
@@ -288,6 +292,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
 
     /** The rung ids: names resolved on the component's ladder when the lab knows it, else taken as given. */
     private Set<String> rungIds() {
+        List<String> rungs = this.rungs.ids();
         if (rungs == null) {
             return null;
         }

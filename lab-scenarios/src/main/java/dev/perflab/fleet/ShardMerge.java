@@ -11,6 +11,7 @@ import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.report.RowMachine;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -85,7 +86,7 @@ public final class ShardMerge {
                     + first.component() + " not given; merge every shard, or pass --partial for a result set without "
                     + (missingShards.size() > 1 ? "them" : "it"));
         }
-        OutputFile.checkDirectory("--out", out);
+        RunFolder.open("--out", out);
         for (Part p : parts) {
             if (sameDirectory(p.dir(), out)) {
                 throw new LabException("--out " + out + " is the shard folder " + p.dir() + "; merged results go to a folder of their own");

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -85,7 +86,7 @@ public final class HistoryStore implements AutoCloseable {
             if (Files.isDirectory(target.file())) {
                 throw new LabException("history " + target.describe() + ": is a directory; give a file");
             }
-            OutputFile.checkDirectory("history", parent);
+            RunFolder.open("history", parent);
             checkSqliteHeader(target);
         }
         Connection connection = null;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.Scenario;
@@ -18,10 +19,10 @@ import dev.perflab.fleet.ShardPlan;
 import dev.perflab.gate.Gate;
 import dev.perflab.gate.GateFile;
 import dev.perflab.gate.RowSelector;
-import dev.perflab.history.HistoryTarget;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.Row;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -78,8 +79,8 @@ class ShardRunTest {
         if (component.suites().isEmpty() || component.scenario().isPresent()) {
             return scenarioRows(component, length);
         }
-        return new JmhRun(component, length, Path.of("unused"), null, Map.of(), JmhRun.jmhParams(component, length, null, Map.of()),
-                null, HistoryTarget.parse("test", HistoryTarget.NONE), new PrintWriter(new StringWriter())).plannedRows();
+        return new JmhRun(component, length, RunFolder.of("--out", Path.of("unused")), BenchmarkFilter.ALL, Map.of(),
+                JmhRun.jmhParams(component, length, null, Map.of()), null, new PrintWriter(new StringWriter())).plannedRows();
     }
 
     private static List<PlannedRow> scenarioRows(Component component, RunLength length) {

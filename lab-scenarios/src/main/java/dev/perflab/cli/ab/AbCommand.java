@@ -4,14 +4,20 @@ import dev.perflab.ab.AbReport;
 import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
 import dev.perflab.base.LabException;
-import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
+import dev.perflab.cli.component.LengthOption;
+import dev.perflab.cli.component.OutOption;
+import dev.perflab.cli.component.ParamOption;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.history.GitState;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.UnknownEntryException;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -80,35 +86,17 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         Path jar;
     }
 
-    @ArgGroup(exclusive = true)
-    Length length = new Length();
+    @Mixin
+    LengthOption length = new LengthOption(RunLength.QUICK);
 
-    static final class Length {
-        @Option(names = "--smoke", description = "CI's selection and options, as ./lab run --smoke.")
-        boolean smoke;
+    @Mixin
+    RungOption rungOption = RungOption.orElse("the length's selection");
 
-        @Option(names = "--quick", description = "The quick selection and options per fork (the default).")
-        boolean quick;
+    @Mixin
+    BenchmarkOption benchmarkOption = new BenchmarkOption();
 
-        @Option(names = "--standard", description = "The standard selection; each fork runs head's benchmark annotations.")
-        boolean standard;
-
-        @Option(names = "--full", description = "The full selection and options.")
-        boolean full;
-
-        RunLength value() {
-            return smoke ? RunLength.SMOKE : standard ? RunLength.STANDARD : full ? RunLength.FULL : RunLength.QUICK;
-        }
-    }
-
-    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs or peers (ids, r-prefixes, naive, tuned).")
-    List<String> rungs;
-
-    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only the benchmarks this regex is found in (in Class.method, as JMH's include), e.g. cancel.")
-    String benchmark;
-
-    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "Restrict a @Param, e.g. --param depth=1000.")
-    Map<String, String> params = new LinkedHashMap<>();
+    @Mixin
+    ParamOption paramOption = new ParamOption();
 
     @Option(names = "--pairs", paramLabel = "N", defaultValue = "4",
             description = "Pairs of forks every row gets before it is first judged, run ABBA (default ${DEFAULT-VALUE}; at least 2).")
@@ -181,9 +169,8 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     @Mixin
     HistoryOption history = new HistoryOption();
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Results folder (default results/COMPONENT/ab, with --calibrate results/COMPONENT/ab-calibration).")
-    Path out;
+    @Mixin
+    OutOption outOption = OutOption.orElse("results/COMPONENT/ab, with --calibrate results/COMPONENT/ab-calibration");
 
     @Override
     public void use(Registry registry) {
@@ -222,11 +209,11 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
                 throw new LabException("--merge tables runs already made: drop " + (runs != null ? "--runs" : plants != null ? "--plants"
                         : resume ? "--resume" : !plant.isEmpty() ? "--plant" : "--base/--head"));
             }
-            if (out == null) {
+            if (outOption.dir() == null) {
                 throw new LabException("--merge needs --out DIR for the merged table");
             }
-            OutputFile.checkDirectory("--out", out);
-            return AbCalibration.merge(component.name(), merge, out, console);
+            RunFolder.open("--out", outOption.dir());
+            return AbCalibration.merge(component.name(), merge, outOption.dir(), console);
         }
         if (calibrate) {
             if (planOnly) {
@@ -248,8 +235,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             refuseDirty(revisions);
             AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
             AbRun.Side change = headSide == null ? null : side("--head", headSide.rev, headSide.jar, revisions, false);
-            Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
-            OutputFile.checkDirectory("--out", dir);
+            Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.abCalibration(componentName)).dir();
             AbPlan plan = plan(component, side.jar(), change == null ? side.jar() : change.jar());
             return new AbCalibration(component, length.value(), plan, side, change, looks, budgetSeconds, t, rulerT, n, sizes, dir, console)
                     .run(resume);
@@ -261,8 +247,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         if (runs != null || plants != null || resume) {
             throw new LabException((runs != null ? "--runs" : plants != null ? "--plants" : "--resume") + " applies to --calibrate only");
         }
-        Path dir = out != null ? out : Path.of("results", componentName, "ab");
-        OutputFile.checkDirectory("--out", dir);
+        Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.ab(componentName)).dir();
         refuseDirty(revisions);
         AbRun.Side base = side("--base", baseSide.rev, baseSide.jar, revisions, false);
         AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
@@ -312,7 +297,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     }
 
     private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {
-        return AbPlan.of(component, length.value(), rungs, benchmark, params, baseJar, headJar, allRows, !noPeerRulers);
+        return AbPlan.of(component, length.value(), rungOption.ids(), benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows, !noPeerRulers);
     }
 
     /** One side: a revision built into a jar, or a jar checked; with neither (calibration only), the lab's own build. */

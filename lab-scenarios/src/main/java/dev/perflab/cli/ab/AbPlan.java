@@ -40,7 +40,7 @@ import java.util.stream.Collectors;
  *       iteration, so its forks outlast their planned time many times over).</li>
  * </ul>
  * Without this, the whole quick selection of the order book or the ring cannot fit a pull request's wait on 2
- * cores; the plans and runs are in docs/measurements/2026-11-28-ab-quick-selections.md.
+ * cores; the plans and runs are in the ab-quick-selections logs in docs/measurements/README.md.
  */
 final class AbPlan {
     /** The JDK-only ruler every run measures beside the rows (lab-benchmarks' RulerBenchmark). */
@@ -117,7 +117,7 @@ final class AbPlan {
      * @throws LabException (exit 2) when the jars list different rows (naming the rows only in one), when a
      *                      {@code --param} names no parameter, or when nothing matches
      */
-    static AbPlan of(Component component, RunLength length, List<String> rungs, String benchmark, Map<String, String> params,
+    static AbPlan of(Component component, RunLength length, List<String> rungs, BenchmarkFilter filter, Map<String, String> params,
                      Path baseJar, Path headJar, boolean allRows, boolean peerRulers) throws IOException, InterruptedException {
         Map<String, List<String>> jmhParams = JmhRun.jmhParams(component, length, rungs, params);
         Map<String, List<String>> abPoint = allRows ? Map.of() : abPoint(component, length, params);
@@ -128,7 +128,6 @@ final class AbPlan {
         int peersLeftOut = 0;
         Map<String, Integer> suitesLeftOut = new LinkedHashMap<>();
         BenchmarkCatalog catalog = BenchmarkCatalog.of(List.of(headJar));
-        BenchmarkFilter filter = BenchmarkFilter.of("--benchmark", benchmark);
         Set<String> known = new TreeSet<>();
         List<Row> rows = new ArrayList<>();
         List<String> onlyBase = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.perflab.cli.check;
 
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.ladder.Checks;
 import dev.perflab.ladder.Contract;
 import dev.perflab.ladder.Entry;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -43,9 +45,8 @@ public final class CheckCommand implements Callable<Integer>, Registry.User {
     @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component whose contract to run, e.g. orderbook (see ./lab list).")
     String component;
 
-    @Option(names = "--rung", paramLabel = "ID", defaultValue = "student",
-            description = "The rung, peer or exercise to check (id, r-prefix, naive, tuned); default: ${DEFAULT-VALUE}.")
-    String rung;
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("student");
 
     @Option(names = "--answers", paramLabel = "FILE",
             description = "The profile-reading exercise: check the answers in FILE against the profile they name"
@@ -62,7 +63,7 @@ public final class CheckCommand implements Callable<Integer>, Registry.User {
             spec.commandLine().getErr().println(note);
             spec.commandLine().getErr().flush();
         });
-        return check(registry.byName(component).ladder(), rung, spec.commandLine().getOut());
+        return check(registry.byName(component).ladder(), rung.one(), spec.commandLine().getOut());
     }
 
     /**

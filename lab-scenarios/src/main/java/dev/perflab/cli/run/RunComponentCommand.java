@@ -1,30 +1,32 @@
 package dev.perflab.cli.run;
 
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
-import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
+import dev.perflab.cli.component.LengthOption;
+import dev.perflab.cli.component.OutOption;
+import dev.perflab.cli.component.ParamOption;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.fleet.ShardRun;
-import dev.perflab.history.HistoryRecorder;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.history.MachineFacts;
-import dev.perflab.scenario.JmhRows;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,40 +51,20 @@ final class RunComponentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(exclusive = true)
-    Length length = new Length();
+    @Mixin
+    LengthOption lengthOption = new LengthOption(RunLength.STANDARD);
 
-    static final class Length {
-        @Option(names = "--quick", description = "A first look: short iterations, fewer sizes; rows tight enough to rank.")
-        boolean quick;
+    @Mixin
+    OutOption outOption = OutOption.orElse("results/COMPONENT");
 
-        @Option(names = "--standard", description = "The default length, named (mvn -Pjmh -Dlength=standard passes it).")
-        boolean standard;
+    @Mixin
+    RungOption rungOption = RungOption.orElse("the run length's rungs; an exercise only when named");
 
-        @Option(names = "--full", description = "More forks and iterations, for publishing.")
-        boolean full;
+    @Mixin
+    BenchmarkOption benchmarkOption = new BenchmarkOption();
 
-        @Option(names = "--smoke", description = "CI's pass: naive and tuned rungs only, as short as still checks them (see ci/gates.yaml).")
-        boolean smoke;
-
-        RunLength value() {
-            return smoke ? RunLength.SMOKE : quick ? RunLength.QUICK : full ? RunLength.FULL : RunLength.STANDARD;
-        }
-    }
-
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Results folder (default results/COMPONENT; a run that names an exercise, e.g. student: results/student/COMPONENT).")
-    Path out;
-
-    @Option(names = "--rung", split = ",", paramLabel = "ID",
-            description = "Only these rungs or peers (ids, r-prefixes, naive, tuned); an exercise runs only when named, e.g. r1,student,r2.")
-    List<String> rungs;
-
-    @Option(names = "--benchmark", paramLabel = "REGEX", description = "JMH suites: only the benchmarks this regex is found in (in Class.method, as JMH's include), e.g. cancel; the rows are listed first.")
-    String benchmark;
-
-    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH suites: restrict a @Param, e.g. --param depth=1,1000.")
-    Map<String, String> params = new LinkedHashMap<>();
+    @Mixin
+    ParamOption paramOption = new ParamOption();
 
     @Option(names = "--jdk", split = ",", paramLabel = "HOME",
             description = "JMH suites: run on each of these JDKs (JMH -jvm) and print each rung's ratio between them (the jdks command lists them).")
@@ -154,7 +136,11 @@ final class RunComponentCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(Registry.renamedNote(formerName, component.name()));
             spec.commandLine().getErr().flush();
         }
-        RunLength runLength = length.value();
+        RunLength runLength = lengthOption.value();
+        Path out = outOption.dir();
+        List<String> rungs = rungOption.ids();
+        BenchmarkFilter benchmark = benchmarkOption.filter();
+        Map<String, String> params = paramOption.params();
         Optional<ShardRun> sharding = ShardRun.of(shard, shardGates, labHome(), System.getenv());
         if (sharding.isPresent() && jdks != null) {
             throw new LabException("--shard and --jdk: a shard runs on one JDK; give each JDK its own sharded run"
@@ -162,37 +148,38 @@ final class RunComponentCommand implements Callable<Integer> {
         }
         HistoryTarget historyTarget = history.target();
         if (out != null) {
-            OutputFile.checkDirectory("--out", out);
+            RunFolder.open("--out", out);
         }
         String name = component.name();
-        if (out == null && learnerRun()) {
-            spec.commandLine().getOut().printf("a learner's run: saved under %s, so the main job's results/%s stays as it was (--out chooses another folder)%n",
-                    defaultDir(), name);
+        boolean learner = learnerRun();
+        ResultsLayout layout = learner ? ResultsLayout.DEFAULT.learners() : ResultsLayout.DEFAULT;
+        PrintWriter console = spec.commandLine().getOut();
+        if (out == null && learner) {
+            console.printf("a learner's run: saved under %s, so the main job's %s stays as it was (--out chooses another folder)%n",
+                    layout.component(name), ResultsLayout.DEFAULT.component(name));
         }
         if (scenario != null && !jmh) {
-            if (benchmark != null || !params.isEmpty() || jdks != null) {
+            if (!benchmark.all() || !params.isEmpty() || jdks != null) {
                 throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
                         + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
             }
-            Path dir = out != null ? out : sharding.map(s -> defaultDir().resolve(s.shard().folderName())).orElse(defaultDir());
-            PrintWriter console = spec.commandLine().getOut();
-            ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, console);
-            if (planOnly && sharding.isEmpty()) {
-                return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, true).run(null, scenario::run);
-            }
-            long started = System.currentTimeMillis();
+            Path dir = out != null ? out : sharding.map(s -> layout.shard(layout.component(name), s.shard().folderName()))
+                    .orElse(layout.component(name));
             String header = sharding.map(ShardRun::header).orElse(Machine.header());
-            int exit;
-            try (JmhRows.Listening recording = JmhRows.listen((file, rows) -> HistoryRecorder.record(historyTarget,
-                    () -> HistoryRecorder.run("run", name, runLength.name().toLowerCase(Locale.ROOT), header, rows,
-                            benchmarkName -> END_TO_END_SUITE, file, MachineFacts.thisJvmFlags()), console))) {
-                exit = sharding.isEmpty() ? scenario.run(request)
+            try (RunFolder results = RunFolder.of("--out", dir).listen(new RunHistory(historyTarget, name, runLength,
+                    benchmarkName -> END_TO_END_SUITE, header, MachineFacts.thisJvmFlags(), console))) {
+                ScenarioRequest request = new ScenarioRequest(rungs, runLength, results, console);
+                if (planOnly && sharding.isEmpty()) {
+                    return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, true).run(null, scenario::run);
+                }
+                long started = System.currentTimeMillis();
+                int exit = sharding.isEmpty() ? scenario.run(request)
                         : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
+                if (!planOnly) {
+                    scenarioPage(results, started, runLength);
+                }
+                return exit;
             }
-            if (!planOnly) {
-                scenarioPage(dir.resolve(name + ".json"), started, runLength);
-            }
-            return exit;
         }
         if (jmh && scenario == null) {
             throw new LabException("--jmh chooses the JMH suites over an end-to-end run; " + name + " has only JMH suites: drop --jmh");
@@ -201,25 +188,25 @@ final class RunComponentCommand implements Callable<Integer> {
         if (component.suites().isEmpty()) {
             throw new LabException("component '" + name + "' has no benchmark suites yet");
         }
-        Path dir = out != null ? out : scenario != null ? defaultDir().resolve("jmh") : defaultDir();
+        Path dir = out != null ? out : scenario != null ? layout.scenarioJmh(name) : layout.component(name);
         if (out == null && sharding.isPresent()) {
-            dir = dir.resolve(sharding.get().shard().folderName());
+            dir = layout.shard(dir, sharding.get().shard().folderName());
         }
-        JmhRun run = new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                jdks, historyTarget, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly);
-        return (noHtml ? run.withoutPage() : run).run();
+        try (RunFolder results = RunFolder.of("--out", dir).listen(new RunHistory(historyTarget, name, runLength,
+                RunHistory.suiteOf(component), null, List.of(), console))) {
+            JmhRun run = new JmhRun(component, runLength, results, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
+                    jdks, console).shard(sharding.orElse(null)).planOnly(planOnly);
+            return (noHtml ? run.withoutPage() : run).run();
+        }
     }
 
     /**
-     * The default results folder: {@code results/COMPONENT}, or {@code results/student/COMPONENT} for a learner's run
-     * (one that names an exercise), so a learner's few rows never replace the main job's files the notebooks read.
+     * Whether {@code --rung} names an exercise ({@code student}): such a run saves under {@link ResultsLayout#learners},
+     * so a learner's few rows never replace the main job's files the notebooks read. An unknown name is left for the
+     * run to refuse.
      */
-    private Path defaultDir() {
-        return learnerRun() ? Path.of("results", "student", component.name()) : Path.of("results", component.name());
-    }
-
-    /** Whether {@code --rung} names an exercise ({@code student}); an unknown name is left for the run to refuse. */
     private boolean learnerRun() {
+        List<String> rungs = rungOption.ids();
         return rungs != null && rungs.stream().anyMatch(id -> {
             try {
                 return component.ladder().resolve(id).kind() == dev.perflab.ladder.Kind.EXERCISE;
@@ -239,13 +226,14 @@ final class RunComponentCommand implements Callable<Integer> {
      * After an end-to-end run, the run length beside its JMH-shaped rows ({@code DIR/COMPONENT.json}) and the
      * HTML page of them, when this run wrote them.
      */
-    private void scenarioPage(Path rows, long started, RunLength runLength) throws IOException {
+    private void scenarioPage(RunFolder results, long started, RunLength runLength) throws IOException {
+        Path rows = results.path(ResultsLayout.rows(component.name()));
         if (!java.nio.file.Files.isRegularFile(rows) || java.nio.file.Files.getLastModifiedTime(rows).toMillis() < started - 1000) {
             return;
         }
-        dev.perflab.base.Machine.recordRunLength(rows, runLength.id());
+        results.recordLength(rows, runLength.id(), Machine.header());
         if (!noHtml) {
-            RunPage.write(rows, component.name(), runLength, spec.commandLine().getOut());
+            RunPage.write(results, rows, component.name(), runLength, spec.commandLine().getOut());
         }
     }
 
