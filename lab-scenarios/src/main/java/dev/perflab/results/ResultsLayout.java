@@ -19,6 +19,7 @@ import java.nio.file.Path;
  *   │   ├── jmh/                               scenarioJmh(NAME): the JMH suites of a component with an end-to-end run
  *   │   ├── shard-I-of-N/                      shard(run folder, …): one shard of a run split across machines
  *   │   ├── ab/  ab-calibration/               ab(NAME), abCalibration(NAME)
+ *   ├── grade/NAME-RUNG/                       grade(NAME, RUNG): ./lab grade's forks and grade.txt
  *   └── profile/NAME/[ROLE/]                   profile(NAME), profile(NAME, ROLE)
  * </pre>
  *
@@ -85,6 +86,11 @@ public final class ResultsLayout {
     /** Flame graphs of one role of a component's end-to-end run. */
     public Path profile(String name, String role) {
         return profile(name).resolve(role);
+    }
+
+    /** A grade of one exercise ({@code ./lab grade}): its forks, its compiled files and {@code grade.txt}. */
+    public Path grade(String name, String rung) {
+        return root.resolve("grade").resolve(name + "-" + rung);
     }
 
     /** Where the key-value stores of an end-to-end kv run keep their files while it runs. */

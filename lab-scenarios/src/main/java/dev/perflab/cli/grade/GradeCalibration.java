@@ -5,11 +5,11 @@ import dev.perflab.ab.ForkResult;
 import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
 import dev.perflab.base.LabException;
-import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.jmh.BenchmarkCatalog;
 import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -38,10 +38,10 @@ final class GradeCalibration {
     private final Exercise exercise;
     private final JmhOptions options;
     private final int rounds;
-    private final Path dir;
+    private final RunFolder dir;
     private final PrintWriter console;
 
-    GradeCalibration(Component component, Exercise exercise, JmhOptions options, int rounds, Path dir, PrintWriter console) {
+    GradeCalibration(Component component, Exercise exercise, JmhOptions options, int rounds, RunFolder dir, PrintWriter console) {
         this.component = component;
         this.exercise = exercise;
         this.options = options;
@@ -57,11 +57,11 @@ final class GradeCalibration {
         Path reference = teacher("reference", relative);
         Path naive = Files.isRegularFile(teacher("slow", relative)) ? teacher("slow", relative) : exercises().resolve("shipped").resolve(relative);
         String before = System.getProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
-        Path referenceClasses = GradeCommand.compile(List.of(reference), dir.resolve("reference-classes"));
-        Path naiveClasses = GradeCommand.compile(List.of(naive), dir.resolve("naive-classes"));
+        Path referenceClasses = GradeCommand.compile(List.of(reference), dir.path("reference-classes"));
+        Path naiveClasses = GradeCommand.compile(List.of(naive), dir.path("naive-classes"));
         GradeCommand.use(referenceClasses, before);
         GradeRow planted = within.rows(exercise.rung()).get(1);
-        GradeRounds grade = new GradeRounds(exercise.rows(), options, dir.resolve("forks"), console);
+        GradeRounds grade = new GradeRounds(exercise.rows(), options, dir.path("forks"), console);
         double fraction = within.factor() * (1 + PAST_TARGET) - 1;
         Plant plant = size(grade, planted, fraction);
         console.printf("calibration of %s: %d run(s) of %d rounds each way; planted in %s: %s, %s slower than the target allows%n",
@@ -79,7 +79,7 @@ final class GradeCalibration {
         console.println();
         console.print(table);
         console.flush();
-        OutputFile.check("--out", dir.resolve("calibration.txt")).writeString(table);
+        dir.file("calibration.txt").writeString(table);
         return 0;
     }
 

@@ -3,17 +3,20 @@ package dev.perflab.cli.grade;
 import dev.perflab.ab.ForkResult;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
-import dev.perflab.base.OutputFile;
 import dev.perflab.cli.check.CheckCommand;
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.OutOption;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.jmh.BenchmarkCatalog;
 import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.ExerciseCompiler;
 import dev.perflab.report.Formats;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -28,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -63,9 +67,9 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
     @Parameters(index = "0", paramLabel = "COMPONENT", description = "The exercise's component, e.g. orderbook.")
     String component;
 
-    @Option(names = "--rung", paramLabel = "ID", defaultValue = "student",
-            description = "The learner's rung: the exercise (default ${DEFAULT-VALUE}) or a mystery rung.")
-    String rung;
+    /** The learner's rung: the exercise or a mystery rung. */
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("student");
 
     @Option(names = "--smoke", description = "Short forks and " + SMOKE_ROUNDS + " rounds: that grading works, not a grade to trust.")
     boolean smoke;
@@ -85,8 +89,9 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
                     + " reference passes and the planted one is NOT YET in at least 95% of runs. For a quiet machine."})
     Integer calibrate;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the forks' JSON and logs and grade.txt go (default results/grade/COMPONENT-RUNG).")
-    Path out;
+    /** Where the forks' JSON and logs and grade.txt go. */
+    @Mixin
+    OutOption out = OutOption.orElse("results/grade/COMPONENT-RUNG");
 
     @Override
     public void use(Registry newRegistry) {
@@ -96,13 +101,13 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
     @Override
     public Integer call() throws IOException, InterruptedException {
         Component target = registry.byName(component);
-        Entry<?> entry = target.ladder().resolve(rung);
+        Entry<?> entry = target.ladder().resolve(rung.one());
         Exercise exercise = Exercises.find(target.name(), entry.id());
         int n = rounds != null ? rounds : smoke ? SMOKE_ROUNDS : DEFAULT_ROUNDS;
         if (n < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
             throw new LabException("--rounds " + n + ": an interval needs at least " + dev.perflab.ab.PairedRatio.MIN_PAIRS + " rounds");
         }
-        Path dir = OutputFile.checkDirectory("--out", out != null ? out : Path.of("results", "grade", target.name() + "-" + entry.id()));
+        RunFolder dir = RunFolder.open("--out", out.dir() != null ? out.dir() : ResultsLayout.DEFAULT.grade(target.name(), entry.id()));
         PrintWriter console = spec.commandLine().getOut();
         console.printf("perflab grade %s · %s%n", exercise.id(), Machine.header());
         console.printf("%s%nyour file: %s; measured against %s%n", entry.summary(),
@@ -118,9 +123,9 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
     }
 
     /** The contract (in a child JVM when {@code --file} gave other sources), then the speed once every check passes. */
-    private int grade(Component target, Exercise exercise, int n, Path dir, PrintWriter console, String before)
+    private int grade(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console, String before)
             throws IOException, InterruptedException {
-        Path classes = files != null ? compile(dir.resolve("classes"), before) : null;
+        Path classes = files != null ? compile(dir.path("classes"), before) : null;
         console.println();
         console.println("1. the contract");
         console.flush();
@@ -133,7 +138,7 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         return measure(target, exercise, n, dir, console);
     }
 
-    private int calibrate(Component target, Exercise exercise, int n, Path dir, PrintWriter console) throws IOException, InterruptedException {
+    private int calibrate(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
         if (files != null || calibrate < 1) {
             throw new LabException(files != null ? "--calibrate grades the exercise's own reference and naive solutions: drop --file"
                     : "--calibrate " + calibrate + ": at least 1 run");
@@ -150,8 +155,8 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         }
     }
 
-    private int measure(Component target, Exercise exercise, int n, Path dir, PrintWriter console) throws IOException, InterruptedException {
-        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), dir.resolve("forks"), console);
+    private int measure(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
+        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), dir.path("forks"), console);
         console.println();
         console.printf("2. the speed: %d rows × %d rounds = %d forks of one JMH run each, the rows' order reversed every other"
                         + " round; at least %s of warm-up and measurement (each fork's JVM start comes on top)%n",
@@ -186,12 +191,12 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
     }
 
     /** Prints the verdict's line and saves it after the targets' lines ({@code judgements}) as {@code DIR/grade.txt}. */
-    private static int finish(Path dir, PrintWriter console, Target.Verdict verdict, String why, String judgements) {
+    private static int finish(RunFolder dir, PrintWriter console, Target.Verdict verdict, String why, String judgements) {
         String line = "grade: " + verdict.label + " — " + why;
         console.println();
         console.println(line);
         console.flush();
-        OutputFile.check("--out", dir.resolve("grade.txt")).writeString(judgements + line + "\n");
+        dir.file("grade.txt").writeString(judgements + line + "\n");
         return switch (verdict) {
             case PASS -> 0;
             case NOT_YET -> LabException.CHECK_FAILED;
