@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>
  *   7  dev.perflab.cli, cli.ab, cli.latency,        Lab and the small commands; the A/B and calibration machinery;
- *      cli.profile                                 latency; flame graphs
+ *      cli.profile, cli.check, cli.grade           latency; flame graphs; a rung's contract; grading an exercise
  *   6  dev.perflab.cli.run, foreign,                running a suite or a scenario, or another project's JMH jar; one
  *      cli.&lt;component&gt;                            package per component (its Component, commands, run options)
  *   5  dev.perflab.cli.component                   what a component is, and the options every command shares
@@ -118,7 +118,8 @@ class HouseRulesTest {
                 .layer("component model").definedBy("dev.perflab.cli.component")
                 .layer("running").definedBy("dev.perflab.cli.run", "dev.perflab.foreign")
                 .layer("components").definedBy(componentPackages().toArray(String[]::new))
-                .layer("lab-wide commands").definedBy("dev.perflab.cli", "dev.perflab.cli.ab", "dev.perflab.cli.latency", "dev.perflab.cli.profile")
+                .layer("lab-wide commands").definedBy("dev.perflab.cli", "dev.perflab.cli.ab", "dev.perflab.cli.latency",
+                        "dev.perflab.cli.profile", "dev.perflab.cli.check", "dev.perflab.cli.grade")
                 .whereLayer("ground").mayNotAccessAnyLayer()
                 .whereLayer("results").mayOnlyAccessLayers("ground")
                 .whereLayer("plumbing").mayOnlyAccessLayers("results", "ground")
@@ -136,7 +137,8 @@ class HouseRulesTest {
     void everyPackageStandsOnAFloor() {
         Set<String> floors = new TreeSet<>(Set.of(GROUND, RESULTS, "dev.perflab.jmh", "dev.perflab.history", "dev.perflab.gate",
                 "dev.perflab.compare", "dev.perflab.ab", "dev.perflab.fleet", "dev.perflab.cli.component", "dev.perflab.cli.run", "dev.perflab.foreign",
-                "dev.perflab.cli", "dev.perflab.cli.ab", "dev.perflab.cli.latency", "dev.perflab.cli.profile"));
+                "dev.perflab.cli", "dev.perflab.cli.ab", "dev.perflab.cli.latency", "dev.perflab.cli.profile", "dev.perflab.cli.check",
+                "dev.perflab.cli.grade"));
         floors.addAll(componentPackages());
         Set<String> off = packages().stream()
                 .filter(p -> !floors.contains(p) && !p.startsWith("dev.perflab.report") && !p.startsWith("dev.perflab.scenario"))

@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * The key-value ladder (report 001): concurrent writers into one embedded store, from a hash file with
  * Tokyo Cabinet's fixed bucket count to striped linear hashing, beside real databases. The ids are the
- * ones the CLI ({@code --store}), JMH's {@code @Param("store")} and the result files use.
+ * ones the CLI ({@code --store}), JMH's {@code @Param("store")} and the result files use. The last entries are the
+ * learner's ({@code student}, an exercise, and {@code mystery}, a lab with a hidden cause): measured only when named.
  */
 public final class KvLadder {
     public static final String COMPONENT = "kv";
@@ -80,7 +81,10 @@ public final class KvLadder {
                     exhibit(WriterLayout.SAME_KEYS_PER_THREAD)),
             new Entry<>("student", Kind.EXERCISE,
                     "exercise \"make the bucket table grow\": r1 without the expected count, linear hashing's split written by you (StudentStore, exercises/README.md)",
-                    (dir, n) -> new StudentStore(dir)))).withContract(new KvContract());
+                    (dir, n) -> new StudentStore(dir)),
+            new Entry<>("mystery", Kind.EXERCISE,
+                    "mystery: a correct store slower than it should be, for a reason to find (MysteryStore, exercises/mysteries.md)",
+                    (dir, n) -> new MysteryStore(dir)))).withContract(new KvContract());
 
     private KvLadder() {
     }

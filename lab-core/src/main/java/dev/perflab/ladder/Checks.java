@@ -67,7 +67,30 @@ public final class Checks {
         } catch (InterruptedException e) {
             return "interrupted";
         } catch (Exception | LinkageError | StackOverflowError e) {
-            return "threw " + e;
+            return "threw " + e + where(e).map(w -> " at " + w).orElse("");
         }
+    }
+
+    /**
+     * Where a thrown exception comes from, as a learner reads it: the topmost frame in an exercise's file (a class
+     * of a {@code Student*.java} or {@code Mystery*.java}), else the topmost frame of the lab's own code outside this
+     * harness; {@code StudentBook.java:57 (StudentBook.cancel)}. Empty when neither is on the stack.
+     */
+    public static java.util.Optional<String> where(Throwable e) {
+        StackTraceElement[] stack = e.getStackTrace();
+        java.util.Optional<StackTraceElement> frame = java.util.Arrays.stream(stack).filter(Checks::inExercise).findFirst()
+                .or(() -> java.util.Arrays.stream(stack).filter(f -> f.getClassName().startsWith("dev.perflab.")
+                        && !f.getClassName().startsWith(Checks.class.getPackageName() + ".")).findFirst());
+        return frame.map(f -> f.getFileName() + ":" + f.getLineNumber() + " (" + simpleName(f.getClassName()) + "." + f.getMethodName() + ")");
+    }
+
+    private static boolean inExercise(StackTraceElement frame) {
+        String file = frame.getFileName();
+        return file != null && frame.getClassName().startsWith("dev.perflab.") && (file.startsWith("Student") || file.startsWith("Mystery"));
+    }
+
+    /** {@code StudentBook}, {@code StudentBook$Book} as {@code StudentBook.Book}. */
+    private static String simpleName(String className) {
+        return className.substring(className.lastIndexOf('.') + 1).replace('$', '.');
     }
 }

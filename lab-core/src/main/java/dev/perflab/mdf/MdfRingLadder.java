@@ -12,8 +12,8 @@ import java.util.List;
  * The market-data ring ladder (report 000): from the report's synchronized list of message objects with a
  * 5,000-message window and database fallback to a lock-free single-writer ring read in zero-copy batches;
  * then the peers and the exhibits. The ids are the ones JMH's {@code @Param("rung")}, the CLI and result
- * files use. The last entry is the learner's ({@code student}, an exercise): checked and measured only when
- * named. The ladder carries its contract ({@link MdfRingContract}), which {@code ./lab check} runs.
+ * files use. The last entries are the learner's ({@code student}, an exercise, and {@code mystery}, a lab with a
+ * hidden cause): checked and measured only when named. The ladder carries its contract ({@link MdfRingContract}), which {@code ./lab check} runs.
  */
 public final class MdfRingLadder {
     public static final String COMPONENT = "mdf-ring";
@@ -52,7 +52,10 @@ public final class MdfRingLadder {
                     MdfRingFactory.of(RingSize.DAY, LoggingHotPathRing::new)),
             new Entry<>("student", Kind.EXERCISE,
                     "exercise \"make the reader lock-free\": r2's arena without its lock, publication and reader written by you (StudentRing, exercises/README.md)",
-                    MdfRingFactory.of(RingSize.DAY, StudentRing::new))))
+                    MdfRingFactory.of(RingSize.DAY, StudentRing::new)),
+            new Entry<>("mystery", Kind.EXERCISE,
+                    "mystery: a correct ring slower than it should be, for a reason to find (MysteryRing, exercises/mysteries.md)",
+                    MdfRingFactory.of(RingSize.DAY, MysteryRing::new))))
             .withContract(new MdfRingContract());
 
     private MdfRingLadder() {

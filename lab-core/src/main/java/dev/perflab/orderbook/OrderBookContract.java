@@ -1,7 +1,9 @@
 package dev.perflab.orderbook;
 
 import dev.perflab.ladder.Check;
+import dev.perflab.ladder.Checks;
 import dev.perflab.ladder.Contract;
+import dev.perflab.ladder.Shrink;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -105,7 +107,7 @@ public final class OrderBookContract implements Contract<OrderBookFactory> {
     }
 
     private static void expectEvents(OrderBookFactory book, List<String> expected, String... commands) {
-        List<String> actual = events(book, commands);
+        List<String> actual = replayNamingAThrow(book, parse(commands), "commands " + List.of(commands)).lines(PriceFormat.CENTS);
         if (!expected.equals(actual)) {
             throw new AssertionError("commands " + List.of(commands) + ": expected " + expected + " but was " + actual);
         }
@@ -122,7 +124,7 @@ public final class OrderBookContract implements Contract<OrderBookFactory> {
             throw new AssertionError(what + ": r0 gave " + expected.size() + " events for " + commands.size()
                     + " commands; one event per command");
         }
-        EventLog actual = replay(book, commands);
+        EventLog actual = replayNamingAThrow(book, commands, what);
         int difference = expected.firstDifference(actual);
         if (difference != -1) {
             throw new AssertionError(what + ": differs from r0 at event " + difference + ": expected "
@@ -167,6 +169,55 @@ public final class OrderBookContract implements Contract<OrderBookFactory> {
         } catch (StreamFormatException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
+    }
+
+    /**
+     * Replays {@code commands} through the book; when the book throws, an {@link AssertionError} that says what it
+     * threw, where ({@link Checks#where}: the learner's file and line), and the shortest list of these commands that
+     * still throws it from there ({@link Shrink}), which is what to replay by hand.
+     */
+    static EventLog replayNamingAThrow(OrderBookFactory book, CommandStream commands, String what) {
+        try {
+            return replay(book, commands);
+        } catch (RuntimeException | StackOverflowError e) {
+            String where = Checks.where(e).orElse("?");
+            List<Integer> shortest = Shrink.shortest(commands.size(), kept -> throwsFrom(book, select(commands, kept), e, where));
+            throw new AssertionError(what + ": threw " + e + " at " + where + ", after the commands " + text(select(commands, shortest))
+                    + " (the shortest of these " + commands.size() + " that still throw it there)", e);
+        }
+    }
+
+    private static boolean throwsFrom(OrderBookFactory book, CommandStream commands, Throwable first, String where) {
+        try {
+            replay(book, commands);
+            return false;
+        } catch (RuntimeException | StackOverflowError e) {
+            return e.getClass() == first.getClass() && Checks.where(e).orElse("?").equals(where);
+        }
+    }
+
+    /** The commands at these indices, in this order. */
+    private static CommandStream select(CommandStream all, List<Integer> indices) {
+        CommandStream some = new CommandStream(indices.size());
+        for (int i : indices) {
+            if (all.type(i) == CommandStream.CANCEL) {
+                some.cancel(all.orderId(i));
+            } else {
+                some.add(all.type(i) == CommandStream.BUY ? Side.BUY : Side.SELL, all.orderId(i), all.priceTicks(i));
+            }
+        }
+        return some;
+    }
+
+    /** {@code [A B 1 100.00, C 1]}. */
+    private static String text(CommandStream commands) {
+        StringBuilder out = new StringBuilder();
+        try {
+            CommandText.write(commands, out, PriceFormat.CENTS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString().lines().toList().toString();
     }
 
     public static EventLog replay(OrderBookFactory factory, CommandStream commands) {

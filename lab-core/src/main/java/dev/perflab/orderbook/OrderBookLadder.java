@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * The order-book ladder: every rung from the report's naive book to the tuned one, then the peers.
- * The ids here are the ones JMH's {@code @Param("rung")}, the CLI and the result files use. The last entry
- * is the learner's ({@code student}, an exercise): checked and measured only when named.
+ * The ids here are the ones JMH's {@code @Param("rung")}, the CLI and the result files use. The last entries
+ * are the learner's ({@code student}, an exercise, and {@code mystery}, a lab with a hidden cause): checked and
+ * measured only when named.
  */
 public final class OrderBookLadder {
     public static final String COMPONENT = "orderbook";
@@ -46,7 +47,10 @@ public final class OrderBookLadder {
                     ParityMatchBook::withoutPurge),
             new Entry<>("student", Kind.EXERCISE,
                     "exercise \"make cancel O(1)\": r1 with cancel written by you (StudentBook, exercises/README.md)",
-                    StudentBook::new)))
+                    StudentBook::new),
+            new Entry<>("mystery", Kind.EXERCISE,
+                    "mystery: a correct book slower than it should be, for a reason to find (MysteryBook, exercises/mysteries.md)",
+                    MysteryBook::new)))
             .withContract(new OrderBookContract());
 
     private OrderBookLadder() {

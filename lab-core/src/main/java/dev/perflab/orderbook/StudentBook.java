@@ -17,6 +17,7 @@ import org.pcollections.PMap;
  * <pre>
  *   ./lab check orderbook --rung student                      # ✓/✗ per contract check, exit 0 when all pass
  *   ./lab run orderbook --rung r1,student,r2 --benchmark cancel --quick   # your rung beside r1 and r2
+ *   ./lab grade orderbook                                     # PASS, NOT YET or UNDECIDED, against r2
  * </pre>
  * Hints, the usual wrong turns and the reference solution (r2, {@link IntrusiveListBook}) are in
  * {@code exercises/README.md}; do not peek at r2 before trying.

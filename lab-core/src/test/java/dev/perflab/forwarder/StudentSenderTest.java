@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.ladder.Checks;
+import dev.perflab.ladder.ShippedExercises;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import java.util.List;
@@ -34,8 +35,8 @@ class StudentSenderTest {
     }
 
     @Test
-    void theShippedSkeletonFailsEveryCheckAndSaysWhatToWrite() throws InterruptedException {
-        List<Checks.Outcome> outcomes = outcomes(STUDENT.factory());
+    void theShippedSkeletonFailsEveryCheckAndSaysWhatToWrite() throws Exception {
+        List<Checks.Outcome> outcomes = ShippedExercises.outcomes(ShippedExercises.SHIPPED, ForwarderLadder.class, "student");
         assertEquals(6, outcomes.size());
         outcomes.forEach(o -> assertFalse(o.passed(), o.name() + " passed with the skeleton"));
         assertTrue(outcomes.stream().anyMatch(o -> o.failure().contains("StudentSender.stage")),

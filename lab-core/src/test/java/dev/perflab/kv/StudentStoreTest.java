@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.ladder.Checks;
+import dev.perflab.ladder.ShippedExercises;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import java.nio.file.Path;
@@ -35,8 +36,8 @@ class StudentStoreTest {
     }
 
     @Test
-    void theShippedSkeletonFailsOnceTheTableMustGrowSayingSplitIsNotWritten() throws InterruptedException {
-        Map<String, Checks.Outcome> outcomes = outcomes(STUDENT.factory());
+    void theShippedSkeletonFailsOnceTheTableMustGrowSayingSplitIsNotWritten() throws Exception {
+        Map<String, Checks.Outcome> outcomes = ShippedExercises.byName(ShippedExercises.SHIPPED, KvLadder.class, "student");
         assertTrue(outcomes.get("emptyStoreHasNothing").passed(), "r1's file works while nothing splits");
         assertTrue(outcomes.get("overwriteKeepsCountAndReplacesValue").passed());
         for (String growing : List.of("putThenGetEveryRecord", "reopenKeepsEveryRecord", "concurrentWritersLoseNothing",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.ladder.Checks;
+import dev.perflab.ladder.ShippedExercises;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.marketdata.MdfMessage;
@@ -37,8 +38,8 @@ class StudentRingTest {
     }
 
     @Test
-    void theShippedSkeletonFailsTheReaderChecksSayingTheReaderIsNotWritten() throws InterruptedException {
-        Map<String, Checks.Outcome> outcomes = outcomes(STUDENT.factory());
+    void theShippedSkeletonFailsTheReaderChecksSayingTheReaderIsNotWritten() throws Exception {
+        Map<String, Checks.Outcome> outcomes = ShippedExercises.byName(ShippedExercises.SHIPPED, MdfRingLadder.class, "student");
         assertTrue(outcomes.get("appendRejectsAGapAndABadLength").passed(), "append is r2's and checks its input");
         for (String readerCheck : List.of("everyReaderGetsEveryMessageOnceInOrder",
                 "lateJoinerStartsAnywhereAndContinuesFromHistory", "lappedReaderContinuesFromHistory",

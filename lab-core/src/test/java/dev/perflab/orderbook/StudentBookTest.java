@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.ladder.Checks;
+import dev.perflab.ladder.ShippedExercises;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import java.util.List;
@@ -34,8 +35,8 @@ class StudentBookTest {
     }
 
     @Test
-    void theShippedSkeletonFailsTheCancelChecksSayingCancelIsNotWritten() throws InterruptedException {
-        Map<String, Checks.Outcome> outcomes = outcomes(STUDENT.factory());
+    void theShippedSkeletonFailsTheCancelChecksSayingCancelIsNotWritten() throws Exception {
+        Map<String, Checks.Outcome> outcomes = ShippedExercises.byName(ShippedExercises.SHIPPED, OrderBookLadder.class, "student");
         assertTrue(outcomes.get("ordersThatDoNotCrossRest").passed(), "add is r1's and works");
         assertTrue(outcomes.get("earliestOrderAtAPriceExecutesFirst").passed());
         for (String cancelCheck : List.of("cancelRemovesARestingOrderOnce", "cancelInTheMiddleKeepsTheRestInOrder",
@@ -52,6 +53,56 @@ class StudentBookTest {
         Map<String, Checks.Outcome> outcomes = outcomes(referenceSolution);
         assertEquals(14, outcomes.size(), outcomes.keySet().toString());
         outcomes.values().forEach(o -> assertTrue(o.passed(), o.name() + ": " + o.failure()));
+    }
+
+    /**
+     * The teacher's copies that check the grade's targets are reachable (exercises/teacher): the reference solution
+     * and the planted slow one (a list per level, cancel by {@code remove(Object)}) both pass every check, so only
+     * the grade's speed targets tell them apart.
+     */
+    @Test
+    void theReferenceAndThePlantedSlowSolutionPassEveryCheck() throws Exception {
+        for (String solution : List.of("reference", "slow")) {
+            List<Checks.Outcome> outcomes = ShippedExercises.outcomes(ShippedExercises.EXERCISES.resolve("teacher").resolve(solution),
+                    OrderBookLadder.class, "student");
+            assertEquals(14, outcomes.size(), solution);
+            outcomes.forEach(o -> assertTrue(o.passed(), solution + ": " + o.name() + ": " + o.failure()));
+        }
+    }
+
+    /**
+     * A wrong turn that throws (here: a cancel of a resting order 7, as a null level would) is named with the file and
+     * line it came from and the shortest list of the stream's commands that still throws it there: an add of 7 and
+     * its cancel, out of a random stream of hundreds.
+     */
+    @Test
+    void aCancelThatThrowsNamesItsLineAndTheShortestCommandsThatThrowIt() throws InterruptedException {
+        OrderBookFactory throwsOnSeven = listener -> new OrderBook() {
+            private final OrderBook inner = new IntrusiveListBook(listener);
+            private final java.util.Set<Long> resting = new java.util.HashSet<>();
+
+            @Override
+            public void add(Side side, long orderId, long priceTicks) {
+                inner.add(side, orderId, priceTicks);
+                resting.add(orderId);
+            }
+
+            @Override
+            public void cancel(long orderId) {
+                if (orderId == 7 && resting.contains(7L)) {
+                    throw new NullPointerException("Cannot read field \"head\" because \"level\" is null");
+                }
+                inner.cancel(orderId);
+            }
+        };
+        String failure = outcomes(throwsOnSeven).get("agreesWithR0OnRandomStreams").failure();
+        assertTrue(failure.startsWith("random stream seed "), failure);
+        assertTrue(failure.contains(": threw java.lang.NullPointerException: Cannot read field \"head\" because \"level\" is null"
+                + " at StudentBookTest.java:"), failure);
+        java.util.regex.Matcher shortest = java.util.regex.Pattern.compile("after the commands \\[(A [BS] 7 [0-9.]+), C 7] \\(the shortest"
+                + " of these (\\d+) that still throw it there\\)$").matcher(failure);
+        assertTrue(shortest.find(), failure);
+        assertTrue(Integer.parseInt(shortest.group(2)) > 2, failure);
     }
 
     @Test

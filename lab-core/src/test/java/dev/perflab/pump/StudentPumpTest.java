@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.ladder.Checks;
+import dev.perflab.ladder.ShippedExercises;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.marketdata.MdfFormatException;
@@ -41,8 +42,8 @@ class StudentPumpTest {
     }
 
     @Test
-    void theShippedSkeletonFailsEveryCheckSayingTheReceiverIsNotWritten() throws InterruptedException {
-        Map<String, Checks.Outcome> outcomes = outcomes(STUDENT.factory());
+    void theShippedSkeletonFailsEveryCheckSayingTheReceiverIsNotWritten() throws Exception {
+        Map<String, Checks.Outcome> outcomes = ShippedExercises.byName(ShippedExercises.SHIPPED, PumpLadder.class, "student");
         assertEquals(5, outcomes.size(), outcomes.keySet().toString());
         for (Checks.Outcome outcome : outcomes.values()) {
             assertFalse(outcome.passed(), outcome.name());

@@ -35,8 +35,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -134,7 +132,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
         }
         PrintWriter console = spec.commandLine().getOut();
         try (HistoryStore store = HistoryStore.open(target)) {
-            HistoryQuery query = new HistoryQuery(component, sinceInstant(), branch, lengthName(), benchmarkPattern(), rungIds(), secondary);
+            HistoryQuery query = new HistoryQuery(component, sinceInstant(), branch, lengthName(), benchmark.filter(), rungIds(), secondary);
             History found = read(store, query, target);
             if (changes) {
                 return changes(store, query, found, target, jsonOut, console);
@@ -276,18 +274,6 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
             throw new LabException("--length " + length + ": expected smoke, quick, standard or full");
         }
         return l;
-    }
-
-    private Pattern benchmarkPattern() {
-        String benchmark = this.benchmark.regex();
-        if (benchmark == null) {
-            return null;
-        }
-        try {
-            return Pattern.compile(benchmark);
-        } catch (PatternSyntaxException e) {
-            throw new LabException("--benchmark " + benchmark + ": not a regex (" + e.getDescription() + ")");
-        }
     }
 
     /** The rung ids: names resolved on the component's ladder when the lab knows it, else taken as given. */

@@ -6,7 +6,9 @@ import dev.perflab.base.Leftovers;
 import dev.perflab.cli.ab.AbCommand;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.GroupCommand;
+import dev.perflab.cli.check.CheckCommand;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.grade.GradeCommand;
 import dev.perflab.cli.latency.LatencyCommand;
 import dev.perflab.cli.profile.ProfileCommand;
 import dev.perflab.cli.run.RunCommand;
@@ -29,8 +31,8 @@ import picocli.CommandLine;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
         description = "perflab: field reports turned into measured ladders of rungs, naive to tuned.",
-        subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class,
-                AbCommand.class, MergeCommand.class, ClockCommand.class, ClaimsCommand.class,
+        subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, GradeCommand.class, ReportCommand.class, GateCommand.class,
+                CompareCommand.class, AbCommand.class, MergeCommand.class, ClockCommand.class, ClaimsCommand.class,
                 JdksCommand.class, LatencyCommand.class, ProfileCommand.class, HistoryCommand.class, DoctorCommand.class,
                 RunJarCommand.class},
         footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})

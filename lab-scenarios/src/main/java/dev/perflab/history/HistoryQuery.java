@@ -1,10 +1,10 @@
 package dev.perflab.history;
 
+import dev.perflab.base.BenchmarkFilter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Which rows of the history to read: one component's runs, narrowed.
@@ -13,11 +13,12 @@ import java.util.regex.Pattern;
  * @param since     runs recorded at or after this instant; null for all
  * @param branch    runs on this git branch only; null for all
  * @param length    runs of this length only ({@code smoke}, {@code quick}, {@code standard}, {@code full}); null for all
- * @param benchmark rows whose benchmark name this finds (a regex, {@code find()}); null for all
+ * @param benchmark rows whose benchmark it selects (found anywhere in {@code Class.method}, as every {@code --benchmark});
+ *                  null for all
  * @param rungs     rows whose {@code rung} param is one of these ids; null for all
  * @param secondary secondary metrics to read beside each row's score, e.g. {@code gc.alloc.rate.norm}
  */
-public record HistoryQuery(String component, Instant since, String branch, String length, Pattern benchmark,
+public record HistoryQuery(String component, Instant since, String branch, String length, BenchmarkFilter benchmark,
                            Set<String> rungs, List<String> secondary) {
     public HistoryQuery {
         Objects.requireNonNull(component);
@@ -31,7 +32,7 @@ public record HistoryQuery(String component, Instant since, String branch, Strin
     }
 
     boolean wants(String benchmarkName, java.util.Map<String, String> params) {
-        return (benchmark == null || benchmark.matcher(benchmarkName).find())
+        return (benchmark == null || benchmark.matches(benchmarkName))
                 && (rungs == null || rungs.contains(params.get("rung")));
     }
 }

@@ -105,6 +105,11 @@ public final class BenchmarkCatalog {
         return options;
     }
 
+    /** Every benchmark's full name ({@code pkg.Class.method}), sorted: what {@code --benchmark} chooses from. */
+    public java.util.SortedSet<String> benchmarks() {
+        return java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(declared.keySet()));
+    }
+
     /**
      * How many operations one call of the benchmark method counts ({@code @OperationsPerInvocation}; 1 without
      * it): a per-invocation cost is the per-operation cost times this.

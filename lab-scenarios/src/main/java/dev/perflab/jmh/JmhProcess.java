@@ -40,6 +40,12 @@ public final class JmhProcess {
     public static final String CLASSPATH_PROPERTY = "perflab.jmh.classpath";
     /** {@code true}: JMH ignores the machine-wide lock; for correctness tests only, never for measurements. */
     public static final String IGNORE_LOCK_PROPERTY = "perflab.jmh.ignoreLock";
+    /**
+     * A class path (a folder of a learner's freshly compiled exercise files) put before the lab's own JMH classes,
+     * so the JMH run and every fork it starts measure the learner's version; {@code ./lab} sets it when only
+     * exercise files changed since the jars were built. A run from a given jar ({@code ./lab ab}) never gets it.
+     */
+    public static final String EXERCISE_CLASSES_PROPERTY = "perflab.exercise.classes";
     private static final String IGNORE_JMH_LOCK = "-Djmh.ignoreLock=true";
     /** JMH 1.37's line when another run holds the lock: "… Unable to acquire the JMH lock (/tmp/jmh.lock), exiting …". */
     private static final Pattern LOCK_HELD = Pattern.compile("Unable to acquire the JMH lock \\(([^)]*)\\)");
@@ -112,8 +118,10 @@ public final class JmhProcess {
         if (classpath != null || Boolean.getBoolean(IGNORE_LOCK_PROPERTY)) {
             command.add(IGNORE_JMH_LOCK);
         }
+        String exercise = jar != null ? null : System.getProperty(EXERCISE_CLASSES_PROPERTY);
+        String own = classpath != null ? classpath : exercise != null ? benchmarksJar().toString() : null;
         command.addAll(jar != null ? List.of("-jar", jar.toString())
-                : classpath != null ? List.of("-cp", classpath, "org.openjdk.jmh.Main")
+                : own != null ? List.of("-cp", exercise != null ? exercise + java.io.File.pathSeparator + own : own, "org.openjdk.jmh.Main")
                 : List.of("-jar", benchmarksJar().toString()));
         command.addAll(jmhArgs);
         return command;

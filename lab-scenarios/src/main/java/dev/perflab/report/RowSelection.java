@@ -1,5 +1,6 @@
 package dev.perflab.report;
 
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,8 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Which rows of a report to show ({@code ./lab report --mode avgt --benchmark REGEX --param size=1000}): a row
@@ -24,10 +23,10 @@ public final class RowSelection implements Predicate<Row> {
     public static final Set<String> MODES = Set.of("thrpt", "avgt", "sample", "ss");
 
     private final Set<String> modes;
-    private final Pattern benchmark;
+    private final BenchmarkFilter benchmark;
     private final Map<String, String> params;
 
-    private RowSelection(Set<String> modes, Pattern benchmark, Map<String, String> params) {
+    private RowSelection(Set<String> modes, BenchmarkFilter benchmark, Map<String, String> params) {
         this.modes = modes;
         this.benchmark = benchmark;
         this.params = params;
@@ -47,14 +46,7 @@ public final class RowSelection implements Predicate<Row> {
             }
             m.add(name);
         }
-        Pattern pattern = null;
-        if (benchmark != null) {
-            try {
-                pattern = Pattern.compile(benchmark);
-            } catch (PatternSyntaxException e) {
-                throw new LabException("--benchmark " + benchmark + ": not a regex (" + e.getDescription() + ")");
-            }
-        }
+        BenchmarkFilter pattern = BenchmarkFilter.of("--benchmark", benchmark);
         Map<String, String> p = new LinkedHashMap<>();
         for (String pair : params) {
             int eq = pair.indexOf('=');
@@ -68,13 +60,13 @@ public final class RowSelection implements Predicate<Row> {
 
     /** True when nothing was asked: every row is kept. */
     public boolean all() {
-        return modes.isEmpty() && benchmark == null && params.isEmpty();
+        return modes.isEmpty() && benchmark.all() && params.isEmpty();
     }
 
     @Override
     public boolean test(Row row) {
         return (modes.isEmpty() || modes.contains(row.mode()))
-                && (benchmark == null || benchmark.matcher(row.benchmark()).find())
+                && benchmark.matches(row.benchmark())
                 && params.entrySet().stream().allMatch(p -> p.getValue().equals(row.params().get(p.getKey())));
     }
 
@@ -89,8 +81,8 @@ public final class RowSelection implements Predicate<Row> {
             asked.add("--mode " + String.join(",", modes));
             rows.forEach(r -> have.add("mode " + r.mode()));
         }
-        if (benchmark != null) {
-            asked.add("--benchmark " + benchmark.pattern());
+        if (!benchmark.all()) {
+            asked.add(benchmark.toString());
         }
         params.forEach((k, v) -> {
             asked.add("--param " + k + "=" + v);

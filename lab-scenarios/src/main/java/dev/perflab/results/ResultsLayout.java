@@ -10,6 +10,7 @@ import java.nio.file.Path;
  * <pre>
  *   results/                                   ROOT (relative to the folder ./lab runs in)
  *   ├── history.db                             history(): every run recorded (./lab history)
+ *   ├── student/NAME/…                         learners(): a run that names an exercise, laid out as below
  *   ├── NAME/                                  component(NAME): ./lab run NAME, ./lab latency NAME
  *   │   ├── NAME.json  NAME.machine.txt         rows(NAME), machine(rows): the rows and the machine they ran on
  *   │   ├── NAME.md  NAME.html  NAME-*.png      markdown(NAME), page(NAME), the charts
@@ -18,6 +19,7 @@ import java.nio.file.Path;
  *   │   ├── jmh/                               scenarioJmh(NAME): the JMH suites of a component with an end-to-end run
  *   │   ├── shard-I-of-N/                      shard(run folder, …): one shard of a run split across machines
  *   │   ├── ab/  ab-calibration/               ab(NAME), abCalibration(NAME)
+ *   ├── grade/NAME-RUNG/                       grade(NAME, RUNG): ./lab grade's forks and grade.txt
  *   └── profile/NAME/[ROLE/]                   profile(NAME), profile(NAME, ROLE)
  * </pre>
  *
@@ -48,6 +50,14 @@ public final class ResultsLayout {
         return root.resolve(name);
     }
 
+    /**
+     * The layout of a learner's runs (ones that name an exercise): the same names under {@code student/}, so a
+     * learner's few rows never replace the main job's files the notebooks read.
+     */
+    public ResultsLayout learners() {
+        return new ResultsLayout(root.resolve("student"));
+    }
+
     /** The JMH suites ({@code --jmh}) of a component whose default run is end to end. */
     public Path scenarioJmh(String name) {
         return component(name).resolve("jmh");
@@ -76,6 +86,11 @@ public final class ResultsLayout {
     /** Flame graphs of one role of a component's end-to-end run. */
     public Path profile(String name, String role) {
         return profile(name).resolve(role);
+    }
+
+    /** A grade of one exercise ({@code ./lab grade}): its forks, its compiled files and {@code grade.txt}. */
+    public Path grade(String name, String rung) {
+        return root.resolve("grade").resolve(name + "-" + rung);
     }
 
     /** Where the key-value stores of an end-to-end kv run keep their files while it runs. */

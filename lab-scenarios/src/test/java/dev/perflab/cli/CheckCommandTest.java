@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./lab check}: one line per contract check, exit 1 naming what fails on the shipped exercise
- * skeletons, exit 0 on a correct rung, exit 2 for bad input; and {@code ./lab run --rung r1,student,r2}
+ * skeletons (their pristine copies, run in a child JVM as {@code ./lab} runs a learner's edit: {@link ShippedLab}), exit 0 on a correct rung, exit 2 for bad input; and {@code ./lab run --rung r1,student,r2}
  * hands the learner's rung to JMH beside the real ones.
  */
 class CheckCommandTest {
@@ -31,17 +31,19 @@ class CheckCommandTest {
     }
 
     @Test
-    void theOrderBookSkeletonFailsNamingTheCancelContracts() {
-        assertEquals(1, cli.run("check", "orderbook", "--rung", "student"), cli.err.toString());
-        List<String> lines = outLines();
+    void theOrderBookSkeletonFailsNamingTheCancelContracts() throws Exception {
+        ShippedLab.Result cli = ShippedLab.run("check", "orderbook", "--rung", "student");
+        assertEquals(1, cli.exit(), cli.err());
+        List<String> lines = cli.lines();
         assertTrue(lines.get(0).startsWith("perflab check orderbook student (exercise): "), lines.get(0));
-        assertTrue(lines.contains("✓ ordersThatDoNotCrossRest"), cli.out.toString());
-        assertTrue(lines.contains("✗ cancelRemovesARestingOrderOnce: threw java.lang.UnsupportedOperationException: "
-                + "StudentBook.cancel is not written yet: cancel the resting order 1 (or reject the cancel) without "
-                + "walking its level; see exercises/README.md"), cli.out.toString());
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("✗ agreesWithR0OnRandomStreams: ")), cli.out.toString());
+        assertTrue(lines.contains("✓ ordersThatDoNotCrossRest"), cli.out());
+        assertTrue(lines.contains("✗ cancelRemovesARestingOrderOnce: commands [A B 1 100.00, C 1, C 1, A S 2 100.00]: threw"
+                + " java.lang.UnsupportedOperationException: StudentBook.cancel is not written yet: cancel the resting order 1 (or"
+                + " reject the cancel) without walking its level; see exercises/README.md at StudentBook.java:62 (StudentBook.cancel),"
+                + " after the commands [C 1] (the shortest of these 4 that still throw it there)"), cli.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("✗ agreesWithR0OnRandomStreams: ")), cli.out());
         assertEquals("5 of 14 checks pass", lines.get(lines.size() - 1));
-        assertEquals("", cli.err.toString());
+        assertEquals("", cli.err());
     }
 
     @Test
@@ -54,9 +56,10 @@ class CheckCommandTest {
     }
 
     @Test
-    void theShaSkeletonFailsNamingTheMissingCounter() {
-        assertEquals(1, cli.run("check", "sha-pipeline"), cli.err.toString());
-        List<String> lines = outLines();
+    void theShaSkeletonFailsNamingTheMissingCounter() throws Exception {
+        ShippedLab.Result cli = ShippedLab.run("check", "sha-pipeline");
+        assertEquals(1, cli.exit(), cli.err());
+        List<String> lines = cli.lines();
         assertTrue(lines.get(0).startsWith("perflab check sha-pipeline student (exercise): "), lines.get(0));
         assertTrue(lines.get(1).startsWith("✗ counterLosesNoAddUnderContention: threw "
                 + "java.lang.UnsupportedOperationException: StudentCounter.add is not written yet"), lines.get(1));
@@ -65,38 +68,41 @@ class CheckCommandTest {
     }
 
     @Test
-    void theMdfRingSkeletonFailsNamingTheMissingReader() {
-        assertEquals(1, cli.run("check", "mdf-ring", "--rung", "student"), cli.err.toString());
-        List<String> lines = outLines();
+    void theMdfRingSkeletonFailsNamingTheMissingReader() throws Exception {
+        ShippedLab.Result cli = ShippedLab.run("check", "mdf-ring", "--rung", "student");
+        assertEquals(1, cli.exit(), cli.err());
+        List<String> lines = cli.lines();
         assertTrue(lines.get(0).startsWith("perflab check mdf-ring student (exercise): "), lines.get(0));
         assertTrue(lines.get(1).startsWith("✗ everyReaderGetsEveryMessageOnceInOrder: ")
                 && lines.get(1).contains("StudentRing's reader is not written yet"), lines.get(1));
-        assertTrue(lines.contains("✓ appendRejectsAGapAndABadLength"), cli.out.toString());
+        assertTrue(lines.contains("✓ appendRejectsAGapAndABadLength"), cli.out());
         assertEquals("1 of 5 checks pass", lines.get(lines.size() - 1));
-        assertEquals("", cli.err.toString());
+        assertEquals("", cli.err());
     }
 
     @Test
-    void theKvSkeletonFailsNamingTheMissingSplit() {
-        assertEquals(1, cli.run("check", "kv", "--rung", "student"), cli.err.toString());
-        List<String> lines = outLines();
+    void theKvSkeletonFailsNamingTheMissingSplit() throws Exception {
+        ShippedLab.Result cli = ShippedLab.run("check", "kv", "--rung", "student");
+        assertEquals(1, cli.exit(), cli.err());
+        List<String> lines = cli.lines();
         assertTrue(lines.get(0).startsWith("perflab check kv student (exercise): "), lines.get(0));
-        assertTrue(lines.contains("✓ emptyStoreHasNothing"), cli.out.toString());
+        assertTrue(lines.contains("✓ emptyStoreHasNothing"), cli.out());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("✗ putThenGetEveryRecord: threw java.lang.UnsupportedOperationException: "
-                + "StudentStore.split is not written yet: make the bucket table grow")), cli.out.toString());
+                + "StudentStore.split is not written yet: make the bucket table grow")), cli.out());
         assertEquals("2 of 7 checks pass", lines.get(lines.size() - 1));
-        assertEquals("", cli.err.toString());
+        assertEquals("", cli.err());
     }
 
     @Test
-    void theSocketPumpSkeletonFailsNamingTheMissingReceiver() {
-        assertEquals(1, cli.run("check", "socket-pump", "--rung", "student"), cli.err.toString());
-        List<String> lines = outLines();
+    void theSocketPumpSkeletonFailsNamingTheMissingReceiver() throws Exception {
+        ShippedLab.Result cli = ShippedLab.run("check", "socket-pump", "--rung", "student");
+        assertEquals(1, cli.exit(), cli.err());
+        List<String> lines = cli.lines();
         assertTrue(lines.get(0).startsWith("perflab check socket-pump student (exercise): "), lines.get(0));
         assertTrue(lines.get(1).startsWith("✗ threeDaysArriveWholeAndInOrder: ")
                 && lines.get(1).contains("StudentPump.receive is not written yet"), lines.get(1));
         assertEquals("0 of 5 checks pass", lines.get(lines.size() - 1));
-        assertEquals("", cli.err.toString());
+        assertEquals("", cli.err());
     }
 
     @Test

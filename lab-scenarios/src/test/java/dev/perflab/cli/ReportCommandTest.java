@@ -176,6 +176,19 @@ class ReportCommandTest {
         assertEquals("run", ReportCommand.prefix(json));
     }
 
+    /** {@code --benchmark} as everywhere: a regex found anywhere in Class.method; none matching is one line, exit 2. */
+    @Test
+    void benchmarkNarrowsTheTablesToTheMethodsItIsFoundIn() {
+        String file = Fixtures.path(Fixtures.ORDERBOOK).toString();
+        assertEquals(0, run(file, "--benchmark", "Last"), err::toString);
+        assertTrue(out.toString().contains("OrderBookCancelBenchmark.cancelLast"), out.toString());
+        assertFalse(out.toString().contains("cancelFirst"), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(2, run(file, "--benchmark", "replay"));
+        assertEquals("lab: no row matches --benchmark replay (of 9 rows)", err.toString().strip());
+        assertEquals("", out.toString());
+    }
+
     private int run(String... args) {
         CommandLine cli = new CommandLine(new ReportCommand());
         cli.setOut(new PrintWriter(out, true));

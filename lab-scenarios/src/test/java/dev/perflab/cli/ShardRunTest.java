@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.Scenario;
@@ -78,7 +79,7 @@ class ShardRunTest {
         if (component.suites().isEmpty() || component.scenario().isPresent()) {
             return scenarioRows(component, length);
         }
-        return new JmhRun(component, length, RunFolder.of("--out", Path.of("unused")), null, Map.of(),
+        return new JmhRun(component, length, RunFolder.of("--out", Path.of("unused")), BenchmarkFilter.ALL, Map.of(),
                 JmhRun.jmhParams(component, length, null, Map.of()), null, new PrintWriter(new StringWriter())).plannedRows();
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perflab.base.BenchmarkFilter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,7 +16,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /** The checks every kind of history passes: SQLite ({@link HistoryStoreTest}) and PostgreSQL ({@link PostgresHistoryTest}). */
 final class StoreContract {
@@ -90,7 +90,7 @@ final class StoreContract {
             assertEquals(2, store.read(new HistoryQuery(component, null, "main", null, null, null, List.of())).runs().size());
             History since = store.read(new HistoryQuery(component, t0.plusSeconds(3600), null, null, null, null, List.of()));
             assertEquals(List.of("c2", "c3"), since.runs().stream().map(r -> r.git().commit()).toList());
-            History rung = store.read(new HistoryQuery(component, null, null, null, Pattern.compile("cancelFirst"), Set.of("r1-tree-map"), List.of()));
+            History rung = store.read(new HistoryQuery(component, null, null, null, BenchmarkFilter.of("--benchmark", "cancelFirst"), Set.of("r1-tree-map"), List.of()));
             assertTrue(rung.series().size() >= 1, rung.series().toString());
             rung.series().forEach(x -> {
                 assertEquals("r1-tree-map", x.params().get("rung"));

@@ -62,20 +62,18 @@ class RungParamsTest {
     }
 
     /**
-     * {@code ./lab run orderbook --rung r1,student,r2} hands {@code student} to JMH as a {@code -p rung} value:
-     * the suites resolve it through the ladder like any id (and the shipped skeleton's cancel says it is not
-     * written), though the default lists above leave it out.
+     * {@code ./lab run orderbook --rung r1,student,r2} hands {@code student} to JMH as a {@code -p rung} value: the
+     * suites resolve an exercise through the ladder like any id, though the default lists above leave it out. The
+     * mystery (correct as shipped and once fixed) runs through the tear-down's count; the student's level is built,
+     * whatever the learner's cancel does yet (the skeleton's own test reads its pristine copy).
      */
     @Test
-    void theStudentRungIsMeasuredWhenNamed() {
+    void theExerciseRungsAreMeasuredWhenNamed() {
+        trial("mystery", OrderBookCancelBenchmark::cancelLast);
         OrderBookCancelBenchmark b = new OrderBookCancelBenchmark();
         b.rung = "student";
         b.depth = 10;
         b.buildLevel();
-        UnsupportedOperationException e = org.junit.jupiter.api.Assertions.assertThrows(
-                UnsupportedOperationException.class, b::cancelLast);
-        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("StudentBook.cancel is not written yet"),
-                e.getMessage());
     }
 
     @Test

@@ -297,7 +297,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     }
 
     private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {
-        return AbPlan.of(component, length.value(), rungOption.ids(), benchmarkOption.regex(), paramOption.params(), baseJar, headJar, allRows, !noPeerRulers);
+        return AbPlan.of(component, length.value(), rungOption.ids(), benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows, !noPeerRulers);
     }
 
     /** One side: a revision built into a jar, or a jar checked; with neither (calibration only), the lab's own build. */

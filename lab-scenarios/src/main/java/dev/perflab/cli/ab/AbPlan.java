@@ -1,5 +1,6 @@
 package dev.perflab.cli.ab;
 
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.JmhSuite;
@@ -116,7 +117,7 @@ final class AbPlan {
      * @throws LabException (exit 2) when the jars list different rows (naming the rows only in one), when a
      *                      {@code --param} names no parameter, or when nothing matches
      */
-    static AbPlan of(Component component, RunLength length, List<String> rungs, String benchmark, Map<String, String> params,
+    static AbPlan of(Component component, RunLength length, List<String> rungs, BenchmarkFilter filter, Map<String, String> params,
                      Path baseJar, Path headJar, boolean allRows, boolean peerRulers) throws IOException, InterruptedException {
         Map<String, List<String>> jmhParams = JmhRun.jmhParams(component, length, rungs, params);
         Map<String, List<String>> abPoint = allRows ? Map.of() : abPoint(component, length, params);
@@ -135,7 +136,7 @@ final class AbPlan {
             if (!suite.runsIn(length)) {
                 continue;
             }
-            String include = suite.include(length, benchmark);
+            String include = suite.include(length, filter, filter.all() ? List.of() : catalog.benchmarks());
             Map<String, List<String>> suiteParams = suite.params(length, jmhParams);
             List<JmhProcess.Configuration> headRows = JmhProcess.listConfigurations(headJar, include, suiteParams, known);
             if (abSuites != null && !abSuites.contains(suite.name())) {
@@ -177,7 +178,9 @@ final class AbPlan {
         }
         if (rows.isEmpty()) {
             throw new LabException("no " + component.name() + " benchmark matches this selection"
-                    + (benchmark != null ? " (--benchmark " + benchmark + ")" : "") + "; methods are listed by: java -jar JAR -l");
+                    + (filter.all() ? "" : " (" + filter + ", found anywhere in Class.method)") + "; its methods: "
+                    + component.suites().stream().flatMap(s -> s.methods(catalog.benchmarks()).stream())
+                    .map(dev.perflab.report.BenchmarkNames::shortName).collect(Collectors.joining(", ")));
         }
         List<JmhProcess.Configuration> ruler = JmhProcess.listConfigurations(headJar, "^" + RULER.replace(".", "\\.") + "$", Map.of(),
                 new TreeSet<>());

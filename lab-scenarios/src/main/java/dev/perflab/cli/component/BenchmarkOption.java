@@ -1,19 +1,29 @@
 package dev.perflab.cli.component;
 
+import dev.perflab.base.BenchmarkFilter;
 import picocli.CommandLine.Option;
 
 /**
  * {@code --benchmark REGEX}: which JMH benchmark methods a command works on, declared here once for {@code run},
  * {@code ab}, {@code profile} and {@code history} (a picocli mixin). The regex is JMH's include: it is found
- * anywhere in {@code Class.method}.
+ * anywhere in {@code Class.method}, as {@link BenchmarkFilter} matches it, the one matcher every command uses.
  */
 public final class BenchmarkOption {
     @Option(names = "--benchmark", paramLabel = "REGEX",
-            description = "JMH suites: only benchmark methods whose class and method name this regex finds (as JMH's include), say cancelLast.")
+            description = "JMH suites: only the benchmarks this regex is found in (in Class.method, as JMH's include), e.g. cancel.")
     private String regex;
 
     /** The regex given, or null for every benchmark of the command's selection. */
     public String regex() {
         return regex;
+    }
+
+    /**
+     * What the regex selects; {@link BenchmarkFilter#ALL} without one.
+     *
+     * @throws dev.perflab.base.LabException (exit 2) when the value is not a regex
+     */
+    public BenchmarkFilter filter() {
+        return BenchmarkFilter.of("--benchmark", regex);
     }
 }

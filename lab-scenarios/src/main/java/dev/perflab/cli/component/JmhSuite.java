@@ -1,7 +1,9 @@
 package dev.perflab.cli.component;
 
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.jmh.BenchmarkCatalog;
 import dev.perflab.jmh.JmhOptions;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -152,10 +154,25 @@ public record JmhSuite(String name, String className, Map<RunLength, Selection> 
         return optionsFor(length).orElseGet(() -> catalog.declared(benchmark));
     }
 
-    /** The JMH include regex for a run length, narrowed further by the user's {@code --benchmark} regex. */
-    public String include(RunLength length, String userMethods) {
-        String m = userMethods != null ? userMethods : selection(length).map(Selection::methods).orElse(".*");
+    /** The JMH include regex for a run length: the methods its selection names. */
+    public String include(RunLength length) {
+        String m = selection(length).map(Selection::methods).orElse(".*");
         return "^" + className.replace(".", "\\.") + "\\.(" + m + ")$";
+    }
+
+    /**
+     * The JMH include regex for a run length and the user's {@code --benchmark}: without one, the length's own
+     * methods; with one, instead of them, exactly the methods of this class it selects (found anywhere in
+     * {@code Class.method}, {@link BenchmarkFilter}) among {@code known}, JMH's benchmark list.
+     */
+    public String include(RunLength length, BenchmarkFilter user, Collection<String> known) {
+        return user.all() ? include(length) : BenchmarkFilter.include(user.select(methods(known)));
+    }
+
+    /** Of {@code known} full names, this class's benchmarks. */
+    public List<String> methods(Collection<String> known) {
+        String prefix = className + ".";
+        return known.stream().filter(b -> b.startsWith(prefix) && b.indexOf('.', prefix.length()) < 0).sorted().toList();
     }
 
     /** The include regex of one method of this suite. */

@@ -2,6 +2,7 @@ package dev.perflab.cli.kv;
 
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.JmhSuite;
+import dev.perflab.cli.component.ProfileDefaults;
 import dev.perflab.cli.component.Prerequisite;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
@@ -52,6 +53,15 @@ public final class KvComponent implements Component {
     @Override
     public Map<String, List<String>> abParams() {
         return Map.of("prefill", List.of("1000000"));
+    }
+
+    /**
+     * {@code ./lab profile kv}: puts into a store that starts empty and grows through the run (splits, new chunks of
+     * the files), where a put's cost can be seen to grow with the records; 2 s of warm-up, 3 × 2 s profiled.
+     */
+    @Override
+    public Optional<ProfileDefaults> profile() {
+        return Optional.of(new ProfileDefaults("KvPutBenchmark.put", Map.of("prefill", "0"), new JmhOptions(1, 1, "2s", 3, "2s")));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.perflab.cli.profile;
 
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
@@ -12,9 +13,11 @@ import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.RungOption;
 import dev.perflab.cli.component.Scenario;
+import dev.perflab.jmh.BenchmarkCatalog;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.report.BenchmarkNames;
 import dev.perflab.results.ResultsLayout;
 import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.Role;
@@ -87,6 +90,9 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
     /** The benchmark profiled: {@code --benchmark}, else the component's; set by {@link #call()} (tests set it directly). */
     String benchmark;
 
+    /** JMH's include of exactly the benchmarks {@code --benchmark} selects; set by {@link #call} (null: the regex as given). */
+    private String include;
+
     /** Without it, the component's values ({@link ProfileDefaults}), e.g. depth=1000. */
     @Mixin
     ParamOption paramOption = new ParamOption();
@@ -151,12 +157,18 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         checkUsableInProfilerOption(dir);
         RunFolder.open("--out", dir);
         String jar = JmhProcess.jmhSource();
+        List<String> selected = BenchmarkFilter.of("--benchmark", benchmark).select(BenchmarkCatalog.load().benchmarks());
+        if (selected.isEmpty()) {
+            throw new LabException("no benchmark matches --benchmark " + benchmark + " (found anywhere in Class.method, e.g. "
+                    + defaults.benchmark() + "); methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
+        }
+        include = BenchmarkFilter.include(selected);
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());
         Files.createDirectories(dir);
         PrintWriter console = spec.commandLine().getOut();
         console.printf("perflab profile %s · %s · %s %s, event %s, rungs %s · async-profiler %s (%s) · %s%n", component,
-                Machine.header(), benchmark, jmhParams(), event, String.join(", ", ids), AsyncProfilerLibrary.VERSION,
+                Machine.header(), selected.stream().map(BenchmarkNames::shortName).collect(Collectors.joining(", ")), jmhParams(), event, String.join(", ", ids), AsyncProfilerLibrary.VERSION,
                 library, jar);
         console.flush();
         Map<String, RungProfile> profiles = new LinkedHashMap<>();
@@ -296,7 +308,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
     }
 
     List<String> jmhArguments(String id, Path library, Path rungDir) {
-        List<String> args = new ArrayList<>(List.of(benchmark));
+        List<String> args = new ArrayList<>(List.of(include != null ? include : benchmark));
         args.addAll(defaults.options().args());
         args.addAll(List.of("-p", "rung=" + id));
         jmhParams().forEach((name, values) -> args.addAll(List.of("-p", name + "=" + values)));

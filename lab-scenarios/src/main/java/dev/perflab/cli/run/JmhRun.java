@@ -3,6 +3,7 @@ package dev.perflab.cli.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.Jdk;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Leftovers;
@@ -20,6 +21,7 @@ import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.report.BenchmarkNames;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.Formats;
 import dev.perflab.report.LadderReport;
@@ -61,17 +63,21 @@ public final class JmhRun {
     public static final int MISSING_ROWS_SHOWN = 3;
     /** What a row costs the shard planner: its seconds of warm-up and measurement ({@link JmhOptions#iterationSeconds()}). */
     private static final String SHARD_COST_UNIT = "s";
+    /** How many rows a {@code --benchmark} selection lists before it counts the rest. */
+    static final int LISTED_ROWS = 40;
 
     private final Component component;
     private final RunLength length;
     /** The run's folder: every file of the run is written through it, and its listeners (the history) hear of the rows. */
     private final RunFolder results;
-    private final String benchmark;
+    private final BenchmarkFilter benchmark;
     private final Map<String, String> userParams;
     private final Map<String, List<String>> jmhParams;
     private final List<Path> jdks;
     private final PrintWriter console;
     private final List<MissingRows> missing = new ArrayList<>();
+    /** JMH's benchmark list, read when {@code --benchmark} needs it. */
+    private BenchmarkCatalog catalog;
     /** The shard this run is, or null for a whole run. */
     private ShardRun shard;
     /** Print the plan and stop before anything is measured. */
@@ -79,7 +85,7 @@ public final class JmhRun {
     /** Whether to write the HTML page beside the JSON ({@code --no-html} turns it off). */
     private boolean page = true;
 
-    public JmhRun(Component component, RunLength length, RunFolder results, String benchmark, Map<String, String> userParams,
+    public JmhRun(Component component, RunLength length, RunFolder results, BenchmarkFilter benchmark, Map<String, String> userParams,
            Map<String, List<String>> jmhParams, List<Path> jdks, PrintWriter console) {
         this.component = component;
         this.length = length;
@@ -195,7 +201,7 @@ public final class JmhRun {
         String name = component.name();
         console.printf("perflab run %s (%s) · %s%n", name, length.id(), header);
         Map<JmhSuite, List<JmhProcess.Configuration>> planned = plan();
-        BenchmarkCatalog catalog = length == RunLength.STANDARD ? BenchmarkCatalog.load() : null;
+        BenchmarkCatalog catalog = length == RunLength.STANDARD ? catalog() : null;
         Map<JmhSuite, List<JmhProcess.Configuration>> mine = planned;
         ShardPlan shardPlan = null;
         if (shard != null) {
@@ -205,6 +211,7 @@ public final class JmhRun {
                     shardPlan.count()), console);
             mine = shareOf(planned, shardPlan.rows(shard.shard().index()));
         }
+        printSelected(mine);
         printEstimate(mine, catalog);
         if (planOnly) {
             return null;
@@ -224,7 +231,7 @@ public final class JmhRun {
                 console.printf("suite %s: none of its rows is in shard %s%n", s.name(), shard.shard());
                 continue;
             }
-            List<Invocation> parts = Invocation.of(s.include(length, benchmark), suiteParams, planned.get(s), suite.getValue());
+            List<Invocation> parts = Invocation.of(include(s), suiteParams, planned.get(s), suite.getValue());
             for (int i = 0; i < parts.size(); i++) {
                 runSuite(s, parts.get(i), parts.size() == 1 ? "" : "-" + (i + 1), suiteParams, extraJmhArgs, folder).ifPresent(jsons::add);
             }
@@ -233,8 +240,8 @@ public final class JmhRun {
             failIfMissing();
         }
         if (jsons.isEmpty()) {
-            throw new LabException("no " + name + " benchmark matches --benchmark " + benchmark
-                    + "; methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
+            throw new LabException("nothing to measure: " + (benchmark.all() ? "" : benchmark + " with ")
+                    + "the rungs and params chosen leaves no row of " + name + " in this run (" + length.id() + ")");
         }
         Path merged = folder.saveRows(ResultsLayout.rows(name), merged(jsons, shardPlan != null ? shardPlan.rows() : null),
                 header, length.id());
@@ -250,9 +257,14 @@ public final class JmhRun {
     private Map<JmhSuite, List<JmhProcess.Configuration>> plan() throws IOException, InterruptedException {
         Map<JmhSuite, List<JmhProcess.Configuration>> planned = new LinkedHashMap<>();
         Set<String> knownParams = new TreeSet<>();
+        List<JmhSuite> running = component.suites().stream().filter(s -> s.runsIn(length)).toList();
+        if (!benchmark.all() && running.stream().allMatch(s -> benchmark.select(s.methods(catalog().benchmarks())).isEmpty())) {
+            throw new LabException("no " + component.name() + " benchmark matches " + benchmark + " in this run (" + length.id()
+                    + "); it is found anywhere in Class.method, and the methods are: " + String.join(", ", methodsOf(running)));
+        }
         for (JmhSuite suite : component.suites()) {
             if (suite.runsIn(length)) {
-                planned.put(suite, JmhProcess.listConfigurations(suite.include(length, benchmark), suite.params(length, jmhParams), knownParams));
+                planned.put(suite, JmhProcess.listConfigurations(include(suite), suite.params(length, jmhParams), knownParams));
             }
         }
         for (String param : userParams.keySet()) {
@@ -262,6 +274,39 @@ public final class JmhRun {
             }
         }
         return planned;
+    }
+
+    /** A suite's JMH include in this run: the length's methods, or those {@code --benchmark} selects. */
+    private String include(JmhSuite suite) {
+        return suite.include(length, benchmark, benchmark.all() ? List.of() : catalog().benchmarks());
+    }
+
+    private BenchmarkCatalog catalog() {
+        if (catalog == null) {
+            catalog = BenchmarkCatalog.load();
+        }
+        return catalog;
+    }
+
+    /** {@code OrderBookCancelBenchmark.cancelFirst}, …: every method of these suites, as {@code --benchmark} reads them. */
+    private List<String> methodsOf(List<JmhSuite> suites) {
+        return suites.stream().flatMap(s -> s.methods(catalog().benchmarks()).stream()).map(BenchmarkNames::shortName).toList();
+    }
+
+    /**
+     * With {@code --benchmark}, the rows it selected, one line each (at most {@link #LISTED_ROWS}), so a regex that
+     * selects more or less than meant shows before anything runs.
+     */
+    private void printSelected(Map<JmhSuite, List<JmhProcess.Configuration>> planned) {
+        if (benchmark.all()) {
+            return;
+        }
+        List<JmhProcess.Configuration> rows = planned.values().stream().flatMap(List::stream).toList();
+        console.printf("%s selects %d rows:%n", benchmark, rows.size());
+        rows.stream().limit(LISTED_ROWS).forEach(r -> console.println("  " + r));
+        if (rows.size() > LISTED_ROWS) {
+            console.printf("  … and %d more%n", rows.size() - LISTED_ROWS);
+        }
     }
 
     /**

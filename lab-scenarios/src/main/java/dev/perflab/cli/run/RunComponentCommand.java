@@ -1,5 +1,6 @@
 package dev.perflab.cli.run;
 
+import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.cli.component.BenchmarkOption;
@@ -138,7 +139,7 @@ final class RunComponentCommand implements Callable<Integer> {
         RunLength runLength = lengthOption.value();
         Path out = outOption.dir();
         List<String> rungs = rungOption.ids();
-        String benchmark = benchmarkOption.regex();
+        BenchmarkFilter benchmark = benchmarkOption.filter();
         Map<String, String> params = paramOption.params();
         Optional<ShardRun> sharding = ShardRun.of(shard, shardGates, labHome(), System.getenv());
         if (sharding.isPresent() && jdks != null) {
@@ -150,10 +151,15 @@ final class RunComponentCommand implements Callable<Integer> {
             RunFolder.open("--out", out);
         }
         String name = component.name();
-        ResultsLayout layout = ResultsLayout.DEFAULT;
+        boolean learner = learnerRun();
+        ResultsLayout layout = learner ? ResultsLayout.DEFAULT.learners() : ResultsLayout.DEFAULT;
         PrintWriter console = spec.commandLine().getOut();
+        if (out == null && learner) {
+            console.printf("a learner's run: saved under %s, so the main job's %s stays as it was (--out chooses another folder)%n",
+                    layout.component(name), ResultsLayout.DEFAULT.component(name));
+        }
         if (scenario != null && !jmh) {
-            if (benchmark != null || !params.isEmpty() || jdks != null) {
+            if (!benchmark.all() || !params.isEmpty() || jdks != null) {
                 throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
                         + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
             }
@@ -192,6 +198,22 @@ final class RunComponentCommand implements Callable<Integer> {
                     jdks, console).shard(sharding.orElse(null)).planOnly(planOnly);
             return (noHtml ? run.withoutPage() : run).run();
         }
+    }
+
+    /**
+     * Whether {@code --rung} names an exercise ({@code student}): such a run saves under {@link ResultsLayout#learners},
+     * so a learner's few rows never replace the main job's files the notebooks read. An unknown name is left for the
+     * run to refuse.
+     */
+    private boolean learnerRun() {
+        List<String> rungs = rungOption.ids();
+        return rungs != null && rungs.stream().anyMatch(id -> {
+            try {
+                return component.ladder().resolve(id).kind() == dev.perflab.ladder.Kind.EXERCISE;
+            } catch (dev.perflab.ladder.UnknownEntryException e) {
+                return false;
+            }
+        });
     }
 
     /** The lab's checkout ({@code perflab.home}, set by {@code ./lab}), where ci/gates.yaml is found from any folder. */

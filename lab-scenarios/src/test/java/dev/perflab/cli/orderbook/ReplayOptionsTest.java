@@ -41,7 +41,7 @@ class ReplayOptionsTest {
         JmhOptions cancel = options(OrderBookComponent.CANCEL, RunLength.STANDARD, "cancelLast");
         assertTrue(cancel.forks() * cancel.iterations() >= DEFAULT_MIN_ITERATIONS, cancel.toString());
         assertEquals("^dev\\.perflab\\.bench\\.orderbook\\.OrderBookReplayBenchmark\\.(replay250k)$",
-                OrderBookComponent.REPLAY.include(RunLength.STANDARD, null));
+                OrderBookComponent.REPLAY.include(RunLength.STANDARD));
         assertEquals(List.of("1", "1000"), OrderBookComponent.CANCEL.params(RunLength.STANDARD, Map.of()).get("depth"));
     }
 
@@ -81,7 +81,7 @@ class ReplayOptionsTest {
                     < tuned.forks() * (tuned.warmupIterations() + tuned.iterations()), length + ": " + naive);
         }
         assertEquals("^dev\\.perflab\\.bench\\.orderbook\\.OrderBookNaiveReplayBenchmark\\.(replay250k)$",
-                OrderBookComponent.REPLAY_NAIVE.include(RunLength.QUICK, null));
+                OrderBookComponent.REPLAY_NAIVE.include(RunLength.QUICK));
         assertTrue(new OrderBookComponent().suites().containsAll(List.of(OrderBookComponent.REPLAY, OrderBookComponent.REPLAY_NAIVE)));
     }
 

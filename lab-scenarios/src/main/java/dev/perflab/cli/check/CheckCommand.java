@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.check;
 
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.Registry;
@@ -28,9 +28,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Run a component's contract and differential checks against one rung; one line per check.",
-                "Made for the exercises: ./lab check orderbook --rung student (see exercises/README.md).",
+                "Made for the exercises: ./lab check orderbook --rung student (see exercises/README.md);"
+                        + " --answers checks the profile-reading exercise's answers.",
                 "Exit 0 when all pass, 1 when one fails, 2 for bad input."})
-final class CheckCommand implements Callable<Integer>, Registry.User {
+public final class CheckCommand implements Callable<Integer>, Registry.User {
     @Spec
     CommandSpec spec;
 
@@ -47,17 +48,30 @@ final class CheckCommand implements Callable<Integer>, Registry.User {
     @Mixin
     RungOption rung = RungOption.defaultingTo("student");
 
+    @Option(names = "--answers", paramLabel = "FILE",
+            description = "The profile-reading exercise: check the answers in FILE against the profile they name"
+                    + " (exercises/profile-reading/README.md) instead of a rung.")
+    java.nio.file.Path answers;
+
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() throws InterruptedException, java.io.IOException {
+        if (answers != null) {
+            registry.byName(component);
+            return dev.perflab.cli.profile.ProfileAnswers.check(answers, spec.commandLine().getOut());
+        }
         registry.renamedNote(component).ifPresent(note -> {
             spec.commandLine().getErr().println(note);
             spec.commandLine().getErr().flush();
         });
-        return check(registry.byName(component).ladder(), spec.commandLine().getOut());
+        return check(registry.byName(component).ladder(), rung.one(), spec.commandLine().getOut());
     }
 
-    private <F> int check(Ladder<F> ladder, PrintWriter out) throws InterruptedException {
-        Entry<F> entry = ladder.resolve(rung.one());
+    /**
+     * Runs a ladder's contract against one entry, one line per check and a count at the end: what {@code ./lab
+     * check} prints, and the first step of {@code ./lab grade}. Exit status: 0 when every check passes, else 1.
+     */
+    public static <F> int check(Ladder<F> ladder, String rung, PrintWriter out) throws InterruptedException {
+        Entry<F> entry = ladder.resolve(rung);
         Contract<F> contract = ladder.contract().orElseThrow(() -> new LabException(
                 ladder.component() + " has no contract to check yet"));
         out.printf("perflab check %s %s (%s): %s%n", ladder.component(), entry.id(),

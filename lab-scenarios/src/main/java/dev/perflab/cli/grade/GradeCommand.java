@@ -1,0 +1,253 @@
+package dev.perflab.cli.grade;
+
+import dev.perflab.ab.ForkResult;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Machine;
+import dev.perflab.cli.check.CheckCommand;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.OutOption;
+import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.RungOption;
+import dev.perflab.jmh.BenchmarkCatalog;
+import dev.perflab.jmh.JmhOptions;
+import dev.perflab.jmh.JmhProcess;
+import dev.perflab.ladder.Entry;
+import dev.perflab.ladder.ExerciseCompiler;
+import dev.perflab.report.Formats;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab grade COMPONENT [--rung ID] [--smoke] [--rounds N] [--file FILE…] [--out DIR]}: the contract, then
+ * the learner's rung against the exercise's reference rung, target by target (see the package comment). Exit 0:
+ * PASS; 1: NOT YET (a check fails or a target is not met); 3: UNDECIDED (an interval straddles a target: more rounds,
+ * or a quieter machine, will tell); 2: bad input.
+ */
+@Command(name = "grade", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Grade an exercise: its contract, then your rung against the reference rung, forks of one jar in"
+                + " alternating rounds (ABBA), each target PASS, NOT YET, or UNDECIDED when its interval cannot tell.",
+                "Exit 0: PASS; 1: NOT YET; 3: UNDECIDED; 2: bad input. The targets: exercises/README.md."})
+public final class GradeCommand implements Callable<Integer>, Registry.User {
+    /** The CLI's main class, by name: the grade runs below the lab-wide commands and starts it only as a child JVM. */
+    static final String LAB_MAIN = "dev.perflab.cli.Lab";
+    /** Exit code when an interval cannot tell PASS from NOT YET. */
+    public static final int UNDECIDED = 3;
+    /** The intervals' coverage, as {@code ./lab ab}'s default. */
+    static final double CONFIDENCE = 0.95;
+    /** Rounds by default: about two minutes of forks for the order book's three rows on 2 cores. */
+    static final int DEFAULT_ROUNDS = 6;
+    /** Rounds of a smoke grade (CI's end-to-end check): the fewest that still make an interval worth reading. */
+    static final int SMOKE_ROUNDS = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    private Registry registry = Registry.builtIn();
+
+    @Parameters(index = "0", paramLabel = "COMPONENT", description = "The exercise's component, e.g. orderbook.")
+    String component;
+
+    /** The learner's rung: the exercise or a mystery rung. */
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("student");
+
+    @Option(names = "--smoke", description = "Short forks and " + SMOKE_ROUNDS + " rounds: that grading works, not a grade to trust.")
+    boolean smoke;
+
+    @Option(names = "--rounds", paramLabel = "N",
+            description = "Rounds of forks (pairs for each target); default " + DEFAULT_ROUNDS + " (--smoke: " + SMOKE_ROUNDS + ").")
+    Integer rounds;
+
+    @Option(names = "--file", split = ",", paramLabel = "FILE",
+            description = "Grade these source files in place of the learner's (a reference or planted solution from"
+                    + " exercises/teacher): compiled into DIR/classes, first on every class path the grade uses.")
+    List<Path> files;
+
+    @Option(names = "--calibrate", paramLabel = "RUNS",
+            description = {"Measure the grade itself: RUNS grades of the reference solution (exercises/teacher/reference) and"
+                    + " RUNS of it planted 30% slower than the target, alternately, then the naive solution once. Goals: the"
+                    + " reference passes and the planted one is NOT YET in at least 95% of runs. For a quiet machine."})
+    Integer calibrate;
+
+    /** Where the forks' JSON and logs and grade.txt go. */
+    @Mixin
+    OutOption out = OutOption.orElse("results/grade/COMPONENT-RUNG");
+
+    @Override
+    public void use(Registry newRegistry) {
+        this.registry = newRegistry;
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Component target = registry.byName(component);
+        Entry<?> entry = target.ladder().resolve(rung.one());
+        Exercise exercise = Exercises.find(target.name(), entry.id());
+        int n = rounds != null ? rounds : smoke ? SMOKE_ROUNDS : DEFAULT_ROUNDS;
+        if (n < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
+            throw new LabException("--rounds " + n + ": an interval needs at least " + dev.perflab.ab.PairedRatio.MIN_PAIRS + " rounds");
+        }
+        RunFolder dir = RunFolder.open("--out", out.dir() != null ? out.dir() : ResultsLayout.DEFAULT.grade(target.name(), entry.id()));
+        PrintWriter console = spec.commandLine().getOut();
+        console.printf("perflab grade %s · %s%n", exercise.id(), Machine.header());
+        console.printf("%s%nyour file: %s; measured against %s%n", entry.summary(),
+                files != null ? String.join(", ", files.stream().map(Path::toString).toList()) + " (--file, in its place)" : exercise.file(),
+                exercise.reference());
+        console.flush();
+        String before = System.getProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
+        try {
+            return calibrate != null ? calibrate(target, exercise, n, dir, console) : grade(target, exercise, n, dir, console, before);
+        } finally {
+            restore(before);
+        }
+    }
+
+    /** The contract (in a child JVM when {@code --file} gave other sources), then the speed once every check passes. */
+    private int grade(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console, String before)
+            throws IOException, InterruptedException {
+        Path classes = files != null ? compile(dir.path("classes"), before) : null;
+        console.println();
+        console.println("1. the contract");
+        console.flush();
+        String name = target.name();
+        int contract = classes != null ? checkIn(classes, name, exercise.rung(), console) : CheckCommand.check(target.ladder(), exercise.rung(), console);
+        if (contract != 0) {
+            return finish(dir, console, Target.Verdict.NOT_YET, "the contract fails (the ✗ lines above): fix them with ./lab check "
+                    + name + " --rung " + exercise.rung() + " first; speed is graded once every check passes", "");
+        }
+        return measure(target, exercise, n, dir, console);
+    }
+
+    private int calibrate(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
+        if (files != null || calibrate < 1) {
+            throw new LabException(files != null ? "--calibrate grades the exercise's own reference and naive solutions: drop --file"
+                    : "--calibrate " + calibrate + ": at least 1 run");
+        }
+        return new GradeCalibration(target, exercise, options(target, exercise, smoke), n, dir, console).run(calibrate);
+    }
+
+    /** The exercise classes JMH's runs had before this grade. */
+    static void restore(String before) {
+        if (before == null) {
+            System.clearProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
+        } else {
+            System.setProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY, before);
+        }
+    }
+
+    private int measure(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
+        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), dir.path("forks"), console);
+        console.println();
+        console.printf("2. the speed: %d rows × %d rounds = %d forks of one JMH run each, the rows' order reversed every other"
+                        + " round; at least %s of warm-up and measurement (each fork's JVM start comes on top)%n",
+                exercise.rows().size(), n, exercise.rows().size() * n, Formats.duration(grade.seconds(n)));
+        console.flush();
+        List<Target.Judgement> judgements = speed(exercise, grade, n);
+        console.println();
+        console.println(Target.Verdict.joined(judgements));
+        grade.failures().forEach(f -> console.println("fork failed: " + f));
+        Target.Verdict verdict = Target.Verdict.of(judgements.stream().map(Target.Judgement::verdict).toList());
+        String why = switch (verdict) {
+            case PASS -> "every target is met, within the intervals of " + n + " rounds";
+            case NOT_YET -> "a target is not met (the hint under it says where to look)";
+            case UNDECIDED -> "an interval straddles its target, so these rounds cannot tell: run again with more --rounds,"
+                    + " or on a quieter machine (close other programs; a laptop on its charger)";
+        };
+        return finish(dir, console, verdict, why, Target.Verdict.joined(judgements) + "\n");
+    }
+
+    /** Runs the rounds and judges every target of the exercise on them. */
+    static List<Target.Judgement> speed(Exercise exercise, GradeRounds grade, int n) throws IOException, InterruptedException {
+        Map<GradeRow, List<Optional<ForkResult>>> forks = grade.run(n);
+        return exercise.targets().stream().map(t -> t.judge(exercise.rung(), forks, CONFIDENCE)).toList();
+    }
+
+    /** The JMH options of a fork: the suite's for the length, or the benchmark class's annotations when it has none. */
+    static JmhOptions options(Component target, Exercise exercise, boolean smoke) {
+        RunLength length = smoke ? RunLength.SMOKE : RunLength.QUICK;
+        return target.suites().stream().filter(s -> s.className().equals(exercise.suite())).findFirst()
+                .flatMap(s -> s.optionsFor(length))
+                .orElseGet(() -> BenchmarkCatalog.load().declared(exercise.rows().get(0).benchmark()));
+    }
+
+    /** Prints the verdict's line and saves it after the targets' lines ({@code judgements}) as {@code DIR/grade.txt}. */
+    private static int finish(RunFolder dir, PrintWriter console, Target.Verdict verdict, String why, String judgements) {
+        String line = "grade: " + verdict.label + " — " + why;
+        console.println();
+        console.println(line);
+        console.flush();
+        dir.file("grade.txt").writeString(judgements + line + "\n");
+        return switch (verdict) {
+            case PASS -> 0;
+            case NOT_YET -> LabException.CHECK_FAILED;
+            case UNDECIDED -> UNDECIDED;
+        };
+    }
+
+    /** {@code --file}: compiles the files into {@code classes} and puts them first on the class path of JMH's runs. */
+    private Path compile(Path classes, String before) throws IOException {
+        compile(files, classes);
+        use(classes, before);
+        return classes;
+    }
+
+    /**
+     * Compiles exercise files into {@code classes} against this JVM's class path.
+     *
+     * @throws LabException (exit 2) when a file is missing or does not compile, with javac's errors
+     */
+    static Path compile(List<Path> sources, Path classes) throws IOException {
+        for (Path f : sources) {
+            if (!Files.isRegularFile(f)) {
+                throw new LabException("--file " + f + ": no such file");
+            }
+        }
+        try {
+            ExerciseCompiler.compile(sources, ExerciseCompiler.thisClassPath(), classes);
+        } catch (ExerciseCompiler.CompileError e) {
+            throw new LabException("--file: does not compile:\n" + e.getMessage());
+        }
+        return classes;
+    }
+
+    /** Puts {@code classes} first on the class path of every JMH run from here on, before what {@code ./lab} put there. */
+    static void use(Path classes, String before) {
+        System.setProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY, before == null ? classes.toString() : classes + File.pathSeparator + before);
+    }
+
+    /** The contract in a child JVM whose class path starts with {@code classes}: {@code ./lab check} on those files. */
+    private static int checkIn(Path classes, String component, String rung, PrintWriter console) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Machine.javaExecutable(),
+                "-cp", classes + File.pathSeparator + System.getProperty("java.class.path")));
+        Optional.ofNullable(System.getProperty("perflab.home")).ifPresent(h -> command.add("-Dperflab.home=" + h));
+        command.addAll(List.of(LAB_MAIN, "check", component, "--rung", rung));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                console.println(line);
+                console.flush();
+            }
+        }
+        return child.waitFor();
+    }
+}

@@ -1,0 +1,109 @@
+package dev.perflab.cli.grade;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.perflab.ab.ForkResult;
+import dev.perflab.report.Row;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The grade's verdicts from given forks (no JMH run): PASS only when the whole interval clears the target's bound,
+ * NOT YET when the whole interval misses it, UNDECIDED when it straddles it, and the figure and the smallest
+ * difference the pairs tell apart in every line.
+ */
+class TargetTest {
+    private static final String CANCEL = "dev.perflab.bench.orderbook.OrderBookCancelBenchmark.cancelLast";
+    private static final Target.Within WITHIN = new Target.Within("r2-intrusive-list", 1.2, CANCEL, Map.of("depth", "1000"), "look at B/op");
+    private static final Target.Flat FLAT = new Target.Flat("depth", "1", "1000", 1.5, CANCEL, Map.of(), "something walks the level");
+
+    /** Forks of each of the target's two rows, round by round, with these throughputs (ops/s). */
+    private static Map<GradeRow, List<Optional<ForkResult>>> forks(Target target, double[] base, double[] head) {
+        List<GradeRow> rows = target.rows("student");
+        Map<GradeRow, List<Optional<ForkResult>>> forks = new LinkedHashMap<>();
+        forks.put(rows.get(0), scores(rows.get(0), base, 0.0));
+        forks.put(rows.get(1), scores(rows.get(1), head, 0.0));
+        return forks;
+    }
+
+    private static List<Optional<ForkResult>> scores(GradeRow row, double[] scores, double bytes) {
+        List<Optional<ForkResult>> forks = new ArrayList<>();
+        for (double s : scores) {
+            Row r = new Row(row.benchmark(), "cancelLast", row.params(), "thrpt", s, 0, "ops/s", bytes, "17", "vm", Map.of());
+            forks.add(Optional.of(new ForkResult(r, 1, List.of(s), Path.of("fork.json"))));
+        }
+        return forks;
+    }
+
+    @Test
+    void aRungAsFastAsTheReferencePassesWithItsFigureAndResolution() {
+        Target.Judgement j = WITHIN.judge("student", forks(WITHIN, new double[] {10e6, 11e6, 10.5e6, 9.8e6},
+                new double[] {10.1e6, 10.8e6, 10.6e6, 9.9e6}), 0.95);
+        assertEquals(Target.Verdict.PASS, j.verdict(), j.line());
+        assertTrue(j.line().startsWith("PASS      within ×1.2 of r2-intrusive-list (cancelLast depth=1000): student at ×1"), j.line());
+        assertTrue(j.line().contains("over 4 pairs of forks; they tell apart a difference of "), j.line());
+    }
+
+    @Test
+    void aRungWellBelowTheBoundIsNotYetWithTheHint() {
+        Target.Judgement j = FLAT.judge("student", forks(FLAT, new double[] {10e6, 11e6, 10.5e6}, new double[] {0.1e6, 0.12e6, 0.1e6}), 0.95);
+        assertEquals(Target.Verdict.NOT_YET, j.verdict(), j.line());
+        assertTrue(j.line().contains("student at depth 1000 runs at ×0.01 its speed at depth 1"), j.line());
+        assertTrue(j.line().endsWith("\n          something walks the level"), j.line());
+    }
+
+    /** An interval across the bound: the pairs cannot tell, and the grade says so rather than PASS. */
+    @Test
+    void anIntervalAcrossTheBoundIsUndecided() {
+        Target.Judgement j = WITHIN.judge("student", forks(WITHIN, new double[] {10e6, 10e6, 10e6},
+                new double[] {6e6, 11e6, 8e6}), 0.95);
+        assertEquals(Target.Verdict.UNDECIDED, j.verdict(), j.line());
+    }
+
+    @Test
+    void fewerThanTwoCompleteRoundsAreUndecided() {
+        Map<GradeRow, List<Optional<ForkResult>>> forks = forks(WITHIN, new double[] {10e6, 10e6}, new double[] {10e6, 10e6});
+        forks.get(WITHIN.rows("student").get(1)).set(1, Optional.empty());
+        assertEquals(Target.Verdict.UNDECIDED, WITHIN.judge("student", forks, 0.95).verdict());
+    }
+
+    @Test
+    void allocationIsJudgedOnTheForkThatAllocatedMost() {
+        Target.NoAllocation none = new Target.NoAllocation(1.0, CANCEL, Map.of("depth", "1000"), "a boxed key");
+        GradeRow row = none.rows("student").get(0);
+        List<Optional<ForkResult>> clean = scores(row, new double[] {1, 1}, 0.02);
+        assertEquals(Target.Verdict.PASS, none.judge("student", Map.of(row, clean), 0.95).verdict());
+        List<Optional<ForkResult>> mixed = new ArrayList<>(clean);
+        mixed.addAll(scores(row, new double[] {1}, 24.0));
+        Target.Judgement j = none.judge("student", Map.of(row, mixed), 0.95);
+        assertEquals(Target.Verdict.NOT_YET, j.verdict());
+        assertTrue(j.figure().equals("student allocates 24 B/op (the most of 3 forks)"), j.figure());
+    }
+
+    @Test
+    void theExercisesVerdictIsItsWorstTarget() {
+        assertEquals(Target.Verdict.NOT_YET, Target.Verdict.of(List.of(Target.Verdict.PASS, Target.Verdict.UNDECIDED, Target.Verdict.NOT_YET)));
+        assertEquals(Target.Verdict.UNDECIDED, Target.Verdict.of(List.of(Target.Verdict.PASS, Target.Verdict.UNDECIDED)));
+        assertEquals(Target.Verdict.PASS, Target.Verdict.of(List.of(Target.Verdict.PASS, Target.Verdict.PASS)));
+    }
+
+    /** Any two rows alternate which runs first, round by round. */
+    @Test
+    void everyOtherRoundRunsTheRowsInReverse() {
+        assertEquals(List.of("a", "b", "c"), GradeRounds.order(List.of("a", "b", "c"), 0));
+        assertEquals(List.of("c", "b", "a"), GradeRounds.order(List.of("a", "b", "c"), 1));
+        assertEquals(List.of("a", "b", "c"), GradeRounds.order(List.of("a", "b", "c"), 2));
+    }
+
+    @Test
+    void theOrderBooksExerciseMeasuresThreeRows() {
+        assertEquals(List.of("cancelLast depth=1000 rung=r2-intrusive-list", "cancelLast depth=1000 rung=student",
+                "cancelLast rung=student depth=1"), Exercises.ORDERBOOK.rows().stream().map(GradeRow::label).toList());
+    }
+}
