@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <ol>
  *   <li>{@link #check} runs before any work: the parent directory is created when missing, the path must not
- *       be a directory, must be writable, and must not be the same file as any input (compared with
- *       {@link Files#isSameFile}, so links and {@code ./x} vs {@code x} are caught).</li>
+ *       be a directory, must be writable, and must not be any of the command's {@link Inputs} (compared as real paths, so links,
+ *       {@code ./x} vs {@code x} and case on a case-insensitive file system are caught).</li>
  *   <li>{@link #write} writes to a temporary name in the same directory and renames it over the target
  *       only on success, so a failed write never leaves half a file and never destroys the previous one.
  *       An existing device or pipe ({@code --events /dev/null}) is written in place, never replaced.</li>
@@ -56,10 +56,20 @@ public final class OutputFile {
      * @param inputs files the command reads; null entries are ignored
      */
     public static OutputFile check(String option, Path path, Path... inputs) {
+        return check(option, path, Inputs.of(inputs));
+    }
+
+    /**
+     * Checks an output file before any work starts, against everything the command reads ({@link Inputs}).
+     *
+     * @param option the option that named it, for messages ({@code --events})
+     */
+    public static OutputFile check(String option, Path path, Inputs inputs) {
         String name = name(option, path);
         if (Files.isDirectory(path)) {
             throw new LabException(name + ": is a directory; give a file name");
         }
+        inputs.refuse(option, path);
         if (!special(path)) {
             Path parent = parentOf(path);
             createDirectory(name, parent);
@@ -70,17 +80,21 @@ public final class OutputFile {
         if (Files.exists(path) && !Files.isWritable(path)) {
             throw new LabException(name + ": the file is not writable");
         }
-        for (Path input : inputs) {
-            if (input != null && sameFile(path, input)) {
-                throw new LabException(name + ": is the input file " + input + "; it would be overwritten; give another name");
-            }
-        }
         return new OutputFile(option, path);
     }
 
     /** Checks an output directory before any work starts: created when missing, must be a writable directory. */
     public static Path checkDirectory(String option, Path dir) {
+        return checkDirectory(option, dir, Inputs.none());
+    }
+
+    /**
+     * Checks an output directory before any work starts: it must not be, nor hold, any of the command's inputs
+     * ({@link Inputs#refuse}); it is created when missing and must be a writable directory.
+     */
+    public static Path checkDirectory(String option, Path dir, Inputs inputs) {
         String name = name(option, dir);
+        inputs.refuse(option, dir);
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new LabException(name + ": is a file, not a directory");
         }
@@ -109,17 +123,6 @@ public final class OutputFile {
         }
     }
 
-    private static boolean sameFile(Path a, Path b) {
-        if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
-            return true;
-        }
-        try {
-            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     public Path path() {
         return path;
     }
@@ -131,7 +134,7 @@ public final class OutputFile {
      * @param what what the other output is, for the message ("the rows file of this run")
      */
     public OutputFile notSameAs(String what, Path other) {
-        if (other != null && sameFile(path, other)) {
+        if (other != null && Inputs.same(path, other)) {
             throw new LabException(name(option, path) + ": is also " + what + " (" + other + "); one would replace the other; give another name");
         }
         return this;

@@ -310,11 +310,6 @@ final class AbCalibration {
      * an {@code out} that is one of the folders (its own table and plants would be lost to a later --resume).
      */
     static int merge(String component, List<Path> dirs, Path out, PrintWriter console) throws IOException {
-        for (Path d : dirs) {
-            if (d.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
-                throw new LabException("--merge: --out " + out + " is one of the folders merged; give another --out");
-            }
-        }
         JsonNode first = savedTable(dirs.get(0), "--merge");
         Calibration merged = new Calibration(component, first.path("machine").asText(), first.path("selection").asText());
         java.util.Set<String> notes = new java.util.LinkedHashSet<>();

@@ -4,6 +4,7 @@ import dev.perflab.ab.AbReport;
 import dev.perflab.ab.AbVerdict;
 import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
@@ -213,7 +214,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             if (out == null) {
                 throw new LabException("--merge needs --out DIR for the merged table");
             }
-            OutputFile.checkDirectory("--out", out);
+            OutputFile.checkDirectory("--out", out, inputs().addAll(merge));
             return AbCalibration.merge(component.name(), merge, out, console);
         }
         if (calibrate) {
@@ -229,9 +230,9 @@ final class AbCommand implements Callable<Integer>, Registry.User {
                 throw new LabException("--runs " + n + ": at least 1");
             }
             List<Double> sizes = plants == null ? dev.perflab.ab.Calibration.PLANTED : plantedSizes(plants);
-            AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
             Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
-            OutputFile.checkDirectory("--out", dir);
+            OutputFile.checkDirectory("--out", dir, inputs());
+            AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
             AbPlan plan = plan(component, side.jar(), side.jar());
             return new AbCalibration(component, length.value(), plan, side, pairs, most, t, rulerT, c, n, sizes, dir, console).run(resume);
         }
@@ -243,7 +244,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             throw new LabException((runs != null ? "--runs" : plants != null ? "--plants" : "--resume") + " applies to --calibrate only");
         }
         Path dir = out != null ? out : Path.of("results", componentName, "ab");
-        OutputFile.checkDirectory("--out", dir);
+        OutputFile.checkDirectory("--out", dir, inputs());
         List<AbRevisions.Revision> named = new ArrayList<>();
         if (baseSide.rev != null) {
             named.add(revisions.resolve("--base", baseSide.rev));
@@ -268,6 +269,11 @@ final class AbCommand implements Callable<Integer>, Registry.User {
                 length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
         AbVerdict verdict = report.verdict();
         return verdict == AbVerdict.NOISY ? NOISY : verdict == AbVerdict.REGRESSION ? LabException.CHECK_FAILED : 0;
+    }
+
+    /** What every ab reads: the jars given and the results history it records in; no --out may be or hold one. */
+    private Inputs inputs() {
+        return Inputs.of(baseSide == null ? null : baseSide.jar, headSide == null ? null : headSide.jar, history.target().file());
     }
 
     private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {

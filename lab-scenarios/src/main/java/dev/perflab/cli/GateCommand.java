@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
@@ -57,7 +58,7 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         if (results == null || results.size() < 2) {
             throw new LabException("--spread needs the results of two runs or more (--results RUN1.json RUN2.json …), one file per run");
         }
-        OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, results.toArray(Path[]::new)) : null;
+        OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs(results)) : null;
         java.util.function.Function<String, java.util.Optional<String>> componentOf = b -> registry.owning(b).map(Component::name);
         List<List<GateResult>> runs = new java.util.ArrayList<>();
         GateFile file;
@@ -79,6 +80,11 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         }
         out.flush();
         return 0;
+    }
+
+    /** What a gate reads: the results, the machine files beside them, the gates file. */
+    private Inputs inputs(List<Path> results) {
+        return Inputs.none().addResults(results).add(gates);
     }
 
     /**
@@ -122,7 +128,7 @@ final class GateCommand implements Callable<Integer>, Registry.User {
             return spread();
         }
         List<Path> results = resultFiles();
-        Path[] inputs = java.util.stream.Stream.concat(results.stream(), java.util.stream.Stream.of(gates)).toArray(Path[]::new);
+        Inputs inputs = inputs(results);
         OutputFile junitOut = junit != null ? OutputFile.check("--junit", junit, inputs) : null;
         OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
         GateFile file;

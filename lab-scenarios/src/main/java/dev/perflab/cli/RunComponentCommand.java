@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
@@ -160,8 +161,9 @@ final class RunComponentCommand implements Callable<Integer> {
                     + " (JAVA_HOME=HOME ./lab run " + component.name() + " --shard I/N), or one CI matrix axis per JDK");
         }
         HistoryTarget historyTarget = history.target();
+        Inputs inputs = Inputs.of(historyTarget.file(), shardGates == null || shardGates.equals(ShardRun.NO_GATES) ? null : Path.of(shardGates));
         if (out != null) {
-            OutputFile.checkDirectory("--out", out);
+            OutputFile.checkDirectory("--out", out, inputs);
         }
         String name = component.name();
         if (scenario != null && !jmh) {
@@ -171,7 +173,8 @@ final class RunComponentCommand implements Callable<Integer> {
             }
             Path dir = out != null ? out : sharding.map(s -> Path.of("results", name, s.shard().folderName())).orElse(Path.of("results", name));
             PrintWriter console = spec.commandLine().getOut();
-            ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, console);
+            OutputFile.checkDirectory("--out", dir, inputs);
+            ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, console, inputs);
             if (planOnly && sharding.isEmpty()) {
                 return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, true).run(null, scenario::run);
             }
@@ -200,6 +203,7 @@ final class RunComponentCommand implements Callable<Integer> {
         if (out == null && sharding.isPresent()) {
             dir = dir.resolve(sharding.get().shard().folderName());
         }
+        OutputFile.checkDirectory("--out", dir, inputs);
         JmhRun run = new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
                 jdks, historyTarget, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly);
         return (noHtml ? run.withoutPage() : run).run();

@@ -58,7 +58,7 @@ final class ScenarioShard {
         if (planOnly) {
             return 0;
         }
-        Path dir = OutputFile.checkDirectory("--out", request.dir());
+        Path dir = OutputFile.checkDirectory("--out", request.dir(), request.inputs());
         String header = sharding.header();
         List<String> mine = plan.rows(sharding.shard().index()).stream().map(r -> r.params().get("rung")).collect(Collectors.toList());
         if (mine.isEmpty()) {
@@ -67,7 +67,7 @@ final class ScenarioShard {
             return 0;
         }
         Instant started = Instant.now();
-        int exit = body.run(new ScenarioRequest(mine, request.length(), dir, console));
+        int exit = body.run(new ScenarioRequest(mine, request.length(), dir, console, request.inputs()));
         Path rows = dir.resolve(name + ".json");
         boolean written = Files.isRegularFile(rows) && Files.getLastModifiedTime(rows).compareTo(FileTime.from(started.minusSeconds(1))) >= 0;
         if (written) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.InputFile;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.report.RowMachine;
@@ -67,6 +68,8 @@ public final class ShardMerge {
     }
 
     public static Result merge(List<Path> dirs, Path out, boolean partial) {
+        Inputs inputs = Inputs.none().addAll(dirs);
+        inputs.refuse("--out", out); // before any folder is read: nothing is created for a refused merge
         List<Part> parts = new ArrayList<>();
         for (Path dir : dirs) {
             parts.add(new Part(dir, ShardManifest.read(manifestIn(dir))));
@@ -85,12 +88,7 @@ public final class ShardMerge {
                     + first.component() + " not given; merge every shard, or pass --partial for a result set without "
                     + (missingShards.size() > 1 ? "them" : "it"));
         }
-        OutputFile.checkDirectory("--out", out);
-        for (Part p : parts) {
-            if (sameDirectory(p.dir(), out)) {
-                throw new LabException("--out " + out + " is the shard folder " + p.dir() + "; merged results go to a folder of their own");
-            }
-        }
+        OutputFile.checkDirectory("--out", out, inputs);
         TreeMap<Integer, ObjectNode> rows = new TreeMap<>();
         List<String> missingRows = new ArrayList<>();
         Set<String> machines = new LinkedHashSet<>();
@@ -159,14 +157,6 @@ public final class ShardMerge {
                 throw new LabException("overlapping shards: " + twice.dir() + " and " + p.dir() + " are both shard " + m.shard()
                         + " of " + m.component() + "; give each shard once");
             }
-        }
-    }
-
-    private static boolean sameDirectory(Path a, Path b) {
-        try {
-            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize()) || Files.isSameFile(a, b);
-        } catch (IOException e) {
-            return false;
         }
     }
 

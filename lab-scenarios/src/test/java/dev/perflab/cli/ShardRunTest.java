@@ -82,7 +82,7 @@ class ShardRunTest {
     }
 
     private static List<PlannedRow> scenarioRows(Component component, RunLength length) {
-        return rungIds(component.scenario().get(), new ScenarioRequest(null, length, Path.of("unused"), new PrintWriter(new StringWriter())),
+        return rungIds(component.scenario().get(), new ScenarioRequest(null, length, Path.of("unused"), new PrintWriter(new StringWriter()), dev.perflab.base.Inputs.none()),
                 component).stream().map(id -> PlannedRow.ofScenario(component.name(), id)).toList();
     }
 

@@ -1,5 +1,6 @@
 package dev.perflab.cli.component;
 
+import dev.perflab.base.Inputs;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
 import java.io.PrintWriter;
@@ -16,11 +17,13 @@ import java.util.stream.Collectors;
  * @param dir     results folder ({@code --out}, default {@code results/COMPONENT})
  * @param console where progress and the ladder go
  * @param roleFlags extra JVM flags for role processes ({@code ./lab profile --role}); {@link RoleJvmFlags#NONE} for a run
+ * @param inputs  what the run reads (its results history, {@code --shard-gates}): no output of the scenario may be one
  */
-public record ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console, RoleJvmFlags roleFlags) {
+public record ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console, RoleJvmFlags roleFlags,
+                              Inputs inputs) {
     /** A plain run: no extra flags for any role. */
-    public ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console) {
-        this(rungs, length, dir, console, RoleJvmFlags.NONE);
+    public ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console, Inputs inputs) {
+        this(rungs, length, dir, console, RoleJvmFlags.NONE, inputs);
     }
 
     /** The rungs to run: those named ({@code --rung}), else naive and tuned for a smoke run, else every rung. */

@@ -133,7 +133,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
             throw new LabException("--store and --rung name the same thing; give one of them");
         }
         List<Entry<KvStoreFactory>> stores = stores(options.stores != null ? options.stores : request.rungs(), request.length());
-        OutputFile json = options.json.check(request.dir().resolve(dev.perflab.kv.KvLadder.COMPONENT + ".json"));
+        OutputFile json = options.json.check(request.dir().resolve(dev.perflab.kv.KvLadder.COMPONENT + ".json"), request.inputs());
         PrintWriter out = request.console();
         Path dir = request.dir();
         Files.createDirectories(dir);

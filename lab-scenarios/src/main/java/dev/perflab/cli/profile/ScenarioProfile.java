@@ -96,7 +96,7 @@ final class ScenarioProfile {
             throw new LabException("the scenario's options after --: " + e.getMessage());
         }
         try {
-            return scenario.run(new ScenarioRequest(rungs, length, dir.resolve("run"), console, flags()), options);
+            return scenario.run(new ScenarioRequest(rungs, length, dir.resolve("run"), console, flags(), dev.perflab.base.Inputs.none()), options);
         } catch (UncheckedIOException e) {
             throw new LabException("cannot make the folder for a recording under " + dir + ": " + e.getCause().getMessage(), 1);
         }

@@ -251,7 +251,7 @@ class AbToyTest {
         assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
         lab.clear();
         assertEquals(2, lab.run("ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir.toString(), "--out", dir.toString()));
-        assertTrue(lab.err.toString().contains("is one of the folders merged"), lab.err.toString());
+        assertTrue(lab.err.toString().contains("--out " + dir + ": is the input folder " + dir), lab.err.toString());
     }
 
     /**
