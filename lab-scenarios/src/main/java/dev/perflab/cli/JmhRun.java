@@ -242,11 +242,12 @@ final class JmhRun {
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
         try {
             printLadder(merged, dir, header);
+            if (shard != null) {
+                shard.save(name, length.id(), shardPlan, dir, header, merged.getFileName().toString(), console);
+            }
         } finally {
+            // last: every results file is saved before the history (a database that may not answer) is written
             record(merged, header, planned);
-        }
-        if (shard != null) {
-            shard.save(name, length.id(), shardPlan, dir, header, merged.getFileName().toString(), console);
         }
         return merged;
     }

@@ -181,14 +181,20 @@ final class RunComponentCommand implements Callable<Integer> {
             long started = System.currentTimeMillis();
             String header = sharding.map(ShardRun::header).orElse(Machine.header());
             int exit;
-            try (JmhRows.Listening recording = JmhRows.listen((file, rows) -> HistoryRecorder.record(historyTarget,
-                    () -> HistoryRecorder.run("run", name, runLength.name().toLowerCase(Locale.ROOT), header, rows,
-                            benchmarkName -> END_TO_END_SUITE, file, MachineFacts.thisJvmFlags()), console))) {
-                exit = sharding.isEmpty() ? scenario.run(request)
-                        : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
-            }
-            if (!planOnly) {
-                scenarioPage(dir.resolve(name + ".json"), started, runLength);
+            // rows saved, in order; recorded in the history only once every results file of the run is saved
+            List<Map.Entry<Path, com.fasterxml.jackson.databind.node.ArrayNode>> saved = new java.util.concurrent.CopyOnWriteArrayList<>();
+            try {
+                try (JmhRows.Listening recording = JmhRows.listen((file, rows) -> saved.add(Map.entry(file, rows)))) {
+                    exit = sharding.isEmpty() ? scenario.run(request)
+                            : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
+                }
+                if (!planOnly) {
+                    scenarioPage(dir.resolve(name + ".json"), started, runLength);
+                }
+            } finally {
+                saved.forEach(s -> HistoryRecorder.record(historyTarget, () -> HistoryRecorder.run("run", name,
+                        runLength.name().toLowerCase(Locale.ROOT), header, s.getValue(), benchmarkName -> END_TO_END_SUITE, s.getKey(),
+                        MachineFacts.thisJvmFlags()), console));
             }
             return exit;
         }

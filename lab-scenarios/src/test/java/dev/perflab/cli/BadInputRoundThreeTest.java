@@ -1,0 +1,156 @@
+package dev.perflab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bad cases of the third bad-input sweep, each through the CLI and each failing on the code before it: an
+ * output never replaces one of its command's inputs (and {@link OutputsAreNeverInputsTest} holds that for every
+ * output option), a database that accepts and never answers never holds a command beyond its limit, and a run's
+ * results are saved before its history can fail. Each asserts the exit code, one line without a stack trace, and
+ * what stayed on disk.
+ */
+class BadInputRoundThreeTest {
+    /** The bound: a silent peer ends any command within 30 s. */
+    private static final Duration SILENT_PEER_BOUND = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dir;
+
+    private final LabCli cli = new LabCli();
+    /** A peer that completes the TCP handshake (the kernel's backlog) and never reads or answers. */
+    private ServerSocket silent;
+
+    @BeforeEach
+    void silentPeer() throws IOException {
+        silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    }
+
+    @AfterEach
+    void closePeer() throws IOException {
+        silent.close();
+    }
+
+    private int lab(String... args) {
+        cli.clear();
+        return cli.run(args);
+    }
+
+    private String errLine() {
+        return errLine(cli);
+    }
+
+    private static String errLine(LabCli lab) {
+        String text = lab.err.toString();
+        assertEquals(1, text.lines().filter(l -> !l.isBlank()).count(), "exactly one error line, was: " + text);
+        assertFalse(text.contains("Exception") || text.contains("\tat "), text);
+        return text.strip();
+    }
+
+    private String peer() {
+        return "127.0.0.1:" + silent.getLocalPort();
+    }
+
+    // ---- outputs that were inputs -------------------------------------------------------------------------------
+
+    @Test
+    void historyExportsNeverReplaceTheHistory() throws Exception {
+        Path history = dir.resolve("results/history.db");
+        dev.perflab.history.HistoryStore.open(dev.perflab.history.HistoryTarget.sqlite(history)).close();
+        byte[] before = Files.readAllBytes(history);
+        assertEquals(2, lab("history", "orderbook", "--history", history.toString(), "--export", "csv", "--out",
+                dir.resolve("results/./history.db").toString()));
+        assertTrue(errLine().endsWith(": is the input file " + history + "; it would be overwritten; give another name"), cli.err::toString);
+        assertEquals(2, lab("history", "orderbook", "--history", history.toString(), "--changes", "--json", history.toString()));
+        errLine();
+        assertArrayEquals(before, Files.readAllBytes(history));
+    }
+
+    @Test
+    void aReportPageNeverReplacesTheMachineHeaderItReads() throws Exception {
+        Path results = dir.resolve("X.json");
+        Files.copy(Path.of(getClass().getResource("/gate/orderbook-run.json").toURI()), results);
+        Path machine = Files.writeString(dir.resolve("X.machine.txt"), "JDK 17, a CPU, 2 cores\n");
+        assertEquals(2, lab("report", results.toString(), "--html", machine.toString()));
+        assertTrue(errLine().contains("--html " + machine + ": is the input file " + machine), cli.err::toString);
+        assertEquals("JDK 17, a CPU, 2 cores\n", Files.readString(machine));
+    }
+
+    @Test
+    void aReplayNeverDeletesItsInput() throws Exception {
+        Path out = dir.resolve("replay");
+        Path day = out.resolve("reader-2.bin");
+        Files.createDirectories(out);
+        assertEquals(0, lab("mdf", "generate", "--count", "50", "--out", day.toString()), cli.err::toString);
+        byte[] before = Files.readAllBytes(day);
+        assertEquals(2, lab("mdf", "replay", "--in", day.toString(), "--out", out.toString(), "--readers", "1"));
+        assertTrue(errLine().contains("--out " + out + ": holds the input " + day), cli.err::toString);
+        Path partial = Files.move(day, dir.resolve("reader-1.bin.partial"));
+        assertEquals(2, lab("mdf", "replay", "--in", partial.toString(), "--out", dir.toString()));
+        errLine();
+        assertArrayEquals(before, Files.readAllBytes(partial), "the replay deleted or changed its input");
+    }
+
+    // ---- a database that accepts and never answers ----------------------------------------------------------------
+
+    @Test
+    void aSilentDatabaseEndsEveryCommandWithinItsLimitInOneLine() {
+        String pg = "jdbc:postgresql://" + peer() + "/perflab?user=perflab";
+        String h2 = "jdbc:h2:tcp://" + peer() + "/perflab";
+        LabCli history = new LabCli();
+        LabCli replay = new LabCli();
+        LabCli forwarder = new LabCli();
+        Path day = dir.resolve("day.bin");
+        assertEquals(0, lab("mdf", "generate", "--count", "10", "--out", day.toString()), cli.err::toString);
+        // side by side: each waits on its own limit
+        assertTimeoutPreemptively(SILENT_PEER_BOUND, () -> {
+            CompletableFuture<Integer> h = CompletableFuture.supplyAsync(() -> history.run("history", "orderbook", "--history", pg));
+            CompletableFuture<Integer> r = CompletableFuture.supplyAsync(() -> replay.run("mdf", "replay", "--in", day.toString(),
+                    "--out", dir.resolve("replay").toString(), "--db-url", h2));
+            CompletableFuture<Integer> f = CompletableFuture.supplyAsync(() -> forwarder.run("forwarder", "forwarder", "--bind",
+                    "127.0.0.1:0", "--rung", "r0", "--db-url", pg, "--deadline-seconds", "3"));
+            assertEquals(2, h.join(), history.err::toString);
+            assertEquals(2, r.join(), replay.err::toString);
+            assertEquals(2, f.join(), forwarder.err::toString);
+        }, "a command waited on the silent database beyond " + SILENT_PEER_BOUND.toSeconds() + " s");
+        assertTrue(errLine(history).contains(peer() + " accepted the connection but did not answer the login within 10 s (loginTimeout"),
+                history.err::toString);
+        assertTrue(errLine(replay).contains(peer() + " did not answer within 20 s"), replay.err::toString);
+        assertTrue(errLine(forwarder).contains("--deadline-seconds 3 passed while opening the history (--db-url " + pg),
+                forwarder.err::toString);
+    }
+
+    @Test
+    void aRunSavesItsResultsBeforeASilentHistoryCanFailItAndSaysWhy() throws Exception {
+        Path json = dir.resolve("latency.json");
+        int exit = assertTimeoutPreemptively(Duration.ofSeconds(90), () -> lab("latency", "orderbook", "--rung", "naive", "--prefill", "100",
+                "--rate", "1000", "--seconds", "1", "--warmup", "0.5", "--json", json.toString(),
+                "--history", "jdbc:postgresql://" + peer() + "/perflab?user=perflab"));
+        assertEquals(0, exit, () -> cli.out + "\n" + cli.err);
+        assertTrue(Files.size(json) > 0, "the results were not saved");
+        String out = cli.out.toString();
+        assertTrue(out.indexOf("saved: " + json) < out.indexOf("history: not written"), out);
+        assertTrue(out.contains("history: not written to jdbc:postgresql://" + peer() + "/perflab?user=perflab (")
+                && out.contains("did not answer the login within 10 s (loginTimeout"), out);
+    }
+
+    private static List<String> lines(String text) {
+        return text.lines().filter(l -> !l.isBlank()).toList();
+    }
+}
