@@ -12,7 +12,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -110,25 +109,28 @@ class BadInputRoundThreeTest {
     // ---- a database that accepts and never answers ----------------------------------------------------------------
 
     @Test
-    void aSilentDatabaseEndsEveryCommandWithinItsLimitInOneLine() {
+    void aSilentPeerEndsEveryCommandWithinItsLimitInOneLine() {
         String pg = "jdbc:postgresql://" + peer() + "/perflab?user=perflab";
         String h2 = "jdbc:h2:tcp://" + peer() + "/perflab";
         LabCli history = new LabCli();
         LabCli replay = new LabCli();
         LabCli forwarder = new LabCli();
+        LabCli client = new LabCli();
         Path day = dir.resolve("day.bin");
         assertEquals(0, lab("mdf", "generate", "--count", "10", "--out", day.toString()), cli.err::toString);
-        // side by side: each waits on its own limit
-        assertTimeoutPreemptively(SILENT_PEER_BOUND, () -> {
-            CompletableFuture<Integer> h = CompletableFuture.supplyAsync(() -> history.run("history", "orderbook", "--history", pg));
-            CompletableFuture<Integer> r = CompletableFuture.supplyAsync(() -> replay.run("mdf", "replay", "--in", day.toString(),
-                    "--out", dir.resolve("replay").toString(), "--db-url", h2));
-            CompletableFuture<Integer> f = CompletableFuture.supplyAsync(() -> forwarder.run("forwarder", "forwarder", "--bind",
-                    "127.0.0.1:0", "--rung", "r0", "--db-url", pg, "--deadline-seconds", "3"));
-            assertEquals(2, h.join(), history.err::toString);
-            assertEquals(2, r.join(), replay.err::toString);
-            assertEquals(2, f.join(), forwarder.err::toString);
-        }, "a command waited on the silent database beyond " + SILENT_PEER_BOUND.toSeconds() + " s");
+        // side by side, each timed: each waits on its own limit (a forwarder client's first wait is the longest, 35 s)
+        CompletableFuture<Timed> c = timed(() -> client.run("forwarder", "client", "--connect", peer(), "--warm-up-messages", "0"));
+        CompletableFuture<Timed> h = timed(() -> history.run("history", "orderbook", "--history", pg));
+        CompletableFuture<Timed> r = timed(() -> replay.run("mdf", "replay", "--in", day.toString(), "--out", dir.resolve("replay").toString(),
+                "--db-url", h2));
+        CompletableFuture<Timed> f = timed(() -> forwarder.run("forwarder", "forwarder", "--bind", "127.0.0.1:0", "--rung", "r0",
+                "--db-url", pg, "--deadline-seconds", "3"));
+        assertTimeoutPreemptively(Duration.ofSeconds(90), () -> CompletableFuture.allOf(c, h, r, f).join(), "a command hung on the silent peer");
+        h.join().assertExit(2, SILENT_PEER_BOUND, history);
+        r.join().assertExit(2, SILENT_PEER_BOUND, replay);
+        f.join().assertExit(2, SILENT_PEER_BOUND, forwarder);
+        c.join().assertExit(1, SILENT_PEER_BOUND.plusSeconds(15), client);
+        assertTrue(client.err.toString().contains("the forwarder at " + peer() + " sent nothing for 35 s"), client.err::toString);
         assertTrue(errLine(history).contains(peer() + " accepted the connection but did not answer the login within 10 s (loginTimeout"),
                 history.err::toString);
         assertTrue(errLine(replay).contains(peer() + " did not answer within 20 s"), replay.err::toString);
@@ -150,7 +152,23 @@ class BadInputRoundThreeTest {
                 && out.contains("did not answer the login within 10 s (loginTimeout"), out);
     }
 
-    private static List<String> lines(String text) {
-        return text.lines().filter(l -> !l.isBlank()).toList();
+    /** A command's exit code and how long it took. */
+    private record Timed(int exit, Duration took) {
+        void assertExit(int expected, Duration bound, LabCli lab) {
+            assertEquals(expected, exit, lab.err::toString);
+            assertTrue(took.compareTo(bound) <= 0, "took " + took.toSeconds() + " s, beyond " + bound.toSeconds() + " s: " + lab.err);
+        }
+    }
+
+    private static CompletableFuture<Timed> timed(java.util.function.IntSupplier command) {
+        return CompletableFuture.supplyAsync(() -> {
+            long start = System.nanoTime();
+            int exit = command.getAsInt();
+            return new Timed(exit, Duration.ofNanos(System.nanoTime() - start));
+        }, runnable -> {
+            Thread t = new Thread(runnable);
+            t.setDaemon(true);
+            t.start();
+        });
     }
 }
