@@ -232,6 +232,9 @@ final class AbCommand implements Callable<Integer>, Registry.User {
             List<Double> sizes = plants == null ? dev.perflab.ab.Calibration.PLANTED : plantedSizes(plants);
             Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
             OutputFile.checkDirectory("--out", dir, inputs());
+            if (!resume) {
+                AbCalibration.refuseToReplace(dir);
+            }
             AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
             AbPlan plan = plan(component, side.jar(), side.jar());
             return new AbCalibration(component, length.value(), plan, side, pairs, most, t, rulerT, c, n, sizes, dir, console).run(resume);
