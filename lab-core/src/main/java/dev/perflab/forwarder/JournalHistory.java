@@ -74,6 +74,8 @@ public final class JournalHistory extends WrittenBehind {
             throw new IllegalArgumentException("cannot create the history journal in " + (dir == null ? "the temporary folder" : dir)
                     + ": " + e.getMessage(), e);
         }
+        // a forwarder stopped by a signal (its run was interrupted) leaves no journal behind: up to a day's bytes
+        file.toFile().deleteOnExit();
         try {
             return new JournalHistory(file, url);
         } catch (IOException | SQLException e) {

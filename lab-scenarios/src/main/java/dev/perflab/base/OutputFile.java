@@ -179,7 +179,7 @@ public final class OutputFile {
             try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 body.writeTo(out);
             }
-            Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            replace(temp, path);
         } catch (IOException e) {
             deleteQuietly(temp);
             throw new LabException(name(option, path) + ": cannot write (" + InputFile.reason(e)
@@ -210,7 +210,7 @@ public final class OutputFile {
         Path temp = Leftovers.register(temporary());
         try {
             body.writeTo(temp);
-            Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            replace(temp, path);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(temp);
             if (e instanceof LabException) {
@@ -267,10 +267,13 @@ public final class OutputFile {
                 return;
             }
             try {
-                Files.move(file, other, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                replace(file, other);
             } catch (IOException e) {
                 deleteQuietly(file);
                 throw new LabException(name(option, other) + ": cannot write (" + InputFile.reason(e) + ")");
+            } catch (RuntimeException e) {
+                deleteQuietly(file);
+                throw e;
             } finally {
                 Leftovers.release(file);
             }
@@ -283,6 +286,18 @@ public final class OutputFile {
                 Leftovers.release(file);
             }
         }
+    }
+
+    /**
+     * Renames a finished temporary file over its target, unless the lab is being stopped (Ctrl-C, SIGTERM): what an
+     * interrupted run finishes writing (a rung that failed because its roles got the signal too) never replaces the
+     * previous result. The temporary file is then deleted by the caller (or {@link Leftovers}).
+     */
+    private static void replace(Path temp, Path target) throws IOException {
+        if (Leftovers.stopping()) {
+            throw new LabException("interrupted: " + target + " was not replaced", 130);
+        }
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The temporary name a write goes to first: hidden, in the target's directory, unique to this JVM. */
