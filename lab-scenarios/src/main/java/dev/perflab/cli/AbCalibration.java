@@ -312,7 +312,7 @@ final class AbCalibration {
                 }
                 calibration.add(new Calibration.Run(f, AbReport.fromJson(root), Integer.parseInt(m.group(1))));
             } catch (IOException | IllegalArgumentException e) {
-                throw new LabException(option + ": " + verdict + ": " + e.getMessage().lines().findFirst().orElse("")
+                throw new LabException(option + ": " + verdict + ": " + (e instanceof IOException io ? dev.perflab.base.JsonProblem.of(io) : e.getMessage())
                         + "; move that run's folder out of " + dir.resolve("runs") + " to go on without it");
             }
         }
@@ -345,7 +345,7 @@ final class AbCalibration {
         try {
             return new ObjectMapper().readTree(saved.toFile());
         } catch (IOException e) {
-            throw new LabException(option + ": " + saved + " is not a calibration's JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            throw new LabException(option + ": " + saved + " is not a calibration's JSON (" + dev.perflab.base.JsonProblem.of(e) + ")");
         }
     }
 

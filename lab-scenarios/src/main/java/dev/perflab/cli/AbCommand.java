@@ -46,6 +46,13 @@ import picocli.CommandLine.Spec;
                 "benchmark; peers named by --rung or --all-rows) must not move. Exit 0: no regression; 1: regression; 2: bad input; 3: noisy (a ruler moved).",
                 "--calibrate: A/A runs and runs with 5%%, 10%%, 20%% planted slowdowns, tabled as error rates (docs/ab.md)."})
 final class AbCommand implements Callable<Integer>, Registry.User {
+    /**
+     * Most pairs a row may ask for ({@code --pairs}, {@code --max-pairs}) and most runs of each kind a calibration
+     * may ask for: beyond a thousand the forks take weeks, and the counts would overflow the plan's arithmetic.
+     */
+    static final int MAX_PAIRS = 1_000;
+    static final int MAX_RUNS = 1_000;
+
     /** The exit code of a run whose rulers moved: neither passed nor failed. */
     static final int NOISY = 3;
 
@@ -185,6 +192,7 @@ final class AbCommand implements Callable<Integer>, Registry.User {
     @Override
     public Integer call() throws Exception {
         Component component = registry.byName(componentName);
+        dev.perflab.base.Regex.compile("--benchmark", benchmark);
         if (component.suites().isEmpty()) {
             throw new LabException("component '" + componentName + "' has no JMH suites to compare");
         }
@@ -193,6 +201,12 @@ final class AbCommand implements Callable<Integer>, Registry.User {
                     + " pairs are needed for an interval (4 or more make it useful)");
         }
         int most = maxPairs == null ? pairs : maxPairs;
+        for (int[] asked : new int[][] {{pairs, 0}, {most, 1}}) {
+            if (asked[0] > MAX_PAIRS) {
+                throw new LabException((asked[1] == 0 ? "--pairs " : "--max-pairs ") + asked[0] + ": at most " + String.format(Locale.ROOT,
+                        "%,d", MAX_PAIRS) + " pairs a row (" + String.format(Locale.ROOT, "%,d", 2 * MAX_PAIRS) + " forks each: days of forks already)");
+            }
+        }
         if (most < pairs) {
             throw new LabException("--max-pairs " + most + " is below --pairs " + pairs + ": it is the most pairs a row whose interval is too wide"
                     + " gets, so give at least " + pairs);
@@ -226,8 +240,8 @@ final class AbCommand implements Callable<Integer>, Registry.User {
                         + (headSide != null ? "--head/--head-jar" : "--plant"));
             }
             int n = runs == null ? DEFAULT_RUNS : runs;
-            if (n < 1) {
-                throw new LabException("--runs " + n + ": at least 1");
+            if (n < 1 || n > MAX_RUNS) {
+                throw new LabException("--runs " + n + ": " + (n < 1 ? "at least 1" : String.format(Locale.ROOT, "at most %,d of each kind", MAX_RUNS)));
             }
             List<Double> sizes = plants == null ? dev.perflab.ab.Calibration.PLANTED : plantedSizes(plants);
             Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");

@@ -34,7 +34,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -274,14 +273,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
     }
 
     private Pattern benchmarkPattern() {
-        if (benchmark == null) {
-            return null;
-        }
-        try {
-            return Pattern.compile(benchmark);
-        } catch (PatternSyntaxException e) {
-            throw new LabException("--benchmark " + benchmark + ": not a regex (" + e.getDescription() + ")");
-        }
+        return dev.perflab.base.Regex.compile("--benchmark", benchmark);
     }
 
     /** The rung ids: names resolved on the component's ladder when the lab knows it, else taken as given. */

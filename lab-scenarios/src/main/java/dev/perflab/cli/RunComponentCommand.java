@@ -155,6 +155,7 @@ final class RunComponentCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         }
         RunLength runLength = length.value();
+        dev.perflab.base.Regex.compile("--benchmark", benchmark);
         Optional<ShardRun> sharding = ShardRun.of(shard, shardGates, labHome(), System.getenv());
         if (sharding.isPresent() && jdks != null) {
             throw new LabException("--shard and --jdk: a shard runs on one JDK; give each JDK its own sharded run"

@@ -203,7 +203,7 @@ public final class ShardMerge {
             }
             return array;
         } catch (JsonProcessingException e) {
-            throw new LabException(file + ": not JSON (" + e.getOriginalMessage() + ")");
+            throw new LabException(file + ": not JSON (" + dev.perflab.base.JsonProblem.of(e) + ")");
         }
     }
 

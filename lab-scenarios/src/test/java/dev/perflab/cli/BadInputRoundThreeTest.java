@@ -106,6 +106,33 @@ class BadInputRoundThreeTest {
         assertArrayEquals(before, Files.readAllBytes(partial), "the replay deleted or changed its input");
     }
 
+    // ---- numbers and patterns out of range --------------------------------------------------------------------------
+
+    @Test
+    void pairsBeyondAnyRunAreRefusedNotOverflowed() {
+        Path jar = dir.resolve("b.jar");
+        for (String[] pairs : new String[][] {{"--pairs", "2147483647"}, {"--max-pairs", "2147483647"}}) {
+            assertEquals(2, lab("ab", "orderbook", "--base-jar", jar.toString(), "--head-jar", jar.toString(), pairs[0], pairs[1], "--plan"));
+            assertTrue(errLine().contains(pairs[0] + " 2147483647: at most 1,000 pairs a row"), cli.err::toString);
+        }
+        assertEquals(2, lab("ab", "orderbook", "--calibrate", "--base-jar", jar.toString(), "--runs", "2147483647"));
+        assertTrue(errLine().contains("--runs 2147483647: at most 1,000 of each kind"), cli.err::toString);
+    }
+
+    @Test
+    void aBenchmarkThatIsNoRegexIsBadInputBeforeJmhSeesIt() {
+        for (String[] command : new String[][] {{"run", "orderbook", "--smoke"}, {"ab", "orderbook", "--base-jar", "b.jar", "--head-jar", "b.jar"},
+                {"profile", "orderbook"}, {"history", "orderbook", "--history", dir.resolve("h.db").toString()}}) {
+            String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(command), java.util.stream.Stream.of("--benchmark", "("))
+                    .toArray(String[]::new);
+            int exit = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> lab(args));
+            assertEquals(2, exit, () -> String.join(" ", args) + ": " + cli.err);
+            if (!command[0].equals("history")) {
+                assertEquals("lab: --benchmark (: not a regex (Unclosed group at its end)", errLine(), String.join(" ", args));
+            }
+        }
+    }
+
     // ---- a database that accepts and never answers ----------------------------------------------------------------
 
     @Test

@@ -136,6 +136,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         if (benchmark == null) {
             benchmark = defaults.benchmark();
         }
+        dev.perflab.base.Regex.compile("--benchmark", benchmark);
         checkEvent(event);
         List<String> ids = rungIds(ladder, rungs, diff);
         checkOneProfilePerDiffRung();
