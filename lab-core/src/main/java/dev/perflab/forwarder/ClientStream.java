@@ -1,7 +1,7 @@
 package dev.perflab.forwarder;
 
-import dev.perflab.mdf.MdfFormatException;
-import dev.perflab.mdf.MdfMessage;
+import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.net.Sockets;
 import dev.perflab.pump.BufferReceiver;
 import dev.perflab.pump.StreamVerifier;

@@ -23,8 +23,8 @@ import java.nio.file.Files;
  */
 public final class FileStreamedSender implements SimulatorSender {
     static final int FILE_BUFFER_BYTES = 8 * 1024;
-    private static final int HEADER_BYTES = dev.perflab.mdf.DayFile.HEADER_BYTES;
-    private static final int MAX_RECORD_BYTES = 4 + dev.perflab.mdf.MdfMessage.MAX_BYTES + 4;
+    private static final int HEADER_BYTES = dev.perflab.marketdata.DayFile.HEADER_BYTES;
+    private static final int MAX_RECORD_BYTES = 4 + dev.perflab.marketdata.MdfMessage.MAX_BYTES + 4;
 
     @Override
     public Pump.Sender connect(InetSocketAddress forwarder, WireDay day) throws IOException {

@@ -1,7 +1,7 @@
 package dev.perflab.forwarder;
 
-import dev.perflab.mdf.DayFile;
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.DayFile;
+import dev.perflab.marketdata.MdfFormatException;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.MdfRingLadder;
 import dev.perflab.mdf.RingSize;

@@ -1,6 +1,6 @@
 package dev.perflab.forwarder;
 
-import dev.perflab.mdf.MdfMessage;
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.MessageHandler;
 import dev.perflab.net.JdbcLimits;
 import java.io.IOException;

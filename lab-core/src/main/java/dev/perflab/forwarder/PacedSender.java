@@ -21,7 +21,7 @@ import java.util.zip.CRC32C;
  * One thread; allocates nothing per message.
  */
 public final class PacedSender {
-    /** Where the stamp goes: the message's exchange-time field ({@link dev.perflab.mdf.MdfMessage}, bytes 12..19). */
+    /** Where the stamp goes: the message's exchange-time field ({@link dev.perflab.marketdata.MdfMessage}, bytes 12..19). */
     public static final int STAMP_OFFSET = 12;
     static final int STAGING_BYTES = 64 * 1024;
     /** The first message is due this long after the call, so the first write does not start late. */

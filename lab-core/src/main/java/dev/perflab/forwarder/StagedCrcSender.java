@@ -1,6 +1,6 @@
 package dev.perflab.forwarder;
 
-import dev.perflab.mdf.MdfMessage;
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.OverwrittenException;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -14,7 +14,7 @@
  *   │  stamped         │           └───────────────────────────────────────┘  subscribe │ audit; latency      │
  *   └──────────────────┘                                                                  └─────────────────────┘
  *
- *   Simulator → forwarder:  a day file (dev.perflab.mdf.DayFile): 16-byte header with the count, then
+ *   Simulator → forwarder:  a day file (dev.perflab.marketdata.DayFile): 16-byte header with the count, then
  *                           (length, message, CRC-32C) × count; closing the connection ends the day
  *   client → forwarder:     Subscription: "PLSB", first sequence (8), join-at message count (8), name length (1), name
  *   forwarder → client:     a day file from the first sequence asked for (header count = the rest of the day)

@@ -1,5 +1,6 @@
 package dev.perflab.mdf;
 
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.net.JdbcLimits;
 import java.nio.ByteBuffer;
 import java.sql.Connection;

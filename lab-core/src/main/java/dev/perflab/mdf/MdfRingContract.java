@@ -2,6 +2,8 @@ package dev.perflab.mdf;
 
 import dev.perflab.ladder.Check;
 import dev.perflab.ladder.Contract;
+import dev.perflab.marketdata.MdfGenerator;
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.RingRun.ReaderPlan;
 import java.nio.ByteBuffer;
 import java.util.Arrays;

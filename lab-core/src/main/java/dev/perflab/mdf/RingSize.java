@@ -1,5 +1,7 @@
 package dev.perflab.mdf;
 
+import dev.perflab.marketdata.MdfMessage;
+
 /**
  * How much a ring keeps in memory.
  *

@@ -1,5 +1,6 @@
 package dev.perflab.mdf;
 
+import dev.perflab.marketdata.MdfMessage;
 import java.nio.ByteBuffer;
 
 /**

@@ -1,5 +1,6 @@
 package dev.perflab.mdf;
 
+import dev.perflab.marketdata.MdfMessage;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;

@@ -1,6 +1,6 @@
 package dev.perflab.pump;
 
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.MdfFormatException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

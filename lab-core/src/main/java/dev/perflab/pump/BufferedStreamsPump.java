@@ -1,6 +1,6 @@
 package dev.perflab.pump;
 
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.MdfFormatException;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;

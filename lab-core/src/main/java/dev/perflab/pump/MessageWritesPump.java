@@ -1,7 +1,7 @@
 package dev.perflab.pump;
 
-import dev.perflab.mdf.DayFile;
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.DayFile;
+import dev.perflab.marketdata.MdfFormatException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -64,7 +64,7 @@ public final class MessageWritesPump implements Pump {
 
         /** Reads header or record one at a time: the length first, then exactly the rest of the record. */
         static void receiveUnits(InputStream in, StreamVerifier verifier) throws IOException, MdfFormatException {
-            byte[] unit = new byte[4 + dev.perflab.mdf.MdfMessage.MAX_BYTES + 4];
+            byte[] unit = new byte[4 + dev.perflab.marketdata.MdfMessage.MAX_BYTES + 4];
             java.nio.ByteBuffer view = java.nio.ByteBuffer.wrap(unit);
             while (true) {
                 int want = verifier.expectsHeader() ? DayFile.HEADER_BYTES : 4;

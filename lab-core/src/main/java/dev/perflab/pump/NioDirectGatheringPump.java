@@ -1,7 +1,7 @@
 package dev.perflab.pump;
 
-import dev.perflab.mdf.DayFile;
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.DayFile;
+import dev.perflab.marketdata.MdfFormatException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;

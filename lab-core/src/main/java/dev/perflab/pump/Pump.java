@@ -20,7 +20,7 @@ public interface Pump {
     Sender connect(InetSocketAddress to, WireDay day) throws IOException;
 
     /** Reads {@code accepted} to its end through {@code verifier} (which throws at the first bad record). */
-    void receive(SocketChannel accepted, StreamVerifier verifier) throws IOException, dev.perflab.mdf.MdfFormatException;
+    void receive(SocketChannel accepted, StreamVerifier verifier) throws IOException, dev.perflab.marketdata.MdfFormatException;
 
     /** One connection's sending side. One thread. */
     interface Sender extends Closeable {

@@ -2,7 +2,7 @@ package dev.perflab.pump;
 
 import dev.perflab.ladder.Check;
 import dev.perflab.ladder.Contract;
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.MdfFormatException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

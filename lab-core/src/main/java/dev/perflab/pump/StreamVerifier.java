@@ -1,8 +1,8 @@
 package dev.perflab.pump;
 
-import dev.perflab.mdf.DayFile;
-import dev.perflab.mdf.MdfFormatException;
-import dev.perflab.mdf.MdfMessage;
+import dev.perflab.marketdata.DayFile;
+import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.marketdata.MdfMessage;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 

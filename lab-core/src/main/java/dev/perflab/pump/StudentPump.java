@@ -1,6 +1,6 @@
 package dev.perflab.pump;
 
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.MdfFormatException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
@@ -20,7 +20,7 @@ import java.nio.channels.SocketChannel;
  *   <li>at the end of the stream ({@code read} returns -1) call {@link StreamVerifier#finish} with the bytes
  *       of the partial unit left over (0 when the stream ended between days).</li>
  * </ol>
- * A record is at most 4 + {@value dev.perflab.mdf.MdfMessage#MAX_BYTES} + 4 bytes; make your buffer much
+ * A record is at most 4 + {@value dev.perflab.marketdata.MdfMessage#MAX_BYTES} + 4 bytes; make your buffer much
  * larger than that (it decides how many system calls a day costs). Allocate it once, not per read.
  *
  * <p><b>Check and measure.</b>

@@ -1,6 +1,6 @@
 package dev.perflab.pump;
 
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.MdfFormatException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.FileChannel;

@@ -1,7 +1,7 @@
 package dev.perflab.pump;
 
-import dev.perflab.mdf.MdfFormatException;
-import dev.perflab.mdf.MdfMessage;
+import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.marketdata.MdfMessage;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;

@@ -105,7 +105,7 @@ class ForwarderFaultsTest {
         byte[] bytes = java.nio.file.Files.readAllBytes(file);
         bytes[good.recordOffset(250) - 1] ^= 0x40;   // the last byte of record 249's CRC-32C
         java.nio.file.Files.write(file, bytes);
-        assertThrows(dev.perflab.mdf.MdfFormatException.class, () -> ClientStream.readFromMemory(WireDay.load(file)));
+        assertThrows(dev.perflab.marketdata.MdfFormatException.class, () -> ClientStream.readFromMemory(WireDay.load(file)));
     }
 
     /** A warm-up round that fails is the warm-up's failure: no later round hides it. */

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.perflab.mdf.DayFile;
+import dev.perflab.marketdata.DayFile;
+import dev.perflab.marketdata.MdfGenerator;
 import dev.perflab.mdf.HistoryStore;
-import dev.perflab.mdf.MdfGenerator;
 import dev.perflab.mdf.MessageHandler;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

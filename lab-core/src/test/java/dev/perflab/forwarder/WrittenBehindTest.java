@@ -3,8 +3,8 @@ package dev.perflab.forwarder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.perflab.mdf.MdfGenerator;
-import dev.perflab.mdf.MdfMessage;
+import dev.perflab.marketdata.MdfGenerator;
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.MessageHandler;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

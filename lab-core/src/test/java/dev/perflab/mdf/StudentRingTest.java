@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.perflab.ladder.Checks;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.marketdata.MdfMessage;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.perflab.marketdata.MdfMessage;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

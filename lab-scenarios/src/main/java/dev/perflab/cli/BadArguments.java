@@ -1,6 +1,7 @@
 package dev.perflab.cli;
 
 import dev.perflab.cli.component.GroupCommand;
+import dev.perflab.cli.run.RunCommand;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;

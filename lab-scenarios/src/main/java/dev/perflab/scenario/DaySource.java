@@ -3,7 +3,7 @@ package dev.perflab.scenario;
 import dev.perflab.base.Leftovers;
 import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.MdfFormatException;
 import dev.perflab.pump.WireDay;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,8 +32,8 @@ public final class DaySource implements AutoCloseable {
     /** The options of a role that sends a day: {@code --messages}, {@code --seed}, {@code --day} (a picocli mixin). */
     public static final class Options {
         @Option(names = "--messages", paramLabel = "N", description = "Messages in the generated day. Default: the report's day, "
-                + dev.perflab.mdf.MdfGenerator.DAY_MESSAGES + ".")
-        int messages = dev.perflab.mdf.MdfGenerator.DAY_MESSAGES;
+                + dev.perflab.marketdata.MdfGenerator.DAY_MESSAGES + ".")
+        int messages = dev.perflab.marketdata.MdfGenerator.DAY_MESSAGES;
 
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the generated day. Default: ${DEFAULT-VALUE}.")
         long seed;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.faults.SmallDisk;
-import dev.perflab.mdf.DayFile;
+import dev.perflab.marketdata.DayFile;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

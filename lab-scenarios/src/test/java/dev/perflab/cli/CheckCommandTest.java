@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.run.JmhRun;
 import dev.perflab.cli.toy.ToyComponent;
 import dev.perflab.cli.toy.ToyLadder;
 import dev.perflab.ladder.Check;

@@ -11,6 +11,7 @@ import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.cli.run.JmhRun;
 import dev.perflab.cli.toy.ToyComponent;
 import dev.perflab.fleet.PlannedRow;
 import dev.perflab.fleet.ShardPlan;

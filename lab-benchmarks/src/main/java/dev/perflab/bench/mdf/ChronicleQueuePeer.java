@@ -1,6 +1,6 @@
 package dev.perflab.bench.mdf;
 
-import dev.perflab.mdf.MdfMessage;
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.MdfReader;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.MdfRingFactory;

@@ -1,9 +1,9 @@
 package dev.perflab.bench.mdf;
 
 import dev.perflab.bench.Planted;
+import dev.perflab.marketdata.MdfGenerator;
 import dev.perflab.mdf.HistoryStore;
 import dev.perflab.mdf.JdbcHistory;
-import dev.perflab.mdf.MdfGenerator;
 import dev.perflab.mdf.MdfReader;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.MdfRingLadder;

@@ -2,8 +2,8 @@ package dev.perflab.bench.mdf;
 
 import dev.perflab.bench.Planted;
 import dev.perflab.concurrent.IdleStrategy;
+import dev.perflab.marketdata.MdfGenerator;
 import dev.perflab.mdf.HistoryStore;
-import dev.perflab.mdf.MdfGenerator;
 import dev.perflab.mdf.MdfReader;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.MdfRingLadder;

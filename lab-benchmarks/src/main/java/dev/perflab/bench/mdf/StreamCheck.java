@@ -1,6 +1,6 @@
 package dev.perflab.bench.mdf;
 
-import dev.perflab.mdf.MdfMessage;
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.MessageHandler;
 import java.nio.ByteBuffer;
 

@@ -90,15 +90,15 @@ class MdfRungParamsTest {
 
     @Test
     void tearDownFailsARunWhereAReaderMissedOrReorderedAMessage() {
-        StreamCheck check = new StreamCheck(new ByteBuffer[] {ByteBuffer.wrap(dev.perflab.mdf.MdfGenerator.fixedSize(1, 1, 64)[0])});
-        ByteBuffer message = ByteBuffer.wrap(dev.perflab.mdf.MdfGenerator.fixedSize(1, 1, 64)[0]);
+        StreamCheck check = new StreamCheck(new ByteBuffer[] {ByteBuffer.wrap(dev.perflab.marketdata.MdfGenerator.fixedSize(1, 1, 64)[0])});
+        ByteBuffer message = ByteBuffer.wrap(dev.perflab.marketdata.MdfGenerator.fixedSize(1, 1, 64)[0]);
         check.onMessage(message);
         message.putLong(0, 3);
         check.onMessage(message);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> check.verify("test", 3));
         assertTrue(e.getMessage().contains("expected sequence 2"), e.getMessage());
-        StreamCheck altered = new StreamCheck(new ByteBuffer[] {ByteBuffer.wrap(dev.perflab.mdf.MdfGenerator.fixedSize(1, 1, 64)[0])});
-        ByteBuffer other = ByteBuffer.wrap(dev.perflab.mdf.MdfGenerator.fixedSize(1, 1, 64)[0]);
+        StreamCheck altered = new StreamCheck(new ByteBuffer[] {ByteBuffer.wrap(dev.perflab.marketdata.MdfGenerator.fixedSize(1, 1, 64)[0])});
+        ByteBuffer other = ByteBuffer.wrap(dev.perflab.marketdata.MdfGenerator.fixedSize(1, 1, 64)[0]);
         other.put(40, (byte) (other.get(40) + 1));
         altered.onMessage(other);
         assertThrows(IllegalStateException.class, () -> altered.verify("test", 1));

@@ -1,7 +1,7 @@
 package dev.perflab.mdf.peers;
 
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.HistoryStore;
-import dev.perflab.mdf.MdfMessage;
 import dev.perflab.mdf.MdfReader;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.MessageHandler;

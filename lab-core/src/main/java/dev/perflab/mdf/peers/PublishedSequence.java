@@ -1,6 +1,6 @@
 package dev.perflab.mdf.peers;
 
-import dev.perflab.mdf.MdfMessage;
+import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.MdfRing;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,7 +1,7 @@
 package dev.perflab.jcstress.mdf;
 
+import dev.perflab.marketdata.MdfGenerator;
 import dev.perflab.mdf.BatchedZeroCopyRing;
-import dev.perflab.mdf.MdfGenerator;
 import dev.perflab.mdf.MdfReader;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.OverwrittenException;

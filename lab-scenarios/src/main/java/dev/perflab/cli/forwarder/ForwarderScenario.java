@@ -19,7 +19,7 @@ import dev.perflab.forwarder.ForwarderLadder;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.ladder.Ladder;
-import dev.perflab.mdf.MdfGenerator;
+import dev.perflab.marketdata.MdfGenerator;
 import dev.perflab.proc.ChildProcess;
 import dev.perflab.pump.WireDay;
 import dev.perflab.report.ChartOutput;

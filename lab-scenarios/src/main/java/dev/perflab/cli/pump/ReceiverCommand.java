@@ -3,7 +3,7 @@ package dev.perflab.cli.pump;
 import dev.perflab.base.HostPort;
 import dev.perflab.base.LabException;
 import dev.perflab.ladder.Entry;
-import dev.perflab.mdf.MdfFormatException;
+import dev.perflab.marketdata.MdfFormatException;
 import dev.perflab.net.Sockets;
 import dev.perflab.net.StallWatchdog;
 import dev.perflab.pump.Pump;

@@ -1,4 +1,4 @@
-package dev.perflab.mdf;
+package dev.perflab.marketdata;
 
 /**
  * A day file that cannot be read past some byte. The message is one line, {@code FILE:byte OFFSET: what is

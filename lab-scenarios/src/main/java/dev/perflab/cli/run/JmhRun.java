@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -56,9 +56,9 @@ import java.util.stream.Collectors;
  *
  * Rows a suite was asked for but did not write fail the run (exit 1) after the rows that ran are saved.
  */
-final class JmhRun {
+public final class JmhRun {
     /** How many missing rows one suite's part of the message names; the rest are counted. */
-    static final int MISSING_ROWS_SHOWN = 3;
+    public static final int MISSING_ROWS_SHOWN = 3;
     /** What a row costs the shard planner: its seconds of warm-up and measurement ({@link JmhOptions#iterationSeconds()}). */
     private static final String SHARD_COST_UNIT = "s";
 
@@ -79,7 +79,7 @@ final class JmhRun {
     /** Whether to write the HTML page beside the JSON ({@code --no-html} turns it off). */
     private boolean page = true;
 
-    JmhRun(Component component, RunLength length, Path dir, String benchmark, Map<String, String> userParams,
+    public JmhRun(Component component, RunLength length, Path dir, String benchmark, Map<String, String> userParams,
            Map<String, List<String>> jmhParams, List<Path> jdks, HistoryTarget history, PrintWriter console) {
         this.component = component;
         this.length = length;
@@ -137,7 +137,7 @@ final class JmhRun {
      * {@code student} included when named). A smoke run narrows what the user did not choose to the component's
      * smoke rungs and params; {@code --rung} and {@code --param} still win.
      */
-    static Map<String, List<String>> jmhParams(Component target, RunLength runLength, List<String> rungs, Map<String, String> params) {
+    public static Map<String, List<String>> jmhParams(Component target, RunLength runLength, List<String> rungs, Map<String, String> params) {
         Ladder<?> ladder = target.ladder();
         Map<String, List<String>> result = new LinkedHashMap<>();
         params.forEach((name, values) -> result.put(name, List.of(values.split(","))));
@@ -274,7 +274,7 @@ final class JmhRun {
      * Every row this run would make, in run order, each with its expected warm-up and measurement seconds: what
      * {@code --shard} splits. JMH lists them; nothing is measured.
      */
-    List<PlannedRow> plannedRows() throws IOException, InterruptedException {
+    public List<PlannedRow> plannedRows() throws IOException, InterruptedException {
         return plannedRows(plan(), length == RunLength.STANDARD ? BenchmarkCatalog.load() : null);
     }
 
@@ -413,7 +413,7 @@ final class JmhRun {
     }
 
     /** Concatenates JMH's result arrays; every row stays exactly as JMH wrote it. */
-    static void mergeJsonArrays(List<Path> inputs, Path output) throws IOException {
+    public static void mergeJsonArrays(List<Path> inputs, Path output) throws IOException {
         mergeJsonArrays(inputs, output, null);
     }
 

@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.run;
 
 import dev.perflab.report.Formats;
 import dev.perflab.report.JmhResults;

@@ -1,4 +1,4 @@
-package dev.perflab.mdf;
+package dev.perflab.marketdata;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.ab;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.ab.AbChart;
@@ -12,6 +12,7 @@ import dev.perflab.base.CacheProbe;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
+import dev.perflab.cli.run.JmhRun;
 import dev.perflab.history.GitState;
 import dev.perflab.history.HistoryRecorder;
 import dev.perflab.history.HistoryTarget;

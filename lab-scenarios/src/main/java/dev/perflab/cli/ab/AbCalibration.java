@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.ab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

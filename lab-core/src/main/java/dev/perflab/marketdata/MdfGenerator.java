@@ -1,4 +1,4 @@
-package dev.perflab.mdf;
+package dev.perflab.marketdata;
 
 import java.nio.ByteBuffer;
 import java.util.SplittableRandom;

@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.run;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

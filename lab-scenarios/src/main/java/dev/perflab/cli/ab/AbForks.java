@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.ab;
 
 import dev.perflab.ab.ForkResult;
 import dev.perflab.ab.Steal;

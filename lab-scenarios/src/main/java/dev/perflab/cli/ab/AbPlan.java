@@ -1,9 +1,10 @@
-package dev.perflab.cli;
+package dev.perflab.cli.ab;
 
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.run.JmhRun;
 import dev.perflab.jmh.BenchmarkCatalog;
 import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;

@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.ab;
 
 import dev.perflab.ab.AbReport;
 import dev.perflab.ab.AbVerdict;
@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
                 "(regression or improvement only beyond the threshold AND outside the interval). Rulers (a JDK-only",
                 "benchmark; peers named by --rung or --all-rows) must not move. Exit 0: no regression; 1: regression; 2: bad input; 3: noisy (a ruler moved).",
                 "--calibrate: A/A runs and runs with 5%%, 10%%, 20%% planted slowdowns, tabled as error rates (docs/ab.md)."})
-final class AbCommand implements Callable<Integer>, Registry.User {
+public final class AbCommand implements Callable<Integer>, Registry.User {
     /**
      * Most pairs a row may ask for ({@code --pairs}, {@code --max-pairs}) and most runs of each kind a calibration
      * may ask for: beyond a thousand the forks take weeks, and the counts would overflow the plan's arithmetic.

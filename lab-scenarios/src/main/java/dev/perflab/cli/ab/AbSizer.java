@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.ab;
 
 import dev.perflab.ab.AbRow;
 import dev.perflab.ab.ForkResult;

@@ -1,4 +1,4 @@
-package dev.perflab.mdf;
+package dev.perflab.marketdata;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

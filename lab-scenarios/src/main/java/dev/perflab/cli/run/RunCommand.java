@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.run;
 
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.GroupCommand;
@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
                 "--full (for publishing). JMH suites print their plan and estimated time first;",
                 "an end-to-end run prints each rung's warm-up and measured seconds.",
                 "A component's own options: ./lab run COMPONENT --help"})
-final class RunCommand extends GroupCommand implements Registry.User {
+public final class RunCommand extends GroupCommand implements Registry.User {
     @Override
     public void use(Registry registry) {
         for (Component component : registry.all()) {
