@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.ab;
 
 import dev.perflab.base.LabException;
 import java.io.IOException;

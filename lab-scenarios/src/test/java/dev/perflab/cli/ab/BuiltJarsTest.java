@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.cli.ab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
