@@ -24,6 +24,13 @@ final class TextRenderer {
         if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
             out.append('\n').append(GroupTable.NOISY_FOOTNOTE).append('\n');
         }
+        long unusable = groups.stream().flatMap(g -> g.steps().stream()).filter(s -> !(s.row().score() > 0 && Double.isFinite(s.row().score())))
+                .count();
+        if (unusable > 0) {
+            out.append('\n').append(String.format(java.util.Locale.ROOT, "note: %d row%s a score that is not a positive finite number"
+                    + " (0, negative, NaN or ∞): no speedup is computed against %s; a benchmark that measured nothing?%n",
+                    unusable, unusable == 1 ? " has" : "s have", unusable == 1 ? "it" : "them"));
+        }
         return out.toString();
     }
 
