@@ -86,7 +86,11 @@ public final class HistoryStore implements AutoCloseable {
             if (Files.isDirectory(target.file())) {
                 throw new LabException("history " + target.describe() + ": is a directory; give a file");
             }
-            OutputFile.checkDirectory("history", parent);
+            if (!Files.exists(target.file())) {
+                // only a new history needs a folder it can write; an existing one is read where it is (a read-only
+                // volume of results can be browsed; an append to it fails in one line, the run's files kept)
+                OutputFile.checkDirectory("history", parent);
+            }
             checkSqliteHeader(target);
         }
         Connection connection = null;

@@ -12,6 +12,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -104,6 +105,22 @@ class BadInputRoundThreeTest {
         assertEquals(2, lab("mdf", "replay", "--in", partial.toString(), "--out", dir.toString()));
         errLine();
         assertArrayEquals(before, Files.readAllBytes(partial), "the replay deleted or changed its input");
+    }
+
+    // ---- a read-only results volume -----------------------------------------------------------------------------------
+
+    @Test
+    void aHistoryOnAReadOnlyVolumeIsBrowsed() throws Exception {
+        try (dev.perflab.faults.SmallDisk disk = dev.perflab.faults.SmallDisk.mount(dir.resolve("results"), 2048)) {
+            Path history = disk.path().resolve("history.db");
+            try (var store = dev.perflab.history.HistoryStore.open(dev.perflab.history.HistoryTarget.sqlite(history))) {
+                store.append(dev.perflab.history.SyntheticHistory.run("orderbook", 0, List.of(
+                        dev.perflab.history.SyntheticHistory.RowSpec.flat("cancelLast", "r0-naive", 100, 0.01)), new java.util.Random(1), 3));
+            }
+            disk.readOnly();
+            assertEquals(0, lab("history", "orderbook", "--history", history.toString()), cli.err::toString);
+            assertTrue(cli.out.toString().startsWith("history of orderbook in " + history + ": 1 runs"), cli.out::toString);
+        }
     }
 
     // ---- numbers and patterns out of range --------------------------------------------------------------------------
