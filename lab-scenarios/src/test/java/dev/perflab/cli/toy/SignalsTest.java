@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -113,33 +112,15 @@ class SignalsTest {
 
     // ---- ab's builds ------------------------------------------------------------------------------------------------
 
-    private static boolean has(String command) {
-        try {
-            return new ProcessBuilder(command, "--version").redirectErrorStream(true).start().waitFor() == 0;
-        } catch (Exception e) {
-            return false;
-        }
-    }
-
-    private static List<String> git(Path repo, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString(), "-c", "user.name=t", "-c", "user.email=t@t"));
-        command.addAll(List.of(args));
-        List<String> out = new CopyOnWriteArrayList<>();
-        try (ChildProcess git = ChildProcess.start("git", command, out::add, null)) {
-            assertEquals(0, git.waitFor(), String.join(" ", command) + ": " + out);
-        }
-        return out;
-    }
-
     /** A repository of one commit tagged {@code base}; the stand-in Maven builds any commit of it. */
     private Path repository() throws Exception {
-        assumeTrue(has("git"), "[perflab] skipped: git is not installed");
+        assumeTrue(AbBadInputTest.has("git"), "[perflab] skipped: git is not installed");
         Path repo = Files.createDirectories(dir.resolve("repo"));
-        git(repo, "init", "-q");
+        AbBadInputTest.git(repo, "init", "-q");
         Files.writeString(repo.resolve("pom.xml"), "<project/>");
-        git(repo, "add", "pom.xml");
-        git(repo, "commit", "-q", "-m", "base");
-        git(repo, "tag", "base");
+        AbBadInputTest.git(repo, "add", "pom.xml");
+        AbBadInputTest.git(repo, "commit", "-q", "-m", "base");
+        AbBadInputTest.git(repo, "tag", "base");
         return repo;
     }
 
@@ -170,7 +151,7 @@ class SignalsTest {
                 assertEquals(List.of(), list.toList(), "a worktree folder was left");
             }
         }
-        List<String> listed = git(repo, "worktree", "list");
+        List<String> listed = AbBadInputTest.git(repo, "worktree", "list");
         assertEquals(1, listed.size(), "git knows no worktree but the repository's own: " + listed);
     }
 
@@ -216,7 +197,7 @@ class SignalsTest {
         Path repo = repository();
         Path bin = fakeMaven(0);
         Files.writeString(dir.resolve("go"), "");
-        String sha = git(repo, "rev-parse", "base").get(0).strip();
+        String sha = AbBadInputTest.git(repo, "rev-parse", "base").get(0).strip();
         Path jars = Files.createDirectories(repo.resolve("target/ab/jars"));
         byte[] whole = Files.readAllBytes(ToyJars.jmhJar(dir.resolve("whole.jar")));
         Files.write(jars.resolve(sha + ".jar"), java.util.Arrays.copyOf(whole, whole.length - 100)); // cut short
