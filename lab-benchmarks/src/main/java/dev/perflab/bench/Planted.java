@@ -1,6 +1,6 @@
 package dev.perflab.bench;
 
-import org.openjdk.jmh.infra.Blackhole;
+import dev.perflab.agent.PlantedWork;
 
 /**
  * A slowdown planted on purpose, so that {@code ./lab ab} can show it finds a regression of a known size
@@ -15,6 +15,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *   (unset)                           nothing: the constant-false branch is compiled away
  * </pre>
  *
+ * The work is lab-agent's {@link PlantedWork}, the same class the planting agent calls at the entry of another
+ * project's benchmark methods: a plant of N tokens is the same work in this lab's rows and in anyone's.
+ *
  * <h2>Why consumeCPU, and why a period</h2>
  * {@code Blackhole.consumeCPU} is JMH's own calibrated busy work: its result feeds a field the JIT cannot prove
  * dead, so the planted time cannot be removed, and its cost grows linearly with the tokens. An operation of
@@ -24,56 +27,20 @@ import org.openjdk.jmh.infra.Blackhole;
  * price.
  *
  * <h2>Assumptions and guarantees</h2>
- * The property is read once, when the class is first used in the fork; the fork runs one row, so one plant
- * applies to the whole fork. The period's counter is a plain static field: {@code ./lab ab} uses a period only
- * for single-threaded benchmarks, since threads sharing the counter would contend on its cache line. A
- * malformed property fails the fork at its first invocation, so a plant is never silently dropped.
+ * As {@link PlantedWork}'s: the property is read once, when the work is first used in the fork; the fork runs one
+ * row, so one plant applies to the whole fork. The period's counter is a plain static field: {@code ./lab ab} uses
+ * a period only for single-threaded benchmarks, since threads sharing the counter would contend on its cache line.
+ * A malformed property fails the fork at its first invocation, so a plant is never silently dropped.
  */
 public final class Planted {
     /** The system property a fork reads: {@code TOKENS} or {@code TOKENS/PERIOD}. */
-    public static final String PROPERTY = "perflab.plant";
-
-    private static final long TOKENS;
-    /** PERIOD − 1; 0 when every invocation gets the burst. */
-    private static final long PERIOD_MASK;
-    private static long invocations;
-
-    static {
-        long[] plant = parse(System.getProperty(PROPERTY, ""));
-        TOKENS = plant[0];
-        PERIOD_MASK = plant[1] - 1;
-    }
+    public static final String PROPERTY = PlantedWork.PROPERTY;
 
     private Planted() {
     }
 
     /** The planted work of one invocation: none unless {@value #PROPERTY} is set. */
     public static void work() {
-        if (PERIOD_MASK == 0) {
-            if (TOKENS != 0) {
-                Blackhole.consumeCPU(TOKENS);
-            }
-        } else if ((++invocations & PERIOD_MASK) == 0 && TOKENS != 0) {
-            Blackhole.consumeCPU(TOKENS);
-        }
-    }
-
-    /** {@code {tokens, period}} from the property's text; {@code {0, 1}} when empty. */
-    static long[] parse(String text) {
-        if (text.isBlank()) {
-            return new long[] {0, 1};
-        }
-        String[] parts = text.strip().split("/", -1);
-        try {
-            long tokens = Long.parseLong(parts[0]);
-            long period = parts.length == 2 ? Long.parseLong(parts[1]) : 1;
-            if (parts.length <= 2 && tokens >= 0 && period >= 1 && Long.bitCount(period) == 1) {
-                return new long[] {tokens, period};
-            }
-        } catch (NumberFormatException e) {
-            // the message below says what was expected
-        }
-        throw new IllegalArgumentException("-D" + PROPERTY + "=" + text + ": expected TOKENS or TOKENS/PERIOD,"
-                + " tokens ≥ 0 and the period a power of two, e.g. 12 or 40/8");
+        PlantedWork.work();
     }
 }

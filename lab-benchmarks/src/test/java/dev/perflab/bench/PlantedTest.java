@@ -1,8 +1,6 @@
 package dev.perflab.bench;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -14,24 +12,11 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The planted slowdown's property, and its one call at the start of every benchmark method of this module. */
+/**
+ * The planted slowdown's one call at the start of every benchmark method of this module (its property is lab-agent's
+ * PlantedWork's, tested there).
+ */
 class PlantedTest {
-    @Test
-    void thePropertyIsTokensOrTokensEveryPeriod() {
-        assertArrayEquals(new long[] {0, 1}, Planted.parse(""));
-        assertArrayEquals(new long[] {12, 1}, Planted.parse("12"));
-        assertArrayEquals(new long[] {40, 8}, Planted.parse("40/8"));
-        assertArrayEquals(new long[] {0, 64}, Planted.parse("0/64"), "the counter alone");
-    }
-
-    @Test
-    void aMalformedPlantFailsRatherThanBeingDropped() {
-        for (String bad : List.of("x", "-1", "10/3", "10/0", "1/2/4", "10/")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Planted.parse(bad), bad);
-            assertTrue(e.getMessage().contains("TOKENS/PERIOD"), e.getMessage());
-        }
-    }
-
     @Test
     void withoutThePropertyWorkDoesNothing() {
         Planted.work();

@@ -29,7 +29,8 @@ import picocli.CommandLine;
         description = "perflab: field reports turned into measured ladders of rungs, naive to tuned.",
         subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class,
                 AbCommand.class, MergeCommand.class, ClockCommand.class,
-                JdksCommand.class, LatencyCommand.class, ProfileCommand.class, HistoryCommand.class, DoctorCommand.class},
+                JdksCommand.class, LatencyCommand.class, ProfileCommand.class, HistoryCommand.class, DoctorCommand.class,
+                RunJarCommand.class},
         footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})
 public final class Lab extends GroupCommand {
 

@@ -166,7 +166,12 @@ public final class GateEvaluator {
             return new Metric(row.score(), row.scoreError(), row.unit());
         }
         Metric m = row.secondaryMetrics().get(name);
-        return m != null ? m : row.secondaryMetrics().get("·" + name);
+        if (m != null) {
+            return m;
+        }
+        // as JMH 1.37 names it, whatever JMH wrote (·gc.alloc.rate.norm, a sample row's max·p0.50)
+        return row.secondaryMetrics().entrySet().stream().filter(e -> Metric.name(e.getKey()).equals(name))
+                .map(java.util.Map.Entry::getValue).findFirst().orElse(null);
     }
 
     /** A row a selector picked, or why none could be picked. */
@@ -240,7 +245,7 @@ public final class GateEvaluator {
 
     private static String metricNames(Row row) {
         List<String> names = new ArrayList<>(List.of("primary"));
-        row.secondaryMetrics().keySet().forEach(name -> names.add(name.startsWith("·") ? name.substring(1) : name));
+        row.secondaryMetrics().keySet().forEach(name -> names.add(Metric.name(name)));
         return String.join(", ", names);
     }
 

@@ -1,6 +1,7 @@
 package dev.perflab.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.perflab.report.Metric;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,8 +14,6 @@ import java.util.function.Function;
  * {@code rawDataHistogram} (a list per fork of a list per iteration of {@code [value, count]} pairs).
  */
 public final class JmhJsonRows {
-    private static final String OLD_SECONDARY_PREFIX = "\u00b7";
-
     private JmhJsonRows() {
     }
 
@@ -39,9 +38,12 @@ public final class JmhJsonRows {
         return result;
     }
 
-    /** JMH before 1.37 named secondary metrics {@code ·gc.alloc.rate}; 1.37 writes {@code gc.alloc.rate}. */
+    /**
+     * JMH before 1.37 named secondary metrics {@code ·gc.alloc.rate} and a sample row's percentiles {@code max·p0.50};
+     * 1.37 writes {@code gc.alloc.rate} and {@code p0.50} ({@link Metric#name}).
+     */
     static String secondaryName(String name) {
-        return name.startsWith(OLD_SECONDARY_PREFIX) ? name.substring(OLD_SECONDARY_PREFIX.length()) : name;
+        return Metric.name(name);
     }
 
     /** The flags every row's JVM had, in the first row's order: the run's flags (a benchmark may append its own). */

@@ -56,7 +56,7 @@ public final class BenchmarkCatalog {
             Enumeration<URL> lists = loader.getResources(BenchmarkList.BENCHMARK_LIST.substring(1));
             while (lists.hasMoreElements()) {
                 try (InputStream in = lists.nextElement().openStream()) {
-                    for (BenchmarkListEntry e : BenchmarkList.readBenchmarkList(in)) {
+                    for (BenchmarkListEntry e : entries(in)) {
                         declared.putIfAbsent(e.getUsername(), options(e));
                         operations.putIfAbsent(e.getUsername(), e.getOperationsPerInvocation().orElse(1));
                     }
@@ -66,6 +66,30 @@ public final class BenchmarkCatalog {
             throw new LabException("cannot read JMH's benchmark list from " + classPath + ": " + e.getMessage());
         }
         return new BenchmarkCatalog(declared, operations);
+    }
+
+    /**
+     * The entries of one benchmark list, read by JMH's own reader; a line of an older JMH that it refuses (JMH 1.19
+     * to 1.2x write {@code @Param} values unarmored) is rewritten as the lab's JMH writes it first
+     * ({@link OldBenchmarkList}).
+     */
+    private static List<BenchmarkListEntry> entries(InputStream in) throws IOException {
+        List<BenchmarkListEntry> entries = new java.util.ArrayList<>();
+        for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\\R")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                entries.add(new BenchmarkListEntry(line));
+            } catch (RuntimeException refused) {
+                try {
+                    entries.add(new BenchmarkListEntry(OldBenchmarkList.upgrade(line)));
+                } catch (RuntimeException e) {
+                    throw new IOException(e.getMessage() + " (and JMH's own reader: " + refused.getMessage() + ")", e);
+                }
+            }
+        }
+        return entries;
     }
 
     /**

@@ -140,13 +140,9 @@ final class RowParser {
         return null;
     }
 
-    /** A metric name without JMH's leading middle dot (or whatever a code page turned it into). */
+    /** A metric name as JMH 1.37 writes it ({@link Metric#name}). */
     static String normalizedName(String key) {
-        int start = 0;
-        while (start < key.length() && !Character.isLetterOrDigit(key.charAt(start))) {
-            start++;
-        }
-        return key.substring(start);
+        return Metric.name(key);
     }
 
     private String requiredText(JsonNode parent, String field) {
