@@ -46,9 +46,15 @@ final class RunJarCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // what the run reads: its jar and the history it records in; no results folder may be or hold one
+        dev.perflab.base.Inputs inputs = dev.perflab.base.Inputs.of(jar, history.target().file());
+        if (out != null) {
+            inputs.refuse("--out", out);
+        }
         ForeignJar foreign = ForeignJar.open("run-jar", jar);
         JmhArguments jmh = JmhArguments.parse(jmhArgs);
         Path dir = out != null ? out : Path.of("results", foreign.name());
+        inputs.refuse("--out", dir);
         return new JarRun(foreign, jmh, dir, history.target(), spec.commandLine().getOut()).run();
     }
 }

@@ -46,7 +46,7 @@ class OutputsAreNeverInputsTest {
             "brick move --in", "brick serve --in", "brick transform --in", "compare <BASE.json>", "compare <HEAD.json>",
             "forwarder simulator --day", "mdf simulator --day", "gate --gates", "gate --results", "jdks --jdk", "mdf replay --in",
             "merge <SHARD_DIR>", "orderbook replay --in", "pump sender --day", "report --changes", "report --history-csv",
-            "report <FILE>", "run * --jdk");
+            "report <FILE>", "run * --jdk", "run-jar <JAR>");
     /**
      * Path options that write and have nothing of the command's own to destroy (no input file): they are checked
      * by the same policy, with nothing to compare.
@@ -133,6 +133,7 @@ class OutputsAreNeverInputsTest {
             cases.add(file("run " + component, "--json", List.of("run", component, "--smoke", "--history", history.toString(),
                     "--out", dir.resolve("out").toString(), "--json", "OUT"), history));
         }
+        cases.add(folder("run-jar", "--out", List.of("run-jar", jar.toString(), "--history", history.toString(), "--out", "OUT"), jar, history));
         cases.add(file("run sha-pipeline", "--sample-out", List.of("run", "sha-pipeline", "--smoke", "--history", history.toString(),
                 "--out", dir.resolve("out").toString(), "--sample-out", "OUT"), history));
         return cases;
