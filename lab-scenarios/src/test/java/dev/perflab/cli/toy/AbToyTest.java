@@ -130,12 +130,12 @@ class AbToyTest {
      */
     @Test
     void theSameJarOnBothSidesIsNoChange() throws Exception {
-        Path db = dir.resolve("history.db");
+        Path db = jars.resolve("history-" + dir.getFileName() + ".db"); // beside the results folder: --out may not hold an input
         int exit = ab("--threshold", "20%", "--ruler-threshold", "20%", "--history", db.toString());
         JsonNode verdict = verdict();
         try (HistoryStore store = HistoryStore.open(HistoryTarget.sqlite(db))) {
             History history = store.read(HistoryQuery.of(ToyAbComponent.NAME));
-            assertEquals(2, history.runs().size(), "base and head, each a run of its revision: " + history.runs());
+            assertEquals(2, history.runs().size(), () -> "base and head, each a run of its revision: " + history.runs() + "\n" + lab.out + lab.err);
             assertEquals(2, history.series().size(), "r0 and the ruler: " + history.series());
             for (Series series : history.series()) {
                 assertEquals(2, series.points().size(), "one point per side, its 4 forks pooled: " + series);
