@@ -9,7 +9,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Rung {@code r8-warmed-up}: before it listens, the forwarder runs a day of its own through the same path, in
+ * Every configuration's forwarder, before it listens (the exhibit {@code x-cold-jit} excepted), runs a day of its
+ * own through the same path, in
  * process ({@link LoopbackDay}: a Simulator, two clients and a mid-day joiner over loopback), so the JIT has
  * compiled the feed, the ring, the history store and the sessions' sends before the real day's first byte. The
  * warm-up's Simulator writes one message at a time (r0's): the feed then reads many small blocks, and the
@@ -20,7 +21,11 @@ import java.util.List;
  * at C1's profiling tier, C2 takes them on the next (compilation thresholds grow with the compile queue, and a
  * shared machine makes the queue long).
  *
- * <p>Why faster: profiled, r7's forwarder JVM spent more samples in the C1 and C2 compiler threads than in the
+ * <p>Why every configuration, and not a rung of its own: it was the ladder's r8, and r8 ÷ r7 (×1.11) then measured
+ * the harness, a warm JVM against cold ones, while r3–r7 moved with the JIT's luck in their cold day. A warm-up is a
+ * condition of the measurement; what it saves is shown by {@code x-cold-jit}, r7 without it.
+ *
+ * <p>What a cold day costs: profiled, r7's forwarder JVM spent more samples in the C1 and C2 compiler threads than in the
  * feed, the sessions and the history thread together, a third of its samples while the day flowed, and
  * {@code -XX:+PrintCompilation} showed C2 compiling {@code RecordRing.append} and {@code StreamVerifier.consume}
  * during the day: the lab's day lasts about a second, so compiling the hot path takes CPU from the receive,

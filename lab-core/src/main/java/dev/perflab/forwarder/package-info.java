@@ -21,8 +21,9 @@
  * </pre>
  *
  * Each configuration of {@link dev.perflab.forwarder.ForwarderLadder} changes one thing: the Simulator's sender
- * (r0–r2), then one part of the forwarder's own path each (r3–r8: the history store, the sessions' CRC, the
- * feed's reads, the ring and its sends, the warm-up), then the report's exhibits put back into the tuned one;
+ * (r0–r2), then one part of the forwarder's own path each (r3–r7: the history store, the sessions' CRC, the
+ * feed's reads, the ring and its sends), then the report's exhibits put back into the tuned one (with
+ * {@code x-cold-jit}, the tuned one without the warm-up every configuration gets before its day);
  * {@link dev.perflab.forwarder.ForwarderContract} is what every configuration must do, in one JVM
  * ({@link dev.perflab.forwarder.LoopbackDay}); {@code ./lab run forwarder} runs them as separate processes.
  * Frames are length-checked against the day's limit (≤ 512 bytes) and the subscription's fields against theirs

@@ -14,7 +14,7 @@ public interface MdfReader {
      * Delivers every message available now (possibly none) to {@code handler}.
      *
      * @return the number of messages delivered
-     * @throws OverwrittenException when a zero-copy rung finds, after the handler returned, that the writer
+     * @throws OverwrittenException when a zero-copy reader finds, after the handler returned, that the writer
      *         overwrote ring memory it had handed out; see the exception for what the caller does
      */
     int poll(MessageHandler handler);

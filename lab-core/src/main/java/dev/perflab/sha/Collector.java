@@ -21,12 +21,13 @@ import java.util.stream.Collectors;
  * (step 8), and samples the list at the end; from r6 on it keeps only a {@link Reservoir}. From r15 on it
  * reads whole frames with {@link FrameIn} and offers each result to the reservoir where it was read.
  *
- * <p>Throughput is counted over a window that starts {@code warmupSeconds} after the first result and ends
- * at the last one, so start-up and JIT warm-up stay out of the figure.
+ * <p>Throughput is counted over one wall-clock window ({@link CollectorWindow}) that opens {@code warmupSeconds}
+ * after the first result and closes when the generator stops ({@code measureSeconds} later), so start-up, JIT
+ * warm-up and the drain of the executor's backlog stay out of the figure.
  *
- * <p>From r13 on there is one such reader per stream ({@link PipelineSettings#streamCount()}), each with its
- * own count, window and reservoir; tasks/s is the sum of the streams' rates, and every stream's sample is
- * verified.
+ * <p>From r13 on there is one reader per stream ({@link PipelineSettings#streamCount()}), each with its own
+ * count and reservoir, all counting in that one window; tasks/s is their results in it over its length, and
+ * every stream's sample is verified.
  *
  * <p>Threads: one thread reads (one per stream); {@link #collected()} (this stream's count) may be read by
  * any thread while it runs.
@@ -49,27 +50,42 @@ public final class Collector {
 
     private final PipelineSettings settings;
     private final Listener listener;
-    private final long warmupNanos;
+    private final CollectorWindow window;
+    private final CollectorWindow.Stream counts;
     private final Consumer<String> log;
     private final AtomicLong collected = new AtomicLong();
     private final List<byte[]> everyResult = new ArrayList<>();
     private final Reservoir reservoir = new Reservoir(PipelineSettings.SAMPLE_SIZE, 42);
-    private long firstNanos;
-    private long lastNanos;
-    private long windowStartNanos;
-    private long windowStartCount = -1;
     /** Test hook: verify every kept result at the end, not only the sample (rungs that keep every result). */
     private boolean verifyEveryResult;
     /** Runs once per stream, on its reader thread, when the stream's first results arrive. */
     private Runnable onFirstResults = () -> {
     };
+    /** Whether this stream's first results have come (its reader thread only). */
+    private boolean flowing;
     private long resultsVerified;
     private long resultErrors;
 
+    /** A collector whose window closes at the last result (the length of the measurement is not known). */
     public Collector(PipelineSettings settings, Listener listener, double warmupSeconds, Consumer<String> log) {
+        this(settings, listener, warmupSeconds, 0, log);
+    }
+
+    /**
+     * @param warmupSeconds  results in the first S seconds after the first result are left out of tasks/s
+     * @param measureSeconds how long the generator sends after its warm-up: the window closes then; 0 closes it at
+     *                       the last result
+     */
+    public Collector(PipelineSettings settings, Listener listener, double warmupSeconds, double measureSeconds,
+                     Consumer<String> log) {
+        this(settings, listener, new CollectorWindow(warmupSeconds, measureSeconds), log);
+    }
+
+    private Collector(PipelineSettings settings, Listener listener, CollectorWindow window, Consumer<String> log) {
         this.settings = settings;
         this.listener = listener;
-        this.warmupNanos = (long) (warmupSeconds * 1e9);
+        this.window = window;
+        this.counts = window.new Stream();
         this.log = log;
     }
 
@@ -109,14 +125,17 @@ public final class Collector {
         if (n == 1) {
             return runStream();
         }
-        List<Report> r = Streams.runEach(n, "collector",
-                k -> new Collector(settings, listener, warmupNanos / 1e9, log).onFirstResults(onFirstResults).runStream());
+        List<Collector> streams = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            streams.add(new Collector(settings, listener, window, log).onFirstResults(onFirstResults));
+        }
+        List<Report> r = Streams.runEach(n, "collector", k -> streams.get(k).runStream());
         List<Sample> samples = new ArrayList<>();
         r.forEach(one -> samples.addAll(one.samples()));
+        long counted = streams.stream().mapToLong(c -> c.counts.counted()).sum();
         return new Report(r.stream().mapToLong(Report::collected).sum(),
                 Streams.totals(r.stream().map(Report::executorTotal).collect(Collectors.toList())),
-                r.stream().mapToDouble(Report::tasksPerSecond).sum(),
-                r.stream().mapToDouble(Report::windowSeconds).max().orElse(0), samples,
+                window.rate(counted), window.seconds(), samples,
                 r.stream().mapToLong(Report::sampleErrors).sum(), 0, 0,
                 Streams.errors(r.stream().map(Report::error).collect(Collectors.toList())));
     }
@@ -157,8 +176,8 @@ public final class Collector {
         }
         List<Sample> samples = verifySample();
         long errors = samples.stream().filter(s -> !s.verified()).count();
-        return new Report(collected(), executorTotal, tasksPerSecond(), windowSeconds(), samples, errors, resultsVerified,
-                resultErrors, error);
+        return new Report(collected(), executorTotal, window.rate(counts.counted()), window.seconds(), samples, errors,
+                resultsVerified, resultErrors, error);
     }
 
     /** Reads frames until the end frame; returns the executor's total, or -1 at an early end of stream. */
@@ -221,28 +240,12 @@ public final class Collector {
     }
 
     private void tick(int n) {
-        long now = System.nanoTime();
-        long count = collected.addAndGet(n);
-        if (firstNanos == 0) {
-            firstNanos = now;
+        collected.addAndGet(n);
+        counts.tick(n, System.nanoTime());
+        if (!flowing) {
+            flowing = true;
             onFirstResults.run();
         }
-        if (windowStartCount < 0 && now - firstNanos >= warmupNanos) {
-            windowStartNanos = now;
-            windowStartCount = count;
-        }
-        lastNanos = now;
-    }
-
-    private double windowSeconds() {
-        long start = windowStartCount >= 0 ? windowStartNanos : firstNanos;
-        return (lastNanos - start) / 1e9;
-    }
-
-    private double tasksPerSecond() {
-        double seconds = windowSeconds();
-        long counted = collected() - Math.max(0, windowStartCount);
-        return seconds > 0 ? counted / seconds : 0;
     }
 
     private List<Sample> verifySample() {

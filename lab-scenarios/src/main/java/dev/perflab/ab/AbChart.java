@@ -21,7 +21,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * head/base speedup as a dot and its paired interval as a bar (the axis spans at most ×0.5 to ×2; a wider
  * interval runs to the edge), a line at ×1 and dashed lines at the threshold.
  * Speedup is head over base with the unit's direction applied (above 1: head is faster), so every row reads
- * the same way. Red: regression; green: improvement; grey: no change; blue: a ruler that held, orange: one that moved.
+ * the same way. Red: regression; green: improvement; grey: no change; purple: undecided (its interval reaches past a
+ * dashed line); blue: a ruler that held, orange: one that moved.
  *
  * <pre>
  *   1 OrderBookCancelBenchmark.cancelLast …   ├──●──┤        ¦   │   ¦
@@ -69,7 +70,8 @@ public final class AbChart {
         int n = rows.size();
         XYChart chart = new XYChartBuilder().width(WIDTH).height(FRAME_PIXELS + ROW_PIXELS * 2 * Math.max(n, 2))
                 .title("perflab ab " + report.component() + ": " + report.verdict().label() + " · " + report.machine())
-                .xAxisTitle("head/base speedup (above 1: head faster), " + percent(report.confidence()) + " paired interval")
+                .xAxisTitle("head/base speedup (above 1: head faster), " + percent(report.intervalConfidence()) + " paired interval"
+                        + (report.looks().count() > 1 ? " (" + report.looks().count() + " looks keep " + percent(report.confidence()) + ")" : ""))
                 .yAxisTitle("rows, top down").build();
         Styler styler = chart.getStyler();
         styler.setChartBackgroundColor(Color.WHITE);
@@ -106,7 +108,7 @@ public final class AbChart {
             bar.setLineColor(color);
             bar.setLineStyle(new BasicStroke(3f));
             bar.setShowInLegend(false);
-            XYSeries dot = chart.addSeries(label(r, i), new double[] {clamp(r.speedup(), low, high)}, new double[] {y});
+            XYSeries dot = chart.addSeries(label(report, r, i), new double[] {clamp(r.speedup(), low, high)}, new double[] {y});
             dot.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             dot.setMarker(SeriesMarkers.CIRCLE);
             dot.setMarkerColor(color);
@@ -128,19 +130,25 @@ public final class AbChart {
                 : new BasicStroke(1.5f));
     }
 
-    /** The legend's line for a row: {@code 1 cancelLast rung=r4-… depth=1000: regression, 7.5% slower}. */
-    private static String label(AbRow r, int i) {
-        String text = (i + 1) + " " + r.label() + (r.ruler() ? " (ruler)" : "") + ": " + r.verdict().label() + ", " + r.change();
-        return text.length() > 110 ? text.substring(0, 109) + "…" : text;
+    /**
+     * The legend's line for a row: {@code 1 cancelLast rung=r4-… depth=1000: regression, 7.5% slower, 8 pairs}, and for an
+     * undecided one the pairs it would take ({@code …: undecided, 3.1% slower, 16 pairs, decides at about 40}).
+     */
+    static String label(AbReport report, AbRow r, int i) {
+        String at = report.decidesAt(r);
+        String text = (i + 1) + " " + r.label() + (r.ruler() ? " (ruler)" : "") + ": " + r.verdict().label() + ", " + r.change() + ", "
+                + r.ratio().pairs() + " pairs" + (at.isEmpty() ? "" : ", decides at " + at);
+        return text.length() > 140 ? text.substring(0, 139) + "…" : text;
     }
 
     private static Color color(AbRow r) {
         if (r.ruler()) {
-            return r.verdict() == AbVerdict.NO_CHANGE ? new Color(0x1f77b4) : new Color(0xff7f0e);
+            return r.verdict().moved() ? new Color(0xff7f0e) : new Color(0x1f77b4);
         }
         return switch (r.verdict()) {
             case REGRESSION -> new Color(0xd62728);
             case IMPROVEMENT -> new Color(0x2ca02c);
+            case UNDECIDED -> new Color(0x9467bd);
             default -> Color.GRAY;
         };
     }

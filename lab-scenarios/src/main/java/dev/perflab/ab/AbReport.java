@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  *  "machine": "JDK … · CPU … · 2 cores", "threshold": 0.05, "method": "…", "verdict": "regression",
  *  "rows": [{"benchmark": "….OrderBookCancelBenchmark.cancelLast", "params": {"rung": "r4-tick-array", "depth": "1000"},
  *            "mode": "thrpt", "unit": "ops/s", "ratio": 0.93, "low": 0.90, "high": 0.96, "verdict": "regression",
- *            "ruler": false, "pairs": 6, …evidence…}], …}
+ *            "ruler": false, "pairs": 6, …evidence…}], "confidence": 0.95, "intervalConfidence": 0.9875,
+ *  "looks": [4, 8, 16, 32], "budgetSeconds": 900, …}
  * </pre>
  *
  * @param component      the component's name
@@ -31,15 +32,15 @@ import java.util.stream.Collectors;
  * @param machine        JDK, CPU and cores, one line
  * @param threshold      the rows' threshold, e.g. 0.05
  * @param rulerThreshold the rulers' own threshold
- * @param confidence     the intervals' coverage, e.g. 0.95
- * @param pairs          pairs of forks per row asked for
+ * @param looks          when the rows were judged and at what level: the pairs every row got first, the run's confidence
  * @param rows           in the order they ran, rulers last
  * @param seconds        how long the run took, building the revisions excluded
  * @param steal          the CPU time the machine's host took for others while the forks ran ({@link Steal#UNKNOWN} if not measured)
  * @param cache          how steadily the machine ran cache-bound work between the pairs ({@link CacheSpread#UNKNOWN} if not measured)
+ * @param budgetSeconds  the time the run could spend on pairs past the first look ({@code --budget}); NaN when none was set
  */
 public record AbReport(String component, Side base, Side head, String machine, double threshold, double rulerThreshold,
-                       double confidence, int pairs, List<AbRow> rows, double seconds, Steal steal, CacheSpread cache) {
+                       Looks looks, List<AbRow> rows, double seconds, Steal steal, CacheSpread cache, double budgetSeconds) {
     /** One side: the revision as asked for and resolved ({@code main (abc123def456)}), and the jar its forks ran from. */
     public record Side(String rev, String jar) {
     }
@@ -48,37 +49,83 @@ public record AbReport(String component, Side base, Side head, String machine, d
         rows = List.copyOf(rows);
     }
 
-    /** A report without a cache probe (runs saved before it was recorded, tests of the verdict alone). */
+    /** A report of one look at {@code pairs} pairs, without a cache probe or a budget (tests of the verdict alone). */
     public AbReport(String component, Side base, Side head, String machine, double threshold, double rulerThreshold,
                     double confidence, int pairs, List<AbRow> rows, double seconds, Steal steal) {
-        this(component, base, head, machine, threshold, rulerThreshold, confidence, pairs, rows, seconds, steal, CacheSpread.UNKNOWN);
+        this(component, base, head, machine, threshold, rulerThreshold, Looks.single(pairs, confidence), rows, seconds, steal,
+                CacheSpread.UNKNOWN, Double.NaN);
+    }
+
+    /** The run's overall confidence, e.g. 0.95: what all its looks together keep. */
+    public double confidence() {
+        return looks.confidence();
+    }
+
+    /** Pairs of forks every row got before the first look. */
+    public int pairs() {
+        return looks.first();
     }
 
     /**
-     * The run's verdict: {@link AbVerdict#NOISY} when a ruler moved; else a regression when any row regressed,
-     * an improvement when any improved, and no change otherwise.
+     * The run's verdict: {@link AbVerdict#NOISY} when a ruler moved (a regression or an improvement of its own; a
+     * ruler too noisy to tell is not a drift shown); else a regression when any row regressed; else undecided when
+     * any row is, since it may hide one; else an improvement when any improved, and no change otherwise.
      */
     public AbVerdict verdict() {
-        if (rows.stream().anyMatch(r -> r.ruler() && r.verdict() != AbVerdict.NO_CHANGE)) {
+        if (rows.stream().anyMatch(r -> r.ruler() && r.verdict().moved())) {
             return AbVerdict.NOISY;
         }
         List<AbRow> judged = rows.stream().filter(r -> !r.ruler()).collect(Collectors.toList());
-        if (judged.stream().anyMatch(r -> r.verdict() == AbVerdict.REGRESSION)) {
-            return AbVerdict.REGRESSION;
+        for (AbVerdict v : List.of(AbVerdict.REGRESSION, AbVerdict.UNDECIDED, AbVerdict.IMPROVEMENT)) {
+            if (judged.stream().anyMatch(r -> r.verdict() == v)) {
+                return v;
+            }
         }
-        return judged.stream().anyMatch(r -> r.verdict() == AbVerdict.IMPROVEMENT) ? AbVerdict.IMPROVEMENT : AbVerdict.NO_CHANGE;
+        return AbVerdict.NO_CHANGE;
+    }
+
+    /** Every look's interval level: the confidence shared out over the looks ({@link Looks#intervalConfidence()}). */
+    public double intervalConfidence() {
+        return looks.intervalConfidence();
+    }
+
+    /**
+     * The pairs an undecided row would take to be decided at this run's interval level, if its ratio and spread held
+     * ({@link PairsNeeded#toDecide}); empty for a decided row or a ruler, and past {@value PairsNeeded#MOST_PAIRS}.
+     */
+    public java.util.OptionalInt pairsToDecide(AbRow r) {
+        if (r.ruler() || r.verdict() != AbVerdict.UNDECIDED) {
+            return java.util.OptionalInt.empty();
+        }
+        return PairsNeeded.toDecide(r.ratio(), threshold, intervalConfidence());
+    }
+
+    /** {@code about 23}, {@code more than 64}: {@link #pairsToDecide} in words, for an undecided row; empty otherwise. */
+    public String decidesAt(AbRow r) {
+        if (r.ruler() || r.verdict() != AbVerdict.UNDECIDED) {
+            return "";
+        }
+        java.util.OptionalInt n = pairsToDecide(r);
+        return n.isPresent() ? "about " + n.getAsInt() : "more than " + PairsNeeded.MOST_PAIRS;
+    }
+
+    /** The rows that are undecided, with the pairs each would take, as a sentence; empty when none is. */
+    public String undecided() {
+        return rows.stream().filter(r -> !r.ruler() && r.verdict() == AbVerdict.UNDECIDED)
+                .map(r -> r.label() + " (" + r.ratio().pairs() + " pairs; decides at " + decidesAt(r) + " pairs)")
+                .collect(Collectors.joining("; "));
     }
 
     /** The rulers that moved, as a sentence; empty when none did. */
     public String rulersMoved() {
-        return rows.stream().filter(r -> r.ruler() && r.verdict() != AbVerdict.NO_CHANGE)
+        return rows.stream().filter(r -> r.ruler() && r.verdict().moved())
                 .map(r -> r.label() + " " + r.change()).collect(Collectors.joining("; "));
     }
 
     /** How the intervals were made, in words; it names the most pairs a row got when some rows got more than asked for. */
     public String method() {
-        int most = rows.stream().mapToInt(r -> r.ratio().pairs()).max().orElse(pairs);
-        return PairedRatio.method(confidence, pairs, most);
+        int most = rows.stream().mapToInt(r -> r.ratio().pairs()).max().orElse(pairs());
+        return PairedRatio.method(looks, most);
     }
 
     /**
@@ -90,19 +137,28 @@ public record AbReport(String component, Side base, Side head, String machine, d
     public static AbReport fromJson(JsonNode root) {
         List<AbRow> rows = new ArrayList<>();
         double confidence = number(root, "confidence");
+        int asked = field(root, "pairsAskedFor").asInt();
+        List<Integer> at = new ArrayList<>();
+        root.path("looks").forEach(n -> at.add(n.asInt()));
+        Looks looks;
+        try {
+            looks = at.isEmpty() ? Looks.single(asked, confidence) : new Looks(at, confidence); // runs saved before looks: one
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("\"looks\" or \"pairsAskedFor\": " + e.getMessage());
+        }
         for (JsonNode r : field(root, "rows")) {
             Map<String, String> params = new LinkedHashMap<>();
             field(r, "params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
             List<Double> base = scores(r, "baseForkScores");
             List<Double> head = scores(r, "headForkScores");
-            rows.add(new AbRow(text(r, "benchmark"), params, text(r, "mode"), text(r, "unit"), PairedRatio.of(base, head, confidence),
+            rows.add(new AbRow(text(r, "benchmark"), params, text(r, "mode"), text(r, "unit"), PairedRatio.of(base, head, looks.intervalConfidence()),
                     AbVerdict.ofLabel(text(r, "verdict")), field(r, "ruler").asBoolean(), base, head, number(r, "iterationCv"),
                     field(r, "bimodalForks").asInt(), r.path("planted").asText("")));
         }
         return new AbReport(text(root, "component"), new Side(text(field(root, "base"), "rev"), text(field(root, "base"), "jar")),
                 new Side(text(field(root, "head"), "rev"), text(field(root, "head"), "jar")), text(root, "machine"),
-                number(root, "threshold"), number(root, "rulerThreshold"), confidence, field(root, "pairsAskedFor").asInt(), rows,
-                number(root, "seconds"), steal(root.path("cpuSteal")), cache(root.path("cacheProbe")));
+                number(root, "threshold"), number(root, "rulerThreshold"), looks, rows, number(root, "seconds"), steal(root.path("cpuSteal")),
+                cache(root.path("cacheProbe")), root.path("budgetSeconds").asDouble(Double.NaN));
     }
 
     /** The saved cache probe; {@link CacheSpread#UNKNOWN} for runs saved without it. */
@@ -173,6 +229,7 @@ public record AbReport(String component, Side base, Side head, String machine, d
             ArrayNode h = row.putArray("headForkScores");
             r.headScores().forEach(h::add);
             row.put("pairLogRatioSd", r.ratio().logSd());
+            pairsToDecide(r).ifPresent(n -> row.put("pairsToDecide", n)); // absent for a decided row, and past the model's most pairs
             double catches = r.ruler() ? Double.NaN : catchesSlowdown(r);
             if (!Double.isNaN(catches)) { // absent for a ruler, and where not even twice as slow would be found
                 row.put("catchesSlowdown", catches);
@@ -186,8 +243,14 @@ public record AbReport(String component, Side base, Side head, String machine, d
             }
         }
         root.put("rulerThreshold", rulerThreshold);
-        root.put("confidence", confidence);
-        root.put("pairsAskedFor", pairs);
+        root.put("confidence", confidence());
+        root.put("intervalConfidence", intervalConfidence());
+        root.put("pairsAskedFor", pairs());
+        ArrayNode at = root.putArray("looks");
+        looks.pairs().forEach(at::add);
+        if (Double.isFinite(budgetSeconds)) {
+            root.put("budgetSeconds", budgetSeconds);
+        }
         root.put("seconds", seconds);
         if (steal.known()) {
             root.putObject("cpuSteal").put("run", steal.run()).put("worstFork", steal.worstFork());
@@ -200,6 +263,10 @@ public record AbReport(String component, Side base, Side head, String machine, d
         if (!moved.isEmpty()) {
             root.put("rulersMoved", moved);
         }
+        String undecided = undecided();
+        if (!undecided.isEmpty()) {
+            root.put("undecided", undecided);
+        }
         return root;
     }
 
@@ -210,19 +277,21 @@ public record AbReport(String component, Side base, Side head, String machine, d
         out.append("head ").append(code(head.rev())).append(" against base ").append(code(base.rev())).append(" · ")
                 .append(machine).append("\n\n");
         out.append(headline()).append("\n\n");
-        out.append("| | row | mode | head/base | interval | change | verdict | catches |\n|---|---|---|---|---|---|---|---|\n");
+        out.append("| | row | mode | head/base | interval | change | verdict | pairs | catches |\n|---|---|---|---|---|---|---|---|---|\n");
         for (AbRow r : rows) {
             out.append("| ").append(icon(r)).append(" | ").append(cell(r.label())).append(r.ruler() ? " (ruler)" : "")
                     .append(r.planted().isEmpty() ? "" : " (planted: " + cell(r.planted()) + ")")
                     .append(" | ").append(r.mode()).append(", ").append(r.unit())
                     .append(" | ×").append(ratio(r.ratio().ratio())).append(" | ×").append(ratio(r.ratio().low()))
                     .append(" – ×").append(ratio(r.ratio().high())).append(" | ").append(r.change()).append(" | ")
-                    .append(r.verdict().label()).append(" | ").append(catches(r)).append(" |\n");
+                    .append(r.verdict().label()).append(" | ").append(pairsCell(r)).append(" | ").append(catches(r)).append(" |\n");
         }
         out.append('\n').append(CATCHES).append('\n');
         String moved = rulersMoved();
         if (!moved.isEmpty()) {
             out.append("\nRulers moved, so no row is judged: ").append(cell(moved)).append(".\n");
+        } else if (!undecided().isEmpty()) {
+            out.append("\n").append(UNDECIDED).append(": ").append(cell(undecided())).append(".\n");
         }
         if (steal.known()) {
             out.append('\n').append(steal.sentence()).append(".\n");
@@ -233,9 +302,20 @@ public record AbReport(String component, Side base, Side head, String machine, d
         return out.toString();
     }
 
+    /** The pairs a row got, and for an undecided row the pairs it would take: {@code 16 (decides at about 40)}. */
+    private String pairsCell(AbRow r) {
+        String at = decidesAt(r);
+        return r.ratio().pairs() + (at.isEmpty() ? "" : " (decides at " + at + ")");
+    }
+
+    /** What an undecided run says under its table, before its rows. */
+    static final String UNDECIDED = "Undecided, neither passed nor failed: the interval reaches past the threshold, so a change the"
+            + " threshold counts is neither shown nor ruled out; \"decides at\" is the pairs it would take if its ratio and spread held"
+            + " (--max-pairs, --budget)";
+
     /** What the "catches" column means, under the table. */
     static final String CATCHES = "catches: the smallest slowdown the row's pairs would find in 95% of runs, if every run's pairs spread as"
-            + " this run's did (a model of the verdict rule, PairsNeeded); a \"no change\" rules out no smaller loss";
+            + " this run's did (a model of the verdict rule, PairsNeeded)";
 
     /**
      * {@code ≥ 12%}: the smallest slowdown this row's pairs find in 95% of runs at their own spread
@@ -251,7 +331,7 @@ public record AbReport(String component, Side base, Side head, String machine, d
 
     /** The slowdown {@link #catches} names, NaN past {@link PairsNeeded#MOST_SLOWDOWN}. */
     double catchesSlowdown(AbRow r) {
-        return PairsNeeded.smallestFound(r.ratio().pairs(), r.ratio().logSd(), threshold, confidence, Calibration.MIN_DETECTION);
+        return PairsNeeded.smallestFound(r.ratio().pairs(), r.ratio().logSd(), threshold, intervalConfidence(), Calibration.MIN_DETECTION);
     }
 
     /** Console text: the same table, aligned. */
@@ -260,15 +340,19 @@ public record AbReport(String component, Side base, Side head, String machine, d
         out.append(headline()).append('\n');
         int width = rows.stream().mapToInt(r -> r.label().length() + (r.ruler() ? 8 : 0)).max().orElse(10);
         for (AbRow r : rows) {
-            out.append(String.format(Locale.ROOT, "  %-11s ×%-6s [×%s, ×%s]  %-13s %-15s %-" + width + "s  %s%n", r.verdict().label(),
-                    ratio(r.ratio().ratio()), ratio(r.ratio().low()), ratio(r.ratio().high()), r.change(),
-                    r.ruler() ? "" : "catches " + catches(r), r.label() + (r.ruler() ? " (ruler)" : ""),
-                    r.planted().isEmpty() ? "" : "planted: " + r.planted()));
+            String at = decidesAt(r);
+            String after = (at.isEmpty() ? "" : "decides at " + at + " pairs") + (at.isEmpty() || r.planted().isEmpty() ? "" : "; ")
+                    + (r.planted().isEmpty() ? "" : "planted: " + r.planted());
+            out.append(String.format(Locale.ROOT, "  %-11s ×%-6s [×%s, ×%s]  %-13s %-15s %3d pairs  %-" + width + "s  %s%n",
+                    r.verdict().label(), ratio(r.ratio().ratio()), ratio(r.ratio().low()), ratio(r.ratio().high()), r.change(),
+                    r.ruler() ? "" : "catches " + catches(r), r.ratio().pairs(), r.label() + (r.ruler() ? " (ruler)" : ""), after).stripTrailing())
+                    .append('\n');
         }
         out.append(CATCHES).append('\n');
         out.append("verdict: ").append(verdict().label());
         String moved = rulersMoved();
         out.append(moved.isEmpty() ? "" : " (rulers moved: " + moved + ")");
+        out.append(moved.isEmpty() && verdict() == AbVerdict.UNDECIDED ? " (neither passed nor failed: " + undecided() + ")" : "");
         out.append(String.format(Locale.ROOT, "; %d rows in %s%n", rows.size(), Formats.duration(seconds)));
         if (steal.known()) {
             out.append(steal.sentence()).append('\n');
@@ -279,26 +363,62 @@ public record AbReport(String component, Side base, Side head, String machine, d
         return out.toString();
     }
 
+    /**
+     * What {@code ./lab gate --verdict} prints: the run's verdict as a gate reads it (FAIL on a regression; NEUTRAL when
+     * undecided or noisy, neither passed nor failed; PASS on no change or an improvement), then every row that is not
+     * "no change" (a ruler: that moved), an undecided row with the pairs it would take.
+     */
+    public String gateText() {
+        AbVerdict v = verdict();
+        String status = switch (v) {
+            case REGRESSION -> "FAIL";
+            case UNDECIDED, NOISY -> "NEUTRAL";
+            default -> "PASS";
+        };
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%s  perflab ab %s: %s (head %s against base %s; %d rows,"
+                + " threshold %s)%n", status, component, v.label(), head.rev(), base.rev(), rows.size(), AbRow.percent(threshold)));
+        for (AbRow r : rows) {
+            if (r.ruler() ? r.verdict().moved() : r.verdict() != AbVerdict.NO_CHANGE) {
+                String at = decidesAt(r);
+                out.append(String.format(Locale.ROOT, "  %-11s ×%s [×%s, ×%s] %s  %s%s%s%n", r.verdict().label(), ratio(r.ratio().ratio()),
+                        ratio(r.ratio().low()), ratio(r.ratio().high()), r.change(), r.label(), r.ruler() ? " (ruler)" : "",
+                        at.isEmpty() ? "" : ": " + r.ratio().pairs() + " pairs, decides at " + at + " pairs"));
+            }
+        }
+        out.append(switch (v) {
+            case REGRESSION -> "failed: a row is slower by more than the threshold, and its interval says so";
+            case UNDECIDED -> "neither passed nor failed: an undecided row may hide a change the threshold counts; more pairs"
+                    + " (--max-pairs, --budget) or a quieter machine decide it";
+            case NOISY -> "neither passed nor failed: a ruler moved, so the machine drifted between the sides; run it again";
+            default -> "passed: every row's interval lies within the threshold, or shows it faster";
+        }).append('\n');
+        return out.toString();
+    }
+
     private String headline() {
         return String.format(Locale.ROOT, "threshold %s (ruler %s), %s", AbRow.percent(threshold), AbRow.percent(rulerThreshold),
                 method());
     }
 
-    /** A ratio with four significant digits: ×0.9312. */
+    /** A ratio with four significant digits: ×0.9312; an end of an interval far from 1 (two pairs at 99.99%) as 1.958e-301. */
     static String ratio(double r) {
         if (!Double.isFinite(r)) {
             return Double.isNaN(r) ? "?" : "∞";
+        }
+        if (r != 0 && (r < 1e-4 || r >= 1e6)) {
+            return String.format(Locale.ROOT, "%.3e", r).replaceFirst("\\.?0*e", "e");
         }
         return new java.math.BigDecimal(r).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     private static String icon(AbRow r) {
         if (r.ruler()) {
-            return r.verdict() == AbVerdict.NO_CHANGE ? "📏" : "⚠️";
+            return r.verdict().moved() ? "⚠️" : "📏";
         }
         return switch (r.verdict()) {
             case REGRESSION -> "❌";
             case IMPROVEMENT -> "🚀";
+            case UNDECIDED -> "❔";
             default -> "✅";
         };
     }

@@ -77,8 +77,12 @@ public record AbRow(String benchmark, Map<String, String> params, String mode, S
 
     /** {@code 7.5% slower}, {@code 3.1% faster}: the change as the threshold reads it. */
     public String change() {
-        double s = speedup();
-        return s < 1 ? percent(1 / s - 1) + " slower" : percent(s - 1) + " faster";
+        return change(speedup());
+    }
+
+    /** {@code 7.5% slower}, {@code 3.1% faster}: a speedup (above 1: faster) as the threshold reads it. */
+    public static String change(double speedup) {
+        return speedup < 1 ? percent(1 / speedup - 1) + " slower" : percent(speedup - 1) + " faster";
     }
 
     /** {@code 4.5%}, {@code 5%}, {@code 12%}: one decimal below 10%, none from there, no trailing {@code .0}. */

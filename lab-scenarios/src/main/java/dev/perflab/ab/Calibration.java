@@ -18,9 +18,10 @@ import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 /**
  * What {@code ./lab ab COMPONENT --calibrate} measured: N A/A runs (the same jar on both sides) and N runs each
  * with a slowdown of 5%, 10% and 20% planted in head's forks of the target rows, tabled per row: the false
- * positives of the A/A runs, the planted runs detected, the smallest planted change detected in ≥ 95% of runs
- * at ≤ 1% false positives, the time one run took, and the evidence behind them (the spread between forks and
- * inside them, forks in two modes). Rates are counted over runs not marked noisy; noisy runs are counted apart.
+ * positives of the A/A runs (a regression or an improvement), the A/A runs left undecided, the planted runs detected
+ * (and left undecided), the smallest planted change detected in ≥ 95% of runs at ≤ 1% false positives, the time one
+ * run took, and the evidence behind them (the spread between forks and inside them, forks in two modes). Rates are
+ * counted over runs not marked noisy, each with its exact interval ({@link Rate}); noisy runs are counted apart.
  *
  * <p>No rate is called met on fewer than {@value #MIN_RUNS} runs of its kind: a goal of ≤ 1% false positives or
  * ≥ 95% detected cannot show in fewer. A detection goal is called NOT met before that when more runs missed
@@ -29,6 +30,11 @@ import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 public final class Calibration {
     /** The planted slowdowns, as fractions of the target row's time per operation. */
     public static final List<Double> PLANTED = List.of(0.05, 0.10, 0.20);
+    /**
+     * The kind of a run of base against a head revision ({@code --calibrate --head}) where {@link Run#planted()} names a
+     * planted size: a real change, whose size is what its runs measure.
+     */
+    public static final double HEAD = -1;
     /** The goals the table is held against. */
     public static final double MAX_FALSE_POSITIVES = 0.01;
     public static final double MIN_DETECTION = 0.95;
@@ -40,11 +46,15 @@ public final class Calibration {
     public static final double GOAL_DETECTED = 0.10;
     public static final double STRETCH_DETECTED = 0.05;
     public static final double MAX_RUN_SECONDS = 15 * 60;
+    /** The share of A/A row verdicts a default run must decide (no change, or a change) within its budget. */
+    public static final double MIN_DECIDED = 0.90;
+    /** Judged A/A runs before the decided goal is judged: the goal's ≥ 10 runs of each kind. */
+    public static final int MIN_DECIDED_RUNS = 10;
 
     /**
      * One run of the calibration.
      *
-     * @param planted the slowdown planted in the target rows' head forks; 0 for an A/A run
+     * @param planted the slowdown planted in the target rows' head forks; 0 for an A/A run, {@link #HEAD} for base against head
      * @param round   the round it ran in (its folder's number), so that a resumed calibration numbers on
      */
     public record Run(double planted, AbReport report, int round) {
@@ -115,9 +125,17 @@ public final class Calibration {
         return machine;
     }
 
-    /** One row of the table. */
-    public record RowStats(AbRow first, int aaRuns, int falsePositives, Map<Double, int[]> detected, Map<Double, Double> realized,
-                           double forkCv, double pairLogSd, double iterationCv, int bimodalForks, int betweenModeForks, int forks) {
+    /**
+     * One row of the table.
+     *
+     * @param falsePositives A/A runs that called the row a regression or an improvement
+     * @param aaUndecided    A/A runs that left it undecided
+     * @param detected       per planted size: runs that called it a regression, runs judged, runs that left it undecided
+     * @param head           runs of base against head ({@link #HEAD}): called a regression, judged, undecided, and the
+     *                       median slowdown head showed (NaN without such runs)
+     */
+    public record RowStats(AbRow first, int aaRuns, int falsePositives, int aaUndecided, Map<Double, int[]> detected, Map<Double, Double> realized,
+                           HeadRuns head, double forkCv, double pairLogSd, double iterationCv, int bimodalForks, int betweenModeForks, int forks) {
         /** False positives over the A/A runs not marked noisy; NaN without any. */
         public double falsePositiveRate() {
             return aaRuns == 0 ? Double.NaN : (double) falsePositives / aaRuns;
@@ -150,6 +168,7 @@ public final class Calibration {
     public List<RowStats> rows() {
         Map<List<Object>, List<AbRow>> aa = new LinkedHashMap<>();
         Map<List<Object>, Map<Double, List<Seen>>> planted = new LinkedHashMap<>();
+        Map<List<Object>, List<Seen>> head = new LinkedHashMap<>();
         for (Run run : runs) {
             boolean judged = run.report().verdict() != AbVerdict.NOISY;
             for (AbRow row : run.report().rows()) {
@@ -159,6 +178,8 @@ public final class Calibration {
                     if (judged || row.ruler()) {
                         aa.get(row.key()).add(row);
                     }
+                } else if (run.planted() == HEAD) {
+                    head.computeIfAbsent(row.key(), k -> new ArrayList<>()).add(new Seen(row, judged));
                 } else if (!row.planted().isEmpty()) {
                     planted.get(row.key()).computeIfAbsent(run.planted(), f -> new ArrayList<>()).add(new Seen(row, judged));
                 }
@@ -175,17 +196,19 @@ public final class Calibration {
         List<RowStats> table = new ArrayList<>();
         for (Map.Entry<List<Object>, AbRow> e : first.entrySet()) {
             List<AbRow> aaRows = aa.getOrDefault(e.getKey(), List.of());
-            int fp = (int) aaRows.stream().filter(r -> r.verdict() != AbVerdict.NO_CHANGE).count();
+            int fp = (int) aaRows.stream().filter(r -> r.verdict().moved()).count();
+            int aaUndecided = (int) aaRows.stream().filter(r -> r.verdict() == AbVerdict.UNDECIDED).count();
             Map<Double, int[]> detected = new LinkedHashMap<>();
             Map<Double, Double> realized = new LinkedHashMap<>();
             for (double f : PLANTED) {
                 List<Seen> rows = planted.get(e.getKey()).getOrDefault(f, List.of());
                 List<AbRow> judgedRows = rows.stream().filter(Seen::judged).map(Seen::row).collect(Collectors.toList());
-                detected.put(f, new int[] {(int) judgedRows.stream().filter(r -> r.verdict() == AbVerdict.REGRESSION).count(), judgedRows.size()});
+                detected.put(f, new int[] {(int) judgedRows.stream().filter(r -> r.verdict() == AbVerdict.REGRESSION).count(), judgedRows.size(),
+                        (int) judgedRows.stream().filter(r -> r.verdict() == AbVerdict.UNDECIDED).count()});
                 realized.put(f, ForkSpread.median(rows.stream().map(s -> s.row().slowdown()).collect(Collectors.toList())));
             }
             List<AbRow> evidence = aaAll.getOrDefault(e.getKey(), List.of());
-            table.add(new RowStats(e.getValue(), aaRows.size(), fp, detected, realized,
+            table.add(new RowStats(e.getValue(), aaRows.size(), fp, aaUndecided, detected, realized, HeadRuns.of(head.getOrDefault(e.getKey(), List.of())),
                     ForkSpread.median(evidence.stream().map(r -> ForkSpread.cv(r.baseScores())).collect(Collectors.toList())),
                     ForkSpread.median(evidence.stream().map(r -> r.ratio().logSd()).collect(Collectors.toList())),
                     ForkSpread.median(evidence.stream().map(AbRow::iterationCv).collect(Collectors.toList())),
@@ -195,6 +218,16 @@ public final class Calibration {
                     evidence.stream().mapToInt(r -> r.baseScores().size() + r.headScores().size()).sum()));
         }
         return table;
+    }
+
+    /** One row's verdicts in the runs of base against head: regressions, judged runs, undecided, the median slowdown shown. */
+    public record HeadRuns(int regressions, int judged, int undecided, double slowdown) {
+        static HeadRuns of(List<Seen> seen) {
+            List<AbRow> judged = seen.stream().filter(Seen::judged).map(Seen::row).collect(Collectors.toList());
+            return new HeadRuns((int) judged.stream().filter(r -> r.verdict() == AbVerdict.REGRESSION).count(), judged.size(),
+                    (int) judged.stream().filter(r -> r.verdict() == AbVerdict.UNDECIDED).count(),
+                    ForkSpread.median(seen.stream().map(s -> s.row().slowdown()).collect(Collectors.toList())));
+        }
     }
 
     /** A planted row, and whether its run was judged (not noisy). */
@@ -217,30 +250,77 @@ public final class Calibration {
         int aaRuns = runCount(0)[0];
         String planted = PLANTED.stream().filter(f -> runCount(f)[0] > 0).map(f -> runCount(f)[0] + " × " + AbRow.percent(f))
                 .collect(Collectors.joining(", "));
+        int headRuns = runCount(HEAD)[0];
         out.append("#### ").append(component).append(": ").append(runs(aaRuns, "A/A run"))
                 .append(planted.isEmpty() ? "" : " and " + planted + " planted")
+                .append(headRuns == 0 ? "" : " and " + runs(headRuns, "run") + " of head against base")
                 .append("\n\n").append(machine).append(" · ").append(selection).append("\n\n");
-        out.append("| row | A/A false positives | 5% detected | 10% detected | 20% detected | smallest change detected "
+        out.append("| row | A/A false positives | A/A undecided | 5% detected | 10% detected | 20% detected | ")
+                .append(headRuns == 0 ? "" : "head against base: regression (its change) | ").append("smallest change detected "
                 + "(≥ 95%, ≤ 1% FP) | fork spread (CV) | ln(head/base) sd per pair | iteration spread (CV) "
                 + "| forks in two modes (inside a fork · between forks) |\n");
-        out.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        out.append("|---|---|---|---|---|---|---|").append(headRuns == 0 ? "" : "---|").append("---|---|---|---|\n");
         for (RowStats r : rows()) {
             out.append("| ").append(cell(r.first().label())).append(r.first().ruler() ? " (ruler)" : "").append(" | ")
-                    .append(rate(r.falsePositives(), r.aaRuns()));
+                    .append(rate(r.falsePositives(), r.aaRuns())).append(" | ").append(rate(r.aaUndecided(), r.aaRuns()));
             for (double f : PLANTED) {
                 int[] d = r.detected().get(f);
-                out.append(" | ").append(d[1] == 0 ? "–" : rate(d[0], d[1]) + " (realized " + AbRow.percent(r.realized().get(f)) + ")");
+                out.append(" | ").append(d[1] == 0 ? "–" : rate(d[0], d[1]) + " (realized " + AbRow.percent(r.realized().get(f)) + ")"
+                        + (d[2] == 0 ? "" : "; undecided " + rate(d[2], d[1])));
+            }
+            if (headRuns > 0) {
+                HeadRuns h = r.head();
+                out.append(" | ").append(r.first().ruler() ? "–" : rate(h.regressions(), h.judged()) + " (" + AbRow.change(1 / (1 + h.slowdown())) + ")"
+                        + (h.undecided() == 0 ? "" : "; undecided " + rate(h.undecided(), h.judged())));
             }
             out.append(" | ").append(r.planted() ? r.smallestDetected().map(f -> AbRow.percent(f) + (offSize(f, r.realized().get(f))
                     ? " (realized " + AbRow.percent(r.realized().get(f)) + ")" : "")).orElse(notReached(r)) : "–")
                     .append(" | ").append(cvText(r.forkCv())).append(" | ").append(cvText(r.pairLogSd()))
                     .append(" | ").append(cvText(r.iterationCv())).append(" | ").append(modes(r)).append(" |\n");
         }
-        out.append('\n');
+        out.append('\n').append(capitalized(Rate.LEGEND)).append("; false positives are regressions and improvements, detected means"
+                + " called a regression, and an undecided row is neither.\n\n");
         // A "why" line explains the goal line above it: a nested list item under it.
         goals().forEach(line -> out.append(line.startsWith(WHY) ? "  - " + line.substring(2)
                 : line.startsWith(PAIRS) ? "  - " + line.substring(PAIRS.length()) : "- " + line).append('\n'));
         return out.toString();
+    }
+
+    /**
+     * The share of judged A/A row verdicts that were decided (no change, or a change), against the goal of a default run
+     * deciding ≥ {@value #MIN_DECIDED} × 100% of them within its budget; judged over ≥ {@value #MIN_DECIDED_RUNS} runs.
+     */
+    private static String decidedLine(List<RowStats> rows, int judgedAaRuns) {
+        int verdicts = rows.stream().filter(r -> !r.first().ruler()).mapToInt(RowStats::aaRuns).sum();
+        int decided = verdicts - rows.stream().filter(r -> !r.first().ruler()).mapToInt(RowStats::aaUndecided).sum();
+        Rate rate = new Rate(decided, verdicts);
+        String goal = judgedAaRuns < MIN_DECIDED_RUNS ? "not judged: " + runs(judgedAaRuns, "judged A/A run") + ", the goal needs ≥ " + MIN_DECIDED_RUNS
+                : rate.value() >= MIN_DECIDED ? "met" : "NOT met";
+        return String.format(Locale.ROOT, "A/A row verdicts decided (no change, or a change): %d of %d (%s); goal ≥ 90%% within the"
+                + " run's budget: %s", decided, verdicts, verdicts == 0 ? "–" : rate.share(), goal);
+    }
+
+    /**
+     * The runs of base against head as a gate reads them, run by run: called a regression (exit 1), undecided (exit 4),
+     * or passed (no change or an improvement, exit 0), each with its rate; empty without such runs.
+     */
+    private Optional<String> headLine() {
+        List<AbReport> judged = runs.stream().filter(r -> r.planted() == HEAD && r.report().verdict() != AbVerdict.NOISY)
+                .map(Run::report).collect(Collectors.toList());
+        if (runCount(HEAD)[0] == 0) {
+            return Optional.empty();
+        }
+        int n = judged.size();
+        long regressions = judged.stream().filter(r -> r.verdict() == AbVerdict.REGRESSION).count();
+        long undecided = judged.stream().filter(r -> r.verdict() == AbVerdict.UNDECIDED).count();
+        return Optional.of(String.format(Locale.ROOT, "runs of head against base (a real change), over %s not marked noisy: a regression"
+                        + " (exit 1) in %d (%s), undecided (exit 4) in %d (%s), passed (exit 0) in %d (%s)", runs(n, "run"), regressions,
+                new Rate((int) regressions, n).share(), undecided, new Rate((int) undecided, n).share(), n - regressions - undecided,
+                new Rate((int) (n - regressions - undecided), n).share()));
+    }
+
+    private static String capitalized(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     /** How a goal line's explanation starts: indented under the goal it explains. */
@@ -285,14 +365,17 @@ public final class Calibration {
                 : (aaRuns - aaNoisy) + " judged A/A runs (" + aaNoisy + " noisy)") + ", the goal needs ≥ " + MIN_AA_RUNS
                 : fpRate <= MAX_FALSE_POSITIVES ? "met" : "NOT met";
         lines.add(String.format(Locale.ROOT, "A/A false positives: %d of %d row verdicts (%s) over %s; goal ≤ 1%%: %s",
-                fp, verdicts, verdicts == 0 ? "–" : AbRow.percent(fpRate), runs(aaRuns, "A/A run"), fpGoal));
+                fp, verdicts, verdicts == 0 ? "–" : new Rate(fp, verdicts).share(),
+                runs(aaRuns, "A/A run"), fpGoal));
+        lines.add(decidedLine(rows, aaRuns - aaNoisy));
         if (fpRate > MAX_FALSE_POSITIVES) {
             rows.stream().filter(r -> !r.first().ruler() && r.falsePositiveRate() > MAX_FALSE_POSITIVES)
                     .forEach(r -> lines.add(WHY + r.first().label() + " " + rate(r.falsePositives(), r.aaRuns())
                             + " false positives; forks differ by " + cvText(r.forkCv()) + ", iterations inside a fork by "
                             + cvText(r.iterationCv()) + ", forks in two modes (inside · between) " + modes(r)));
         }
-        for (double f : List.of(GOAL_DETECTED, STRETCH_DETECTED)) {
+        boolean plantedNone = PLANTED.stream().allMatch(f -> runCount(f)[0] == 0);
+        for (double f : plantedNone && runCount(HEAD)[0] > 0 ? List.<Double>of() : List.of(GOAL_DETECTED, STRETCH_DETECTED)) {
             List<RowStats> planted = rows.stream().filter(RowStats::planted).collect(Collectors.toList());
             int hit = planted.stream().mapToInt(r -> r.detected().get(f)[0]).sum();
             int of = planted.stream().mapToInt(r -> r.detected().get(f)[1]).sum();
@@ -304,7 +387,8 @@ public final class Calibration {
                     : (double) hit / of >= MIN_DETECTION ? "met" : "NOT met";
             goal = sizedGoal(goal, f, planted);
             lines.add(String.format(Locale.ROOT, "planted %s slowdown detected%s: %d of %d (%s); goal ≥ 95%%: %s", AbRow.percent(f),
-                    f == STRETCH_DETECTED ? " (stretch)" : "", hit, of, of == 0 ? "–" : AbRow.percent((double) hit / of), goal));
+                    f == STRETCH_DETECTED ? " (stretch)" : "", hit, of, of == 0 ? "–"
+                            : new Rate(hit, of).share(), goal));
             if (of > 0 && (double) hit / of < MIN_DETECTION) {
                 planted.stream().filter(r -> r.detected().get(f)[1] > 0 && (double) r.detected().get(f)[0] / r.detected().get(f)[1] < MIN_DETECTION)
                         .forEach(r -> lines.add(WHY + r.first().label() + " realized " + AbRow.percent(r.realized().get(f))
@@ -318,9 +402,10 @@ public final class Calibration {
         lines.add(String.format(Locale.ROOT, "one ab run of this selection: %s on average, %s the longest, over %s; goal ≤ 15 min: %s",
                 seconds.length == 0 ? "–" : Formats.duration(mean), seconds.length == 0 ? "–" : Formats.duration(max), runs(seconds.length, "run"),
                 seconds.length == 0 ? "not judged" : max <= MAX_RUN_SECONDS ? "met" : "NOT met"));
-        lines.add("runs marked noisy (a ruler moved): " + java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0),
-                        PLANTED.stream().filter(f -> runCount(f)[0] > 0))
-                .map(f -> (f == 0 ? "A/A" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
+        headLine().ifPresent(lines::add);
+        lines.add("runs marked noisy (a ruler moved): " + java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0, HEAD),
+                        PLANTED.stream()).filter(f -> f == 0 || runCount(f)[0] > 0)
+                .map(f -> (f == 0 ? "A/A" : f == HEAD ? "head" : AbRow.percent(f)) + " " + runCount(f)[1] + " of " + runCount(f)[0])
                 .collect(Collectors.joining(", ")));
         lines.addAll(plantLines(rows));
         lines.addAll(pairsLines(rows));
@@ -428,7 +513,7 @@ public final class Calibration {
             if (!(sd > 0)) {
                 continue;
             }
-            // the pairs the row took: more than asked for where --max-pairs gave a wide interval more
+            // the pairs the row took: more than asked for where the looks gave an undecided row more
             int pairs = (int) Math.round(ForkSpread.median(aa.stream().map(row -> (double) row.ratio().pairs()).collect(Collectors.toList())));
             PairsNeeded.Rates now = PairsNeeded.at(pairs, sd, first.threshold(), first.confidence(), GOAL_DETECTED);
             java.util.OptionalInt needed = PairsNeeded.needed(sd, first.threshold(), first.confidence(),
@@ -470,7 +555,7 @@ public final class Calibration {
      */
     private List<String> thresholdLines(List<RowStats> rows) {
         List<String> lines = new ArrayList<>();
-        double saved = runs.isEmpty() ? Double.NaN : runs.get(0).report().confidence();
+        double saved = runs.isEmpty() ? Double.NaN : runs.get(0).report().intervalConfidence();
         for (RowStats r : rows) {
             if (!r.planted()) {
                 continue;
@@ -492,7 +577,7 @@ public final class Calibration {
         List<String> cells = new ArrayList<>();
         for (double t : OTHER_THRESHOLDS) {
             StringBuilder cell = new StringBuilder(AbRow.percent(t)).append(": A/A ")
-                    .append(count(aa, t, confidence, v -> v != AbVerdict.NO_CHANGE)).append('/').append(aa.size());
+                    .append(count(aa, t, confidence, AbVerdict::moved)).append('/').append(aa.size());
             for (double f : PLANTED) {
                 List<AbRow> planted = judgedRows(key, f);
                 if (!planted.isEmpty()) {
@@ -657,10 +742,16 @@ public final class Calibration {
             row.put("ruler", r.first().ruler());
             row.put("aaRuns", r.aaRuns());
             row.put("falsePositives", r.falsePositives());
+            row.put("aaUndecided", r.aaUndecided());
+            if (r.head().judged() > 0) {
+                row.putObject("head").put("regressions", r.head().regressions()).put("runs", r.head().judged())
+                        .put("undecided", r.head().undecided()).put("slowdown", r.head().slowdown());
+            }
             ObjectNode detected = row.putObject("detected");
             for (double f : PLANTED) {
                 int[] d = r.detected().get(f);
-                detected.putObject(AbRow.percent(f)).put("detected", d[0]).put("runs", d[1]).put("realizedSlowdown", r.realized().get(f));
+                detected.putObject(AbRow.percent(f)).put("detected", d[0]).put("runs", d[1]).put("undecided", d[2])
+                        .put("realizedSlowdown", r.realized().get(f));
             }
             r.smallestDetected().ifPresent(f -> row.put("smallestDetected", f));
             row.put("forkCv", r.forkCv());
@@ -678,6 +769,7 @@ public final class Calibration {
         for (Run run : runs) {
             ObjectNode node = list.addObject();
             node.put("planted", run.planted());
+            node.put("kind", run.planted() == 0 ? "aa" : run.planted() == HEAD ? "head" : "planted");
             node.put("verdict", run.report().verdict().label());
             node.put("seconds", run.report().seconds());
             if (run.report().steal().known()) {
@@ -691,7 +783,7 @@ public final class Calibration {
     }
 
     private static String rate(int hits, int of) {
-        return of == 0 ? "–" : hits + "/" + of + " (" + AbRow.percent((double) hits / of) + ")";
+        return new Rate(hits, of).toString();
     }
 
     private static String cvText(double cv) {

@@ -54,36 +54,21 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
     }
 
     /**
-     * Whether the interval is wider than the threshold on either side of the ratio: {@code high/low > (1 + t)²}, so
-     * it cannot yet tell a move the threshold counts from none. {@code ab --max-pairs} gives such a row more pairs.
-     * The rule looks at the interval's width only, never at where the ratio lies: a run that stopped as soon as a
-     * verdict appeared would give each A/A row a new chance of a false positive with every added pair (docs/ab.md
-     * has the simulation). The width depends on the pairs' spread, not on their mean.
+     * How the intervals are made and read, in words, for the verdict JSON's {@code method}.
      *
-     * <pre>
-     *   threshold 5%:       ratio/1.05 ·········· ratio ·········· ratio·1.05
-     *   narrow enough:            [ 0.97 ─────── 1.00 ─────── 1.03 ]
-     *   too wide:         [ 0.93 ─────────────── 1.00 ─────────────── 1.07 ]
-     * </pre>
-     *
-     * @param threshold e.g. 0.05
+     * @param looks when the rows were judged, and the run's confidence
+     * @param most  the most pairs a row got: above the first look's when undecided rows got more
      */
-    public boolean widerThan(double threshold) {
-        return Math.log(high / low) / 2 > Math.log1p(threshold);
-    }
-
-    /**
-     * How the interval is made, in words, for the verdict JSON's {@code method}.
-     *
-     * @param confidence e.g. 0.95
-     * @param pairs      the pairs every row got
-     * @param most       the most pairs a row got: above {@code pairs} when rows whose interval was too wide got more ({@code ab --max-pairs})
-     */
-    public static String method(double confidence, int pairs, int most) {
-        return String.format(java.util.Locale.ROOT, "paired t interval on ln(head/base) over %d pairs of forks%s run back to"
-                + " back in ABBA order (Student's t, Apache Commons Math 3.6.1), %s%% confidence; a row regressed or"
-                + " improved only when the interval excludes 1 and the ratio passes the threshold", pairs,
-                most > pairs ? " (up to " + most + " for a row whose interval was still wider than the threshold)" : "",
-                new java.math.BigDecimal(confidence * 100).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString());
+    public static String method(Looks looks, int most) {
+        String level = Looks.percent(looks.confidence());
+        String when = looks.count() == 1 ? level + " confidence"
+                : "judged at " + looks.first() + " pairs and, while undecided, again at " + looks.pairs().subList(1, looks.count()).stream()
+                .map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + " (the most a row got: " + most + "), each"
+                + " interval at " + Looks.percent(looks.intervalConfidence()) + " so that all " + looks.count() + " looks together keep "
+                + level + " (repeated confidence intervals, Bonferroni)";
+        return String.format(java.util.Locale.ROOT, "paired t interval on ln(head/base) over %d pairs of forks run back to back in ABBA"
+                + " order (Student's t, Apache Commons Math 3.6.1), %s; a row regressed or improved only when the interval excludes 1"
+                + " and the ratio passes the threshold, no change only when the whole interval lies within the threshold, undecided"
+                + " otherwise", looks.first(), when);
     }
 }

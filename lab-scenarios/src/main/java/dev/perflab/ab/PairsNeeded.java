@@ -109,6 +109,29 @@ public final class PairsNeeded {
     }
 
     /**
+     * The pairs an undecided row would take to be decided if its ratio and its pairs' spread held as they are: the
+     * fewest n above its pairs, up to {@value #MOST_PAIRS}, at which the interval m ± q(n) · s / √n (m = ln ratio, q
+     * the t quantile with n − 1 degrees of freedom at {@code confidence}) either lies inside ±ln(1 + t) (no change) or,
+     * with |m| past ln(1 + t), excludes 0 (a change). Empty when even {@value #MOST_PAIRS} would not do it: a ratio just
+     * inside the threshold needs an interval narrower than its distance to it. An estimate from one run: both the ratio
+     * and the spread move as pairs come.
+     *
+     * @param confidence the level the row's intervals are judged at (a run's {@link Looks#intervalConfidence()})
+     */
+    public static OptionalInt toDecide(PairedRatio ratio, double threshold, double confidence) {
+        double m = Math.abs(Math.log(ratio.ratio()));
+        double floor = Math.log1p(threshold);
+        for (int n = ratio.pairs() + 1; n <= MOST_PAIRS; n++) {
+            double q = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+            double half = q * ratio.logSd() / Math.sqrt(n);
+            if (m + half <= floor || (m > floor && m - half > 0)) {
+                return OptionalInt.of(n);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    /**
      * The fewest pairs, up to {@value #MOST_PAIRS}, whose model rates meet both goals; empty when none does (a
      * slowdown no larger than the threshold is found in half the runs at most, however many pairs).
      */

@@ -11,8 +11,12 @@
  *   interval = exp(mean d ± t(1 − α/2, P − 1) · s_d / √P)   paired Student's t (Apache Commons Math)
  *   verdict  = regression   interval entirely on the worse side of 1 AND worse than the threshold
  *              improvement  interval entirely on the better side AND better than the threshold
- *              no change    otherwise          ("worse" from the unit: ops/time down, time/op up)
- *   run      = noisy when a ruler row (a peer, the JDK-only ruler) is not "no change" at its own threshold
+ *              no change    the whole interval within the threshold on both sides of 1 (an equivalence shown)
+ *              undecided    otherwise          ("worse" from the unit: ops/time down, time/op up)
+ *   looks    = undecided rows get pairs up to the next look (2P, 4P, … up to --max-pairs) within a time budget;
+ *              every interval at 1 − α/K for K looks, so that all looks together keep 1 − α (Looks)
+ *   run      = noisy when a ruler row (a peer, the JDK-only ruler) moved (a regression or an improvement at its own
+ *              threshold); else regression, undecided, improvement, no change: the first any judged row has
  * </pre>
  *
  * A threshold t means "slower by more than t": time per operation × (1 + t), so a throughput ratio below

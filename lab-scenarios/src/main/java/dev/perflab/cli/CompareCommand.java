@@ -3,6 +3,7 @@ package dev.perflab.cli;
 import dev.perflab.base.LabException;
 import dev.perflab.compare.CompareOutput;
 import dev.perflab.compare.RunComparison;
+import dev.perflab.compare.Setup;
 import dev.perflab.report.JmhResults;
 import dev.perflab.report.ReportException;
 import dev.perflab.report.LadderReport;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, description = {"Compare two JMH JSON result files, row by row and rung ratio by rung ratio.",
         "A row regressed or improved only if it moved by more than the threshold AND the confidence intervals",
-        "do not overlap. Exit 1 on any regression, 2 on unreadable input."})
+        "do not overlap. Set-up differences (JDK, JMH, JVM arguments, machine) are listed first, and rows are then",
+        "not judged unless --across-setups. Exit 1 on any regression, 2 on unreadable input."})
 final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -44,6 +46,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--ratios-only", description = {"Judge only the rung ratios (runs from different machines): rows are listed as",
             "slower or faster, never as regressions, and only a ratio regression fails (exit 1)."})
     boolean ratiosOnly;
+
+    @Option(names = "--across-setups", description = {"Judge rows even where base and head differ in set-up (JDK, JMH version,",
+            "JVM arguments, machine); by default the differences are listed and the rows are not judged."})
+    boolean acrossSetups;
 
     @Option(names = "--all", description = "List unchanged rows and ratios too.")
     boolean all;
@@ -77,9 +83,17 @@ final class CompareCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("compare " + base + " (base) → " + head + " (head)");
-        out.print(CompareOutput.text(comparison, t, all, ratiosOnly));
+        List<String> setups = Setup.of(base).differences(Setup.of(head));
+        if (!setups.isEmpty()) {
+            out.println("set-up differs" + (acrossSetups ? " (rows judged anyway: --across-setups)" : "") + ":");
+            setups.forEach(d -> out.println("  " + d));
+        }
+        CompareOutput.NotJudged notJudged = ratiosOnly ? CompareOutput.NotJudged.RATIOS_ONLY
+                : !setups.isEmpty() && !acrossSetups ? CompareOutput.NotJudged.SETUPS : CompareOutput.NotJudged.NO;
+        out.print(CompareOutput.text(comparison, t, all, notJudged));
         out.flush();
-        long failures = ratiosOnly ? comparison.ratioRegressions() : comparison.regressions() + comparison.ratioRegressions();
+        long failures = notJudged != CompareOutput.NotJudged.NO ? comparison.ratioRegressions()
+                : comparison.regressions() + comparison.ratioRegressions();
         return failures > 0 ? LabException.CHECK_FAILED : 0;
     }
 

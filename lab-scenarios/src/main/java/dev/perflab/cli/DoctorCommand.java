@@ -7,7 +7,6 @@ import dev.perflab.cli.component.Prerequisite;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.profile.SamplingEngine;
 import dev.perflab.proc.ChildProcess;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -29,7 +28,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Check what the lab needs and what each optional tool switches on.",
-                "JDK, Maven, Python (notebooks), perf events (profiles), and each component's own (iperf3,",
+                "JDK, Maven, Python (notebooks), perf events (profiles), Chromium (the page's browser tests),",
+                "PostgreSQL (a shared history), Apache Otava (history --changes), and each component's own (iperf3,",
                 "Tokyo Cabinet, iproute2 and root for --link, free disk).",
                 "Each missing one says what it disables and how to install it; exit 1 only if the lab cannot run."})
 final class DoctorCommand implements Callable<Integer>, Registry.User {
@@ -51,12 +51,15 @@ final class DoctorCommand implements Callable<Integer>, Registry.User {
         runnable &= report(out, "lab", new Prerequisite("JDK 17 or newer", "nothing runs", "apt-get install openjdk-17-jdk-headless",
                 () -> Runtime.version().feature() >= 17 ? Optional.empty() : Optional.of("this JVM is " + Runtime.version())), true);
         runnable &= report(out, "lab", new Prerequisite("Maven (mvn)", "./lab cannot build the jars it runs", "apt-get install maven",
-                () -> onPath("mvn") ? Optional.empty() : Optional.of("mvn is not on the PATH")), true);
+                () -> OptionalParts.onPath("mvn") ? Optional.empty() : Optional.of("mvn is not on the PATH")), true);
         report(out, "lab", new Prerequisite("Python 3 with venv and pip", "mvn test cannot run the workshop notebooks (mvn test -pl '!notebooks' skips them)",
                 "apt-get install python3 python3-venv python3-pip", DoctorCommand::pythonProblem), false);
         out.printf("  ~ %-38s %s%n", "perf events (./lab profile)", "perf_event_paranoid=" + SamplingEngine.perfEventParanoid()
                 + ": async-profiler samples with perf events where the kernel allows, else a timer; ./lab profile prints which");
         out.printf("  ~ %-38s %s%n", "JDKs for --jdk", Jdk.discover(List.of()).stream().map(Jdk::label).collect(Collectors.joining(", ")));
+        report(out, "report pages", OptionalParts.chromium(), false);
+        report(out, "history", OptionalParts.postgresql(), false);
+        out.printf("  ~ %-38s %s%n", "Apache Otava (history --changes)", OptionalParts.otava());
         Map<String, List<String>> users = new LinkedHashMap<>();
         Map<String, Prerequisite> byName = new LinkedHashMap<>();
         for (Component c : registry.all()) {
@@ -68,6 +71,8 @@ final class DoctorCommand implements Callable<Integer>, Registry.User {
         for (Prerequisite p : byName.values()) {
             report(out, String.join(", ", users.get(p.name())), p, false);
         }
+        out.println("✓ there and usable · ✗ missing: the line says what that disables and how to install it"
+                + " · ~ not checked as there or not: the line says what this machine gives");
         out.println(runnable ? "the lab can build and run; a line marked ✗ only disables what it says"
                 : "the lab cannot run here until the lines marked ✗ (required) are fixed");
         out.flush();
@@ -86,18 +91,9 @@ final class DoctorCommand implements Callable<Integer>, Registry.User {
         return false;
     }
 
-    private static boolean onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (!dir.isEmpty() && new File(dir, program).canExecute()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** What {@code notebooks/test.sh} needs: python3 with its venv, ensurepip and pip modules. */
     private static Optional<String> pythonProblem() {
-        if (!onPath("python3")) {
+        if (!OptionalParts.onPath("python3")) {
             return Optional.of("python3 is not on the PATH");
         }
         List<String> lines = new ArrayList<>();

@@ -30,9 +30,14 @@ import picocli.CommandLine.Spec;
  * any fails (a gate whose rows are missing fails), 2 when the gates file or the results are unusable. A gate
  * about a component none of whose results were given is not checked (SKIP; skipped in JUnit), so one
  * component's results can be checked against the lab-wide gates file.
+ *
+ * <p>{@code --verdict verdict.json} reads an {@code ./lab ab} verdict instead ({@link dev.perflab.ab.AbReport}): exit 0
+ * on no change or an improvement, 1 on a regression, 3 when a ruler moved and 4 when a row is undecided, the same codes
+ * {@code ab} exits with, so that a workflow can gate a verdict made elsewhere (a saved artifact, another job).
  */
 @Command(name = "gate", mixinStandardHelpOptions = true, description = {"Check JMH results against the gates in a YAML file (ratios of rows of the same run).",
-        "Exit 0: all pass; 1: a gate failed or its rows are missing; 2: bad gates file or unreadable results."})
+        "Exit 0: all pass; 1: a gate failed or its rows are missing; 2: bad gates file or unreadable results.",
+        "--verdict: an ./lab ab verdict instead; exit 0 no change or improvement, 1 regression, 3 noisy, 4 undecided (neutral)."})
 final class GateCommand implements Callable<Integer>, Registry.User {
     @Spec
     CommandSpec spec;
@@ -87,6 +92,33 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         return Inputs.none().addResults(results).add(gates);
     }
 
+    /** {@code --verdict}: an ab verdict read as a gate, with ab's exit codes. */
+    private int verdict() {
+        String other = results != null ? "--results" : component != null ? "--component" : spread ? "--spread" : junit != null ? "--junit"
+                : acrossMachines ? "--across-machines" : null;
+        if (other != null) {
+            throw new LabException("--verdict reads an ab verdict alone: drop " + other);
+        }
+        OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, verdict) : null;
+        dev.perflab.ab.AbReport report;
+        try {
+            report = dev.perflab.ab.AbReport.fromJson(new com.fasterxml.jackson.databind.ObjectMapper().readTree(verdict.toFile()));
+        } catch (java.nio.file.NoSuchFileException | java.io.FileNotFoundException e) {
+            throw new LabException("--verdict " + verdict + ": no such file (ab writes it as DIR/verdict.json)");
+        } catch (IOException | IllegalArgumentException e) {
+            throw new LabException("--verdict " + verdict + ": not an ab verdict: " + (e instanceof IOException io
+                    ? dev.perflab.base.JsonProblem.of(io) : e.getMessage()));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(report.gateText());
+        if (markdownOut != null) {
+            markdownOut.writeString(report.markdown());
+            out.println("wrote " + markdown);
+        }
+        out.flush();
+        return report.verdict().exitCode();
+    }
+
     /**
      * The files to check: {@code --results}; else {@code --component}'s default results; else the default
      * results of every component that has them (the first component's path when none has: its error names it).
@@ -118,12 +150,20 @@ final class GateCommand implements Callable<Integer>, Registry.User {
             "that would fail 1%% of runs by chance (ci/calibrate-gates.sh makes the runs)."})
     boolean spread;
 
+    @Option(names = "--verdict", paramLabel = "verdict.json", description = {"Read an ./lab ab verdict instead of JMH results: pass on no change"
+            + " or an improvement (exit 0), fail on a regression (1); noisy (3) and undecided (4) are neither, and each undecided row",
+            "says the pairs it would take. --markdown writes the verdict's table."})
+    Path verdict;
+
     @Option(names = "--across-machines",
             description = "Allow a ratio gate whose two rows were measured on different machines (shards of a merged set); refused by default.")
     boolean acrossMachines;
 
     @Override
     public Integer call() throws IOException {
+        if (verdict != null) {
+            return verdict();
+        }
         if (spread) {
             return spread();
         }

@@ -47,11 +47,12 @@ import picocli.CommandLine.Model.CommandSpec;
  * per row with a sparkline (or PNG charts), as the CSV Apache Otava reads ({@code --export csv}), or as the
  * change points Otava finds in it ({@code --changes}). See docs/history.md.
  */
-@Command(name = "history", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "history", mixinStandardHelpOptions = true, sortOptions = false, subcommands = HistoryImportCommand.class,
         description = {"A component's results over the runs kept in the results history.",
                 "Every ./lab run, latency and ab adds one.",
                 "Per row: a sparkline and a table of score ± error by commit; --png charts; --export csv (Apache Otava's shape);",
-                "--changes: the change points Apache Otava finds (the step in %% and its p-value)."})
+                "--changes: the change points Apache Otava finds (the step in %% and its p-value).",
+                "./lab history import FILE.json… adds any project's JMH results (see ./lab history import --help)."})
 final class HistoryCommand implements Callable<Integer>, Registry.User {
     /** How many of each row's newest runs the table shows by default. */
     static final int DEFAULT_LAST_RUNS = 10;
@@ -59,7 +60,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "COMPONENT", description = "The component, e.g. orderbook.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "COMPONENT", description = "The component (or imported project), e.g. orderbook.")
     String component;
 
     @Mixin
@@ -111,13 +112,16 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
 
     @Override
     public Integer call() {
+        if (component == null) {
+            throw new LabException("history: name a component (./lab history orderbook) or import runs (./lab history import FILE.json…)");
+        }
         checkOptions();
         HistoryTarget target = history.target();
         if (!target.enabled()) {
             throw new LabException("--history none: there is no history to read; name one with --history DB");
         }
         if (target.kind() == HistoryTarget.Kind.SQLITE && !Files.isRegularFile(target.file())) {
-            throw new LabException("no results history at " + target.describe() + " yet: ./lab run and ./lab latency add"
+            throw new LabException("no results history at " + target.describe() + " yet: ./lab run, ./lab latency and ./lab history import add"
                     + " their runs to it (or name another with --history)");
         }
         Inputs inputs = Inputs.of(target.file());
@@ -210,8 +214,8 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
         Map<String, Series> byName = new LinkedHashMap<>();
         oneBranch.series().forEach(s -> byName.put(s.name(), s));
         long analysed = Otava.analysed(oneBranch);
-        console.printf("change points found by Apache Otava (p ≤ 0.001, its default) in %d series of at least %d runs: %d%n",
-                analysed, Otava.MIN_RUNS, points.size());
+        console.println("Apache Otava's settings: " + Otava.settings().describe() + " (docs/history.md)");
+        console.printf("change points found by Apache Otava in %d series of at least %d runs: %d%n", analysed, Otava.MIN_RUNS, points.size());
         for (ChangePoint c : points) {
             console.println(HistoryText.changeLine(c, byName.get(c.metric())));
         }

@@ -28,7 +28,7 @@ import picocli.CommandLine;
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "perflab 0.1.0",
         description = "perflab: field reports turned into measured ladders of rungs, naive to tuned.",
         subcommands = {ListCommand.class, RunCommand.class, CheckCommand.class, ReportCommand.class, GateCommand.class, CompareCommand.class,
-                AbCommand.class, MergeCommand.class, ClockCommand.class,
+                AbCommand.class, MergeCommand.class, ClockCommand.class, ClaimsCommand.class,
                 JdksCommand.class, LatencyCommand.class, ProfileCommand.class, HistoryCommand.class, DoctorCommand.class,
                 RunJarCommand.class},
         footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})

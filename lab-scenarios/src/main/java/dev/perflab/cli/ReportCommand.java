@@ -7,6 +7,7 @@ import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.ReportException;
 import dev.perflab.report.RowMachine;
+import dev.perflab.report.RowSelection;
 import dev.perflab.report.page.PageInput;
 import dev.perflab.report.page.ReportPage;
 import java.io.PrintWriter;
@@ -61,6 +62,15 @@ public final class ReportCommand implements Callable<Integer> {
             description = "With --history-csv: change points as JSON ([{metric, commit, time, change_percent, p_value}], as ./lab history --changes --json writes) to mark.")
     Path changes;
 
+    @Option(names = "--mode", split = ",", paramLabel = "MODE", description = "Only rows of these JMH modes: thrpt, avgt, sample, ss.")
+    List<String> modes = new ArrayList<>();
+
+    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmarks whose name this regex is found in, as JMH's include, e.g. 'Cancel.*Last'.")
+    String benchmark;
+
+    @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Only rows with this param at this value (repeatable), e.g. --param size=1000.")
+    List<String> params = new ArrayList<>();
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
@@ -79,8 +89,13 @@ public final class ReportCommand implements Callable<Integer> {
             if (pngDir != null) {
                 OutputFile.checkDirectory("--png", pngDir, inputs);
             }
-            PageInput page = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes) : null;
-            LadderReport report = page != null ? page.results() : LadderReport.read(files);
+            RowSelection selection = RowSelection.of(modes, benchmark, params);
+            PageInput page = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes).filter(selection) : null;
+            LadderReport all = page != null ? null : LadderReport.read(files);
+            LadderReport report = page != null ? page.results() : all.filter(selection);
+            if (!selection.all() && report.rows().isEmpty() && (all != null || !files.isEmpty())) {
+                throw new LabException(selection.nothingKept(all != null ? all.rows() : LadderReport.read(page.results().files()).rows()));
+            }
             java.util.Optional<String> mixed = RowMachine.acrossMachines(report, "--across-machines");
             if (mixed.isPresent() && !acrossMachines) {
                 throw new LabException(mixed.get());

@@ -5,6 +5,7 @@ import dev.perflab.report.Metric;
 import dev.perflab.report.Row;
 import dev.perflab.report.RowMachine;
 import dev.perflab.report.Speedup;
+import dev.perflab.report.Trend;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -57,9 +58,36 @@ public final class GateEvaluator {
                         + " were given"));
                 continue;
             }
-            results.add(gate instanceof Gate.Ratio ? ratio((Gate.Ratio) gate, report) : bound((Gate.Bound) gate, report));
+            GateResult result = gate instanceof Gate.Ratio ? ratio((Gate.Ratio) gate, report) : bound((Gate.Bound) gate, report);
+            results.add(Double.isNaN(result.value()) ? result : steadiness(result, report));
         }
         return results;
+    }
+
+    /**
+     * A measured result with its rows' trends said: a row that is not steady is named in the note whatever the
+     * gate; a gate that requires {@code steady} fails on it, and on a row with too few iterations to tell.
+     */
+    private static GateResult steadiness(GateResult result, LadderReport report) {
+        Gate gate = result.gate();
+        List<RowSelector> selectors = gate instanceof Gate.Ratio r ? List.of(r.numerator(), r.denominator()) : List.of(((Gate.Bound) gate).row());
+        List<String> notes = new ArrayList<>();
+        boolean steady = true;
+        for (RowSelector selector : selectors) {
+            Row row = select(report, selector).row;
+            Trend trend = Trend.of(row);
+            boolean fails = trend.notSteady() || (gate.steady() && trend.verdict() == Trend.Verdict.UNDECIDED);
+            if (fails || (gate.steady() && selectors.size() == 1)) {
+                notes.add(describe(row) + " " + trend.describe());
+            }
+            steady &= !fails;
+        }
+        if (notes.isEmpty()) {
+            return result;
+        }
+        String detail = (result.detail().isEmpty() ? "" : result.detail() + "; ") + String.join("; ", notes);
+        boolean passed = result.passed() && (steady || !gate.steady());
+        return new GateResult(gate, passed, result.value(), result.low(), result.high(), result.unit(), result.threshold(), detail);
     }
 
     /**
@@ -81,12 +109,13 @@ public final class GateEvaluator {
     }
 
     private static String threshold(Gate gate) {
+        String steady = gate.steady() ? ", steady" : "";
         if (gate instanceof Gate.Ratio r) {
-            return "≥ " + format(r.min());
+            return "≥ " + format(r.min()) + steady;
         }
         Gate.Bound b = (Gate.Bound) gate;
         return (b.min() != null ? "≥ " + format(b.min()) : "") + (b.min() != null && b.max() != null ? " and " : "")
-                + (b.max() != null ? "≤ " + format(b.max()) : "");
+                + (b.max() != null ? "≤ " + format(b.max()) : "") + steady;
     }
 
     /**
@@ -175,10 +204,11 @@ public final class GateEvaluator {
     }
 
     /** A row a selector picked, or why none could be picked. */
-    private record Selection(Row row, String problem) {
+    record Selection(Row row, String problem) {
     }
 
-    private static Selection select(LadderReport report, RowSelector selector) {
+    /** The one row {@code selector} picks in the report, or why none or several do. */
+    static Selection select(LadderReport report, RowSelector selector) {
         String rung = selector.params().get(Row.RUNG_PARAM);
         boolean alias = "naive".equals(rung) || "tuned".equals(rung);
         Map<String, String> params = new LinkedHashMap<>(selector.params());
@@ -198,6 +228,12 @@ public final class GateEvaluator {
         if (rows.isEmpty()) {
             return new Selection(null, "no row in " + files(report) + " matches " + selector + "; "
                     + abbreviated(report.rows()));
+        }
+        List<String> files = rows.stream().map(r -> where(report, r)).distinct().collect(Collectors.toList());
+        boolean sameRow = rows.stream().map(r -> List.of(r.benchmark(), r.mode(), r.params())).distinct().count() == 1;
+        if (sameRow && files.size() > 1) {
+            return new Selection(null, rows.size() + " rows match " + selector + ": the same row in " + files.size()
+                    + " files (" + String.join(", ", files) + "); a gate reads one run: give one file with --results");
         }
         return new Selection(null, rows.size() + " rows match " + selector + " (" + howToPickOne(rows) + ")");
     }

@@ -10,7 +10,6 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -33,6 +32,11 @@ import org.yaml.snakeyaml.error.YAMLException;
  *       row: {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}
  *       metric: gc.alloc.rate.norm      # or primary
  *       max: 1
+ *   - name: tuned cancelLast holds still over its iterations
+ *     steady: true                      # every row read must not trend (dev.perflab.report.Trend)
+ *     bound:
+ *       row: {benchmark: cancelLast, params: {rung: tuned, depth: 1000}}
+ *       min: 1
  * </pre>
  *
  * Parsed with SnakeYAML's safe constructor (plain maps, lists and scalars only), duplicate keys refused (the
@@ -52,13 +56,18 @@ public final class GateFile {
 
     /** Reads a gates file under the lab's input policy (at most {@link InputFile#GATES_LIMIT}, UTF-8). */
     public static GateFile read(Path file) {
+        return parse(new StringReader(text(file, "gates files")), file.toString());
+    }
+
+    /** A YAML file's text under the lab's input policy (at most {@link InputFile#GATES_LIMIT}, UTF-8). */
+    static String text(Path file, String what) {
         byte[] bytes;
         try {
-            bytes = InputFile.read(file, InputFile.GATES_LIMIT, "gates files");
+            bytes = InputFile.read(file, InputFile.GATES_LIMIT, what);
         } catch (LabException e) {
             throw new GateFileException(e.getMessage());
         }
-        return parse(new StringReader(utf8(bytes, file.toString())), file.toString());
+        return utf8(bytes, file.toString());
     }
 
     private static String utf8(byte[] bytes, String source) {
@@ -73,19 +82,8 @@ public final class GateFile {
     }
 
     public static GateFile parse(Reader reader, String source) {
-        Object root;
-        try {
-            LoaderOptions options = new LoaderOptions();
-            options.setAllowDuplicateKeys(false);
-            root = new Yaml(new SafeConstructor(options)).load(reader);
-        } catch (YAMLException e) {
-            throw new GateFileException(source + ": not valid YAML: " + e.getMessage().replaceAll("\\s+", " ").trim());
-        }
-        if (!(root instanceof Map) || !(((Map<?, ?>) root).get("gates") instanceof List)) {
-            throw new GateFileException(source + ": expected a top-level 'gates:' list");
-        }
+        List<?> entries = list(reader, source, "gates");
         List<Gate> gates = new ArrayList<>();
-        List<?> entries = (List<?>) ((Map<?, ?>) root).get("gates");
         for (int i = 0; i < entries.size(); i++) {
             gates.add(new Entry(source, i + 1, entries.get(i)).gate());
         }
@@ -95,23 +93,37 @@ public final class GateFile {
         return new GateFile(gates);
     }
 
+    /**
+     * The top-level list {@code key:} of a YAML document, parsed with SnakeYAML's safe constructor (plain maps, lists
+     * and scalars only), duplicate keys refused.
+     */
+    static List<?> list(Reader reader, String source, String key) {
+        Object root;
+        try {
+            LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(false);
+            root = new Yaml(new SafeConstructor(options)).load(reader);
+        } catch (YAMLException e) {
+            throw new GateFileException(source + ": not valid YAML: " + e.getMessage().replaceAll("\\s+", " ").trim());
+        }
+        if (!(root instanceof Map) || !(((Map<?, ?>) root).get(key) instanceof List)) {
+            throw new GateFileException(source + ": expected a top-level '" + key + ":' list");
+        }
+        return (List<?>) ((Map<?, ?>) root).get(key);
+    }
+
     /** One entry of the list, with what is needed to name it in an error. */
-    private static final class Entry {
-        private final String where;
-        private final Map<?, ?> map;
+    private static final class Entry extends YamlEntry {
+        private static final List<String> KEYS = List.of("name", "ratio", "bound", "min", "steady");
 
         Entry(String source, int index, Object value) {
-            String name = value instanceof Map && ((Map<?, ?>) value).get("name") != null
-                    ? " ('" + ((Map<?, ?>) value).get("name") + "')" : "";
-            this.where = source + ": gate " + index + name;
-            if (!(value instanceof Map)) {
-                throw new GateFileException(where + ": expected a mapping with name and ratio or bound");
-            }
-            this.map = (Map<?, ?>) value;
+            super(source + ": gate " + index + named(value), value, "a mapping with name and ratio or bound");
         }
 
         Gate gate() {
             String name = text(map, "name");
+            onlyKeys(map, KEYS, "a gate");
+            boolean steady = flag(map, "steady");
             boolean ratio = map.containsKey("ratio");
             boolean bound = map.containsKey("bound");
             if (ratio == bound) {
@@ -124,7 +136,7 @@ public final class GateFile {
                     throw new GateFileException(where + ": 'min' must be > 0, was " + min + " (a ratio of scores is never "
                             + "negative, so this gate could never fail)");
                 }
-                return new Gate.Ratio(name, selector(mapping(r, "numerator")), selector(mapping(r, "denominator")), min);
+                return new Gate.Ratio(name, selector(mapping(r, "numerator")), selector(mapping(r, "denominator")), min, steady);
             }
             Map<?, ?> b = mapping(map, "bound");
             Double min = b.containsKey("min") ? number(b, "min", true) : null;
@@ -140,56 +152,7 @@ public final class GateFile {
                 throw new GateFileException(where + ": 'min' " + min + " is above 'max' " + max + "; no value could pass");
             }
             String metric = b.containsKey("metric") ? text(b, "metric") : "primary";
-            return new Gate.Bound(name, selector(mapping(b, "row")), metric, min, max);
-        }
-
-        private RowSelector selector(Map<?, ?> m) {
-            Map<String, String> params = new LinkedHashMap<>();
-            if (m.containsKey("params")) {
-                mapping(m, "params").forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
-            }
-            for (Object key : m.keySet()) {
-                if (!List.of("benchmark", "params", "mode").contains(String.valueOf(key))) {
-                    throw new GateFileException(where + ": a row is picked by benchmark, params and mode; '" + key
-                            + "' is none of them");
-                }
-            }
-            String mode = m.containsKey("mode") ? text(m, "mode") : null;
-            if (mode != null && !RowSelector.MODES.contains(mode)) {
-                throw new GateFileException(where + ": mode '" + mode + "' is not a JMH mode; JMH's JSON writes "
-                        + String.join(", ", RowSelector.MODES));
-            }
-            return new RowSelector(text(m, "benchmark"), params, mode);
-        }
-
-        private Map<?, ?> mapping(Map<?, ?> m, String key) {
-            Object v = m.get(key);
-            if (!(v instanceof Map)) {
-                throw new GateFileException(where + ": '" + key + "' must be a mapping");
-            }
-            return (Map<?, ?>) v;
-        }
-
-        private String text(Map<?, ?> m, String key) {
-            Object v = m.get(key);
-            if (v == null || String.valueOf(v).isBlank()) {
-                throw new GateFileException(where + ": '" + key + "' is missing");
-            }
-            return String.valueOf(v);
-        }
-
-        private double number(Map<?, ?> m, String key, boolean required) {
-            Object v = m.get(key);
-            if (v instanceof Number) {
-                double d = ((Number) v).doubleValue();
-                // .nan fails every value, .inf (or a literal past the double range, 1e400) passes or fails them all
-                if (!Double.isFinite(d)) {
-                    throw new GateFileException(where + ": '" + key + "' must be a finite number, was " + v
-                            + " (a gate with it could never pass, or never fail)");
-                }
-                return d;
-            }
-            throw new GateFileException(where + ": '" + key + "' must be a number" + (v == null && required ? " (missing)" : ""));
+            return new Gate.Bound(name, selector(mapping(b, "row")), metric, min, max, steady);
         }
     }
 }

@@ -55,7 +55,7 @@ public final class HistoryStore implements AutoCloseable {
      * already at it opens without starting Flyway, whose class-path scan and checks would cost every ./lab run
      * about half a second; any other history (new, older, or a failed migration) goes through Flyway.
      */
-    static final String SCHEMA_VERSION = "1";
+    static final String SCHEMA_VERSION = "2";
     /** How long a writer waits for another process's write to an SQLite history. */
     static final int BUSY_TIMEOUT_MILLIS = 30_000;
     /**
@@ -255,8 +255,8 @@ public final class HistoryStore implements AutoCloseable {
 
     private void insertRows(String id, List<ResultRow> rows) throws SQLException {
         try (PreparedStatement result = connection.prepareStatement("INSERT INTO perflab_result (run_id, row_no, suite, benchmark,"
-                + " mode, params, score, score_error, unit, forks, threads, jdk_version, vm_name, jvm_args, raw_data)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + " mode, params, score, score_error, unit, forks, threads, jdk_version, vm_name, jvm_args, raw_data, percentiles)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
              PreparedStatement metric = connection.prepareStatement("INSERT INTO perflab_metric (run_id, row_no, name, score,"
                      + " score_error, unit, raw_data) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             for (int i = 0; i < rows.size(); i++) {
@@ -276,6 +276,7 @@ public final class HistoryStore implements AutoCloseable {
                 result.setString(13, row.vmName());
                 result.setString(14, json(row.jvmArgs()));
                 result.setString(15, forks(row.primary().forks()));
+                result.setString(16, row.primary().percentiles().isEmpty() ? null : percentiles(row.primary().percentiles()));
                 result.addBatch();
                 for (Map.Entry<String, Measure> m : row.secondary().entrySet()) {
                     metric.setString(1, id);
@@ -323,7 +324,7 @@ public final class HistoryStore implements AutoCloseable {
 
     private void readScores(HistoryQuery query, HistoryReader reader) throws SQLException {
         String sql = "SELECT r.run_id, r.recorded_ms, r.git_commit, r.git_dirty, r.git_branch, r.run_length, r.machine,"
-                + " x.benchmark, x.mode, x.params, x.score, x.score_error, x.unit"
+                + " x.benchmark, x.mode, x.params, x.score, x.score_error, x.unit, x.percentiles"
                 + " FROM perflab_run r JOIN perflab_result x ON x.run_id = r.run_id" + where(query)
                 + " ORDER BY r.recorded_ms, r.run_id, x.row_no";
         try (PreparedStatement s = connection.prepareStatement(sql)) {
@@ -331,7 +332,7 @@ public final class HistoryStore implements AutoCloseable {
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     reader.add(run(r), r.getString(8), r.getString(9), params(r.getString(10)), null,
-                            number(r, 11), number(r, 12), r.getString(13));
+                            number(r, 11), number(r, 12), r.getString(13), percentiles(r.getString(14)));
                 }
             }
         }
@@ -352,7 +353,7 @@ public final class HistoryStore implements AutoCloseable {
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     reader.add(run(r), r.getString(8), r.getString(9), params(r.getString(10)), r.getString(14),
-                            number(r, 11), number(r, 12), r.getString(13));
+                            number(r, 11), number(r, 12), r.getString(13), Map.of());
                 }
             }
         }
@@ -387,22 +388,37 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     private Map<String, String> params(String json) {
-        return paramsByJson.computeIfAbsent(json, text -> {
-            Map<String, String> params = new LinkedHashMap<>();
-            try (JsonParser parser = JSON.createParser(text)) {
-                if (parser.nextToken() != JsonToken.START_OBJECT) {
-                    throw new IOException("not an object");
-                }
-                while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = parser.currentName();
-                    parser.nextToken();
-                    params.put(name, parser.getValueAsString());
-                }
-            } catch (IOException e) {
-                throw new LabException("history " + target.describe() + ": a row's params are not a JSON object: " + text);
+        return paramsByJson.computeIfAbsent(json, text -> java.util.Collections.unmodifiableMap(
+                object(text, "params", JsonParser::getValueAsString)));
+    }
+
+    /** A row's percentiles, {@code {"50.0": 1.2, …}}; empty for NULL (rows without them). */
+    private Map<String, Double> percentiles(String json) {
+        return json == null ? Map.of() : object(json, "percentiles", JsonParser::getDoubleValue);
+    }
+
+    /** A flat JSON object of one of a row's columns, each value read by {@code value}; a bad one is one line. */
+    private <V> Map<String, V> object(String json, String column, JsonValue<V> value) {
+        Map<String, V> result = new LinkedHashMap<>();
+        try (JsonParser parser = JSON.createParser(json)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("not an object");
             }
-            return java.util.Collections.unmodifiableMap(params);
-        });
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                parser.nextToken();
+                result.put(name, value.read(parser));
+            }
+        } catch (IOException e) {
+            throw new LabException("history " + target.describe() + ": a row's " + column + " are not a JSON object: " + json);
+        }
+        return result;
+    }
+
+    /** Reads the value the parser is at. */
+    @FunctionalInterface
+    private interface JsonValue<V> {
+        V read(JsonParser parser) throws IOException;
     }
 
     private static double number(ResultSet r, int column) throws SQLException {
@@ -435,6 +451,16 @@ public final class HistoryStore implements AutoCloseable {
                 g.writeString(s);
             }
             g.writeEndArray();
+        });
+    }
+
+    private static String percentiles(Map<String, Double> percentiles) {
+        return write(g -> {
+            g.writeStartObject();
+            for (Map.Entry<String, Double> p : percentiles.entrySet()) {
+                g.writeNumberField(p.getKey(), p.getValue());
+            }
+            g.writeEndObject();
         });
     }
 

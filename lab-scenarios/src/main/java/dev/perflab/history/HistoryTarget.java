@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  *
  * <p>Chosen, first that is set: the command's {@code --history}, the JVM property {@code perflab.history} (the
  * build sets it so tests never write into a checkout's history), the environment variable
- * {@value #ENV}, the default {@link #DEFAULT_FILE}.
+ * {@value #ENV}, the default {@link #DEFAULT_FILE} (or the file {@value #DEFAULT_PROPERTY} names).
  */
 public record HistoryTarget(Kind kind, String jdbcUrl, Path file) {
     /** The environment variable that names the history for every command. */
@@ -23,6 +23,11 @@ public record HistoryTarget(Kind kind, String jdbcUrl, Path file) {
     public static final String NONE = "none";
     /** The embedded default, relative to the working directory, beside {@code results/COMPONENT}. */
     public static final Path DEFAULT_FILE = Path.of("results", "history.db");
+    /**
+     * The JVM property that moves the default file where a launcher keeps its results elsewhere: the Maven path
+     * ({@code -Pjmh}) writes its results under {@code lab-scenarios/target/jmh/} and its history beside them.
+     */
+    public static final String DEFAULT_PROPERTY = "perflab.history.default";
 
     private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)[^&;]*");
     private static final Pattern USER_INFO = Pattern.compile("(//[^/@:]+):[^/@]*@");
@@ -49,7 +54,8 @@ public record HistoryTarget(Kind kind, String jdbcUrl, Path file) {
         if (fromEnv != null && !fromEnv.isBlank()) {
             return parse(ENV, fromEnv);
         }
-        return sqlite(DEFAULT_FILE);
+        String moved = System.getProperty(DEFAULT_PROPERTY);
+        return moved != null && !moved.isBlank() ? sqlite(Path.of(moved.strip())) : sqlite(DEFAULT_FILE);
     }
 
     /** {@code none}, a {@code jdbc:postgresql:} or {@code jdbc:sqlite:} URL, or a file path (SQLite). */

@@ -30,7 +30,8 @@ public final class HistoryText {
      */
     public static String render(History history, int lastRuns) {
         StringBuilder out = new StringBuilder();
-        for (Series s : history.series()) {
+        for (Series raw : history.series()) {
+            Series s = readable(raw);
             out.append('\n').append(title(s)).append('\n');
             List<Double> scores = s.points().stream().map(Series.Point::score).toList();
             double min = scores.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
@@ -75,7 +76,32 @@ public final class HistoryText {
 
     static String score(Series.Point p) {
         String score = Formats.number(p.score());
-        return (Double.isNaN(p.error()) ? score : score + " ± " + Formats.number(p.error())) + " " + p.unit();
+        return (Double.isNaN(p.error()) ? score : score + " ± " + Formats.number(p.error())) + " " + p.unit()
+                + percentiles(p.percentiles());
+    }
+
+    /** A sample or single-shot row's spread: {@code   p50 1.20 · p99 3.40 · p99.9 8.10 · max 12.0}. */
+    static String percentiles(Map<String, Double> percentiles) {
+        StringBuilder out = new StringBuilder();
+        for (String[] shown : SHOWN_PERCENTILES) {
+            Double v = percentiles.get(shown[0]);
+            if (v != null) {
+                out.append(out.length() == 0 ? "   " : " · ").append(shown[1]).append(' ').append(Formats.number(v));
+            }
+        }
+        return out.toString();
+    }
+
+    /** JMH's percentile keys and how the table names them. */
+    private static final List<String[]> SHOWN_PERCENTILES = List.of(
+            new String[] {"50.0", "p50"}, new String[] {"99.0", "p99"}, new String[] {"99.9", "p99.9"}, new String[] {"100.0", "max"});
+
+    /** The series with its times rescaled so they read as numbers from 1 to 1,000 ({@code 5.99e-5 s/op} as {@code 59.9 us/op}). */
+    static Series readable(Series s) {
+        double largest = s.points().stream().mapToDouble(Series.Point::score).filter(Double::isFinite).max().orElse(Double.NaN);
+        String unit = dev.perflab.report.Units.readable(largest, s.unit());
+        return unit.equals(s.unit()) ? s : new Series(s.name(), s.benchmark(), s.params(), s.metric(), s.mode(), unit,
+                s.points().stream().map(p -> HistoryReader.inUnit(p, unit)).toList());
     }
 
     /** One change point as a line: {@code TITLE: +9.8% at 3f9c1a2b3c (2026-01-05 10:00 UTC), p = 0.00012}. */

@@ -31,8 +31,13 @@ public final class JmhJsonRows {
             row.path("secondaryMetrics").fields().forEachRemaining(m -> secondary.put(secondaryName(m.getKey()), measure(m.getValue())));
             List<String> jvmArgs = new ArrayList<>();
             row.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
-            result.add(new ResultRow(suiteOf.apply(benchmark), benchmark, row.path("mode").asText(), params,
-                    measure(row.path("primaryMetric")), secondary, row.path("forks").asInt(), row.path("threads").asInt(),
+            String mode = row.path("mode").asText();
+            Measure primary = measure(row.path("primaryMetric"));
+            if (dev.perflab.report.Row.DISTRIBUTION_MODES.contains(mode)) {
+                primary = new Measure(primary.score(), primary.error(), primary.unit(), primary.forks(),
+                        percentiles(row.path("primaryMetric").path("scorePercentiles")));
+            }
+            result.add(new ResultRow(suiteOf.apply(benchmark), benchmark, mode, params, primary, secondary, row.path("forks").asInt(), row.path("threads").asInt(),
                     row.path("jdkVersion").asText(""), row.path("vmName").asText(""), jvmArgs));
         }
         return result;
@@ -73,6 +78,18 @@ public final class JmhJsonRows {
             }
         }
         return new Measure(number(metric.path("score")), number(metric.path("scoreError")), metric.path("scoreUnit").asText(""), forks);
+    }
+
+    /** JMH's {@code scorePercentiles}, {@code {"0.0": v, "50.0": v, …}}, in its order; unusable values left out. */
+    private static Map<String, Double> percentiles(JsonNode node) {
+        Map<String, Double> result = new LinkedHashMap<>();
+        node.fields().forEachRemaining(p -> {
+            double v = number(p.getValue());
+            if (Double.isFinite(v)) {
+                result.put(p.getKey(), v);
+            }
+        });
+        return result;
     }
 
     private static double histogramMean(JsonNode pairs) {

@@ -43,12 +43,15 @@ import java.util.stream.Stream;
  *
  * Otava's CSV reader takes no empty cell, so series are grouped by the exact set of runs that measured them
  * (a smoke run measures fewer rows than a standard one) and each group is one CSV with only those runs.
- * Series with fewer than {@link #MIN_RUNS} runs are not analysed. Otava's defaults are kept (p-value at most
- * 0.001, its window), so a change point is Otava's verdict, not a threshold of ours.
+ * Series with fewer than {@link #MIN_RUNS} runs are not analysed. Otava's detector decides; the lab only sets its
+ * p-value and minimum magnitude ({@link #settings}), chosen by simulation so that flat series rarely get a change
+ * point: at Otava's default p ≤ 0.001 some 5% of them did, mostly at their first or last run.
  */
 public final class Otava {
     /** The pinned requirements, a resource beside this class. */
     static final String REQUIREMENTS = "otava-requirements.txt";
+    /** The settings the lab gives Otava and the rates they showed in simulation: a resource beside this class. */
+    static final String SETTINGS = "otava-settings.properties";
     /** Fewer runs than this carry no change point worth a p-value. */
     public static final int MIN_RUNS = 8;
     static final String INSTALL_HINT = "install python3 with venv and pip, e.g. apt-get install python3 python3-venv python3-pip";
@@ -110,15 +113,68 @@ public final class Otava {
             Path yaml = Files.writeString(work.resolve("otava.yaml"), JSON.writeValueAsString(config));
             Instant first = history.runs().get(0).time();
             Instant last = history.runs().get(history.runs().size() - 1).time();
+            Settings settings = settings();
             List<String> command = new ArrayList<>(List.of(otava.toString(), "analyze", "--config-file", yaml.toString(),
                     "--output", "json", "--since", OTAVA_TIME.format(first.minus(Duration.ofDays(1))),
-                    "--until", OTAVA_TIME.format(last.plus(Duration.ofDays(1)))));
+                    "--until", OTAVA_TIME.format(last.plus(Duration.ofDays(1))),
+                    "-P", settings.get("max_pvalue"), "-M", settings.get("min_magnitude"), "--window", settings.get("window")));
             command.addAll(tests);
             return parse(analyze(command), history);
         } catch (IOException e) {
             throw new LabException("history --changes: cannot prepare Otava's input in " + work + " (" + e.getMessage() + ")");
         } finally {
             deleteQuietly(work);
+        }
+    }
+
+    /**
+     * What {@code lab-scenarios/otava-rates.py} chose and measured: the p-value and magnitude the lab gives Otava,
+     * and how often, at those settings, Otava's detector put a change point in simulated flat series (20, 50 and
+     * 200 runs) and found a 10% step in 30 runs.
+     */
+    public record Settings(java.util.Properties values) {
+        String get(String key) {
+            String v = values.getProperty(key);
+            if (v == null) {
+                throw new IllegalStateException(SETTINGS + " lacks " + key + "; rerun lab-scenarios/otava-rates.py --out");
+            }
+            return v.strip();
+        }
+
+        /**
+         * The settings and their simulated rates as one clause: {@code p ≤ P, magnitude ≥ M; in simulation (noise σ S)
+         * A, B and C of flat series of 20, 50 and 200 runs got a false change point, and a 10% step in 30 runs was
+         * found in D}, each figure as the properties file holds it.
+         */
+        public String describe() {
+            return String.format(java.util.Locale.ROOT, "p ≤ %s, magnitude ≥ %s; in simulation (noise σ %s) %s, %s and %s of flat"
+                    + " series of 20, 50 and 200 runs got a false change point, and a %s%% step in %s runs was found in %s",
+                    plain(get("max_pvalue")), percent(get("min_magnitude"), 0), percent(get("noise"), 0), percent(get("false_20"), 2),
+                    percent(get("false_50"), 2), percent(get("false_200"), 2), get("step_percent"), get("step_runs"),
+                    percent(get("step_found"), 2));
+        }
+
+        /** {@code 1e-05} as people write it: {@code 0.00001}. */
+        private static String plain(String number) {
+            return new java.math.BigDecimal(number).stripTrailingZeros().toPlainString();
+        }
+
+        private static String percent(String fraction, int decimals) {
+            return String.format(java.util.Locale.ROOT, "%." + decimals + "f%%", Double.parseDouble(fraction) * 100);
+        }
+    }
+
+    /** The settings of {@value #SETTINGS}. */
+    public static Settings settings() {
+        try (InputStream in = Otava.class.getResourceAsStream(SETTINGS)) {
+            if (in == null) {
+                throw new IllegalStateException(SETTINGS + " is missing from the lab's jar");
+            }
+            java.util.Properties p = new java.util.Properties();
+            p.load(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
+            return new Settings(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -179,6 +235,17 @@ public final class Otava {
         result.sort((a, b) -> a.metric().equals(b.metric()) ? a.time().compareTo(b.time())
                 : Integer.compare(order.getOrDefault(a.metric(), Integer.MAX_VALUE), order.getOrDefault(b.metric(), Integer.MAX_VALUE)));
         return result;
+    }
+
+    /** True when the venv holds Otava installed from the pinned requirements: {@link #install} would reuse it. */
+    public boolean installed() {
+        try {
+            Path stamp = venv().resolve("requirements.sha256");
+            return Files.isExecutable(venv().resolve("bin").resolve("otava")) && Files.isRegularFile(stamp)
+                    && Files.readString(stamp).strip().equals(sha256(requirements()));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**

@@ -40,7 +40,7 @@ record ChartSeries(String benchmark, String mode, String title, String unit, boo
         Map<List<String>, Set<LadderGroup>> charts = new LinkedHashMap<>();
         for (LadderGroup g : report.groups()) {
             for (Step s : g.steps()) {
-                charts.computeIfAbsent(List.of(g.benchmark(), s.row().mode()), k -> new LinkedHashSet<>()).add(g);
+                charts.computeIfAbsent(List.of(s.row().benchmark(), s.row().mode()), k -> new LinkedHashSet<>()).add(g);
             }
         }
         List<ChartSeries> result = new ArrayList<>();
@@ -57,8 +57,8 @@ record ChartSeries(String benchmark, String mode, String title, String unit, boo
         for (LadderGroup g : groups) {
             for (Step s : g.steps()) {
                 Row row = s.row();
-                if (!row.mode().equals(mode)) {
-                    continue;
+                if (!row.mode().equals(mode) || !row.benchmark().equals(benchmark)) {
+                    continue;  // a class's group holds its other methods too: each has its own PNG
                 }
                 String category = category(row);
                 categories.add(category);
@@ -75,7 +75,8 @@ record ChartSeries(String benchmark, String mode, String title, String unit, boo
             categoryList.forEach(c -> perCategory.add(rows.get(c)));
             series.add(new Series(name, colours.get(name), perCategory));
         });
-        Row first = groups.get(0).steps().stream().map(Step::row).filter(r -> r.mode().equals(mode)).findFirst().orElseThrow();
+        Row first = groups.get(0).steps().stream().map(Step::row).filter(r -> r.mode().equals(mode) && r.benchmark().equals(benchmark))
+                .findFirst().orElseThrow();
         return new ChartSeries(benchmark, mode, report.displayName(benchmark), first.unit(), first.rung() != null,
                 categoryList, series, List.copyOf(runLengths));
     }

@@ -57,6 +57,27 @@ public final class JmhResults {
      * @param source names the input in error messages, usually the file's path
      */
     public static List<Row> parse(String json, String source) {
+        JsonNode root = array(json, source);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < root.size(); i++) {
+            rows.add(RowParser.parse(root.get(i), source, i + 1));
+        }
+        return rows;
+    }
+
+    /**
+     * The file's JSON array of results, each checked as {@link #read} checks it, for readers that keep more of a
+     * row than a {@link Row} holds (the history keeps every fork's iterations and percentiles).
+     */
+    public static JsonNode array(Path file) {
+        JsonNode root = array(text(file), file.toString());
+        for (int i = 0; i < root.size(); i++) {
+            RowParser.parse(root.get(i), file.toString(), i + 1);
+        }
+        return root;
+    }
+
+    private static JsonNode array(String json, String source) {
         JsonNode root = tree(json, source);
         if (root.isObject() && root.has("verdict") && root.has("rows")) {
             throw new ReportException(source, "an A/B verdict, not JMH results; the HTML page shows it: add --html OUT.html");
@@ -67,11 +88,7 @@ public final class JmhResults {
         if (root.isEmpty()) {
             throw new ReportException(source, "no benchmark results (empty JMH array)");
         }
-        List<Row> rows = new ArrayList<>();
-        for (int i = 0; i < root.size(); i++) {
-            rows.add(RowParser.parse(root.get(i), source, i + 1));
-        }
-        return rows;
+        return root;
     }
 
     private static JsonNode tree(String json, String source) {

@@ -72,6 +72,16 @@ public record LadderGroup(String benchmark, String mode, Map<String, String> par
         return paramsTitle(benchmarkName, params);
     }
 
+    /** True when the group holds several methods of one class (rows without params, grouped by class). */
+    public boolean severalMethods() {
+        return steps.stream().map(s -> s.row().benchmark()).distinct().count() > 1;
+    }
+
+    /** The benchmark's class, e.g. {@code org.example.Parser01Benchmark}. */
+    public String className() {
+        return Ladders.className(benchmark);
+    }
+
     /** A plain group's param names, in the order they first appear: its table's leading columns. */
     public List<String> paramColumns() {
         if (ladder) {

@@ -72,6 +72,11 @@ public final class LadderReport {
         return files.stream().map(f -> f.getFileName().toString()).filter(n -> !seen.add(n)).collect(Collectors.toSet());
     }
 
+    /** The same report with only the rows {@code keep} accepts; files and their machine lines are kept. */
+    public LadderReport filter(java.util.function.Predicate<Row> keep) {
+        return new LadderReport(rows.stream().filter(keep).toList(), sources, sourceList);
+    }
+
     /** The files the rows were read from, in order; empty for a report made {@link #of} rows. */
     public List<Path> files() {
         return sourceList.stream().map(ResultSource::path).collect(Collectors.toList());
@@ -120,9 +125,12 @@ public final class LadderReport {
         return groups;
     }
 
-    /** The report as aligned plain text, after the header line. */
+    /**
+     * The report as aligned plain text, after the header line: a table per group, or, for several runs of one
+     * project without ladders ({@link RunsTable#applies}), their rows side by side with the change between runs.
+     */
     public String text(String header) {
-        return TextRenderer.render(header, groups, this::title);
+        return RunsTable.applies(this) ? RunsTable.render(this, header) : TextRenderer.render(header, groups, this::title);
     }
 
     /** The report as GitHub markdown tables, after the header as a paragraph. */
@@ -181,7 +189,8 @@ public final class LadderReport {
      * params, its mode when the same benchmark ran in several, and its file when the report read several.
      */
     public String title(LadderGroup group) {
-        String title = group.titled(displayName(group.benchmark()));
+        String title = group.severalMethods() ? group.className().substring(group.className().lastIndexOf('.') + 1)
+                : group.titled(displayName(group.benchmark()));
         boolean severalModes = group.ladder() && modesByBenchmark.getOrDefault(group.benchmark(), Set.of()).size() > 1;
         title = severalModes ? title + "  (" + group.mode() + ")" : title;
         return group.source().isEmpty() ? title : title + "  [" + group.source() + "]";

@@ -11,7 +11,8 @@ import java.util.function.Function;
 
 /**
  * Groups rows into tables, groups in file order: a ladder per (file, benchmark, mode, params minus
- * {@code rung}); rows without a {@code rung} one group per (file, benchmark). Within a ladder, rows are ordered by
+ * {@code rung}); rows without a {@code rung} one group per (file, benchmark), except rows without any param,
+ * which are one group per (file, class): a class of 30 methods is one table and one chart, not 30. Within a ladder, rows are ordered by
  * where their rung value first appears among the benchmark's rows, which is the {@code @Param} declaration order
  * JMH runs them in, and each gets its speedups over the previous rung and over {@code r0}.
  */
@@ -50,10 +51,17 @@ final class Ladders {
         for (Row row : rows) {
             List<Object> key = row.rung() != null
                     ? List.of(source.apply(row), row.benchmark(), row.mode(), row.paramsWithoutRung())
+                    : row.params().isEmpty() ? List.of(source.apply(row), className(row.benchmark()), "methods")
                     : List.of(source.apply(row), row.benchmark());
             buckets.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
         }
         return buckets;
+    }
+
+    /** {@code org.example.Parser01Benchmark.variant03} → {@code org.example.Parser01Benchmark}. */
+    static String className(String benchmark) {
+        int dot = benchmark.lastIndexOf('.');
+        return dot > 0 ? benchmark.substring(0, dot) : benchmark;
     }
 
     private static LadderGroup group(List<Row> members, Map<String, Map<String, Integer>> rungOrder, String source) {

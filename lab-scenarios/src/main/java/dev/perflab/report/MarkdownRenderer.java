@@ -19,9 +19,7 @@ final class MarkdownRenderer {
             out.append(row(alignment(headers.size(), GroupTable.leftColumns(group) - 1)));
             GroupTable.cells(group, Formats::score).forEach(cells -> out.append(row(cells)));
         }
-        if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
-            out.append('\n').append(escape(GroupTable.NOISY_FOOTNOTE)).append('\n');
-        }
+        GroupTable.footnotes(groups).forEach(note -> out.append('\n').append(escape(note)).append('\n'));
         return out.toString();
     }
 

@@ -26,21 +26,39 @@ import java.util.regex.Pattern;
  * @param machine          the machine it was measured on, as the lab's header line names it (a merged result
  *                         set's own {@code "machine"} field, else its file's {@code .machine.txt}); null when
  *                         unknown. Two rows of different machines make no same-run ratio ({@link RowMachine}).
+ * @param percentiles      a {@code sample} or {@code ss} row's {@code scorePercentiles} ({@code "50.0"} → value, in
+ *                         {@code unit}); empty for other modes and for rows made in code
  */
 public record Row(String benchmark, String method, Map<String, String> params, String mode,
                   double score, double scoreError, String unit, Double allocBytesPerOp,
                   String jdkVersion, String vmName, Map<String, Metric> secondaryMetrics,
-                  List<List<Double>> forks, String machine) {
+                  List<List<Double>> forks, String machine, Map<String, Double> percentiles) {
 
     /** The {@code @Param} that names a rung or peer of a ladder. */
     public static final String RUNG_PARAM = "rung";
 
     private static final Pattern RUNG_ID = Pattern.compile("r\\d+-.*");
 
+    /**
+     * The modes whose percentiles say something the score does not: a sample row's spread of single calls, a
+     * single-shot row's spread of cold starts. A throughput or average-time row's percentiles are of its few
+     * iteration scores, already in its forks.
+     */
+    public static final java.util.Set<String> DISTRIBUTION_MODES = java.util.Set.of("sample", "ss");
+
     public Row {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         secondaryMetrics = Collections.unmodifiableMap(new LinkedHashMap<>(secondaryMetrics));
         forks = forks.stream().map(List::copyOf).toList();
+        percentiles = Collections.unmodifiableMap(new LinkedHashMap<>(percentiles));
+    }
+
+    /** A row without percentiles. */
+    public Row(String benchmark, String method, Map<String, String> params, String mode, double score,
+               double scoreError, String unit, Double allocBytesPerOp, String jdkVersion, String vmName,
+               Map<String, Metric> secondaryMetrics, List<List<Double>> forks, String machine) {
+        this(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName,
+                secondaryMetrics, forks, machine, Map.of());
     }
 
     /** A row whose machine is not known. */
@@ -62,13 +80,13 @@ public record Row(String benchmark, String method, Map<String, String> params, S
     /** The same row with another score, e.g. moved to the edge of its error interval. */
     public Row withScore(double newScore) {
         return new Row(benchmark, method, params, mode, newScore, scoreError, unit, allocBytesPerOp, jdkVersion,
-                vmName, secondaryMetrics, forks, machine);
+                vmName, secondaryMetrics, forks, machine, percentiles);
     }
 
     /** This row, measured on {@code machine}. */
     public Row withMachine(String machine) {
         return new Row(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName,
-                secondaryMetrics, forks, machine);
+                secondaryMetrics, forks, machine, percentiles);
     }
 
     /** The {@code rung} param's value ({@code r2-intrusive-list}, {@code peer-parity}), or null if none. */

@@ -43,7 +43,22 @@ final class RowParser {
                 requiredText(primary, "scoreUnit"),
                 allocBytesPerOp(secondary),
                 text(node.get("jdkVersion")), text(node.get("vmName")), secondary, forks(primary),
-                node.path(RowMachine.MACHINE_FIELD).isTextual() ? node.get(RowMachine.MACHINE_FIELD).asText() : null);
+                node.path(RowMachine.MACHINE_FIELD).isTextual() ? node.get(RowMachine.MACHINE_FIELD).asText() : null,
+                Row.DISTRIBUTION_MODES.contains(node.path("mode").asText()) ? percentiles(primary.get("scorePercentiles")) : Map.of());
+    }
+
+    /** JMH's {@code scorePercentiles}, {@code {"0.0": v, "50.0": v, …}}, in its order; values that are not numbers left out. */
+    private static Map<String, Double> percentiles(JsonNode node) {
+        Map<String, Double> result = new LinkedHashMap<>();
+        if (node != null && node.isObject()) {
+            node.fields().forEachRemaining(e -> {
+                double v = optionalNumber(e.getValue());
+                if (Double.isFinite(v)) {
+                    result.put(e.getKey(), v);
+                }
+            });
+        }
+        return result;
     }
 
     /**
@@ -127,7 +142,16 @@ final class RowParser {
 
     private Metric metric(String name, JsonNode m) {
         return new Metric(number(m.get("score"), "secondaryMetrics." + name + ".score"),
-                optionalNumber(m.get("scoreError")), text(m.get("scoreUnit")));
+                optionalNumber(m.get("scoreError")), unit(name, text(m.get("scoreUnit"))));
+    }
+
+    /**
+     * A secondary metric's unit. JMH writes {@code ops/TIME} for every {@code @AuxCounters} operations counter
+     * whatever it counts; a counter whose name ends in {@code Bytes} counts bytes (the lab's convention, e.g.
+     * {@code MdfRingBenchmark}'s {@code readerBytes}), so its unit is shown as {@code B/TIME}.
+     */
+    static String unit(String metric, String jmhUnit) {
+        return metric.endsWith("Bytes") && jmhUnit.startsWith("ops/") ? "B/" + jmhUnit.substring("ops/".length()) : jmhUnit;
     }
 
     /** {@code gc.alloc.rate.norm}, whether JMH wrote it as {@code ·gc.alloc.rate.norm} or not. */

@@ -12,10 +12,8 @@ import java.util.OptionalDouble;
  * only with the same unit, its direction taken from the JMH mode.
  */
 public final class Speedup {
-    private static final Map<String, Double> SECONDS = Map.ofEntries(
-            Map.entry("ns", 1e-9), Map.entry("us", 1e-6), Map.entry("µs", 1e-6), Map.entry("μs", 1e-6),
-            Map.entry("ms", 1e-3), Map.entry("s", 1.0), Map.entry("sec", 1.0), Map.entry("min", 60.0),
-            Map.entry("hr", 3600.0), Map.entry("h", 3600.0), Map.entry("day", 86400.0));
+    /** Seconds per time unit: {@link Units}, which also converts and rescales. */
+    private static final Map<String, Double> SECONDS = Units.SECONDS;
 
     private Speedup() {
     }

@@ -21,16 +21,7 @@ final class TextRenderer {
             out.append('\n').append(titles.apply(group)).append('\n');
             table(group).forEach(line -> out.append(line).append('\n'));
         }
-        if (groups.stream().anyMatch(GroupTable::anyNoisy)) {
-            out.append('\n').append(GroupTable.NOISY_FOOTNOTE).append('\n');
-        }
-        long unusable = groups.stream().flatMap(g -> g.steps().stream()).filter(s -> !(s.row().score() > 0 && Double.isFinite(s.row().score())))
-                .count();
-        if (unusable > 0) {
-            out.append('\n').append(String.format(java.util.Locale.ROOT, "note: %d row%s a score that is not a positive finite number"
-                    + " (0, negative, NaN or ∞): no speedup is computed against %s; a benchmark that measured nothing?%n",
-                    unusable, unusable == 1 ? " has" : "s have", unusable == 1 ? "it" : "them"));
-        }
+        GroupTable.footnotes(groups).forEach(note -> out.append('\n').append(note).append('\n'));
         return out.toString();
     }
 
@@ -51,8 +42,9 @@ final class TextRenderer {
         int scoreWidth = 0;
         int errorWidth = 0;
         for (Step s : group.steps()) {
-            scoreWidth = Math.max(scoreWidth, Formats.number(s.row().score()).length());
-            errorWidth = Math.max(errorWidth, error(s.row()).length());
+            Row shown = GroupTable.displayed(group, s.row());
+            scoreWidth = Math.max(scoreWidth, Formats.number(shown.score()).length());
+            errorWidth = Math.max(errorWidth, error(shown).length());
         }
         int sw = scoreWidth;
         int ew = errorWidth;

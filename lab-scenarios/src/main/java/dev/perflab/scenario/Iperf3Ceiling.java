@@ -21,8 +21,14 @@ import java.util.concurrent.TimeoutException;
  * <pre>
  *   iperf3 -s -1 --forceflush -B 127.0.0.1 -p PORT  ── "Server listening on PORT" ──▶ start the client
  *     (--forceflush: iperf3 buffers stdout when it is a pipe, and the line would never come)
- *   iperf3 -c 127.0.0.1 -p PORT -t S -P N -J   ── JSON: end.sum_received.bits_per_second ÷ 8 ÷ 10^6 (all N streams)
+ *   iperf3 -c 127.0.0.1 -p PORT -O 1 -t S -i 1 -P N -J
+ *       ── JSON: end.sum_received.bits_per_second ÷ 8 ÷ 10^6 (all N streams), and each 1 s interval's sum as a sample
  * </pre>
+ *
+ * <p>{@code -O 1} runs a second first and leaves it out of every figure: TCP's slow start, which a one-second run
+ * counted as part of the ceiling. The per-second intervals are the samples of {@link Result#interval()}; a scenario
+ * measures before and after its rungs and {@linkplain Result#combine combines} the two, so its ceiling carries an
+ * interval and a "% of the ceiling" verdict can say undecided.
  *
  * <p>Without {@code iperf3} on the PATH, {@link #measure} says so in one line ({@link Result#skipped});
  * a scenario prints it and goes on without percentages. Stateless.
@@ -34,15 +40,49 @@ public final class Iperf3Ceiling {
     private static final Duration FINISH_GRACE = Duration.ofSeconds(15);
     private static final double BITS_PER_MB = 8e6;
 
+    /** Seconds iperf3 runs first and leaves out of its figures ({@code -O}): TCP's slow start. */
+    public static final int OMIT_SECONDS = 1;
+
     /**
      * The ceiling, or why there is none.
      *
      * @param mbPerSecond the payload rate iperf3 measured, or NaN
      * @param skipped     one line saying why it was not measured, or null
+     * @param samples     the rate of each one-second interval (MB/s), slow start left out; empty when not measured
      */
-    public record Result(double mbPerSecond, String skipped) {
+    public record Result(double mbPerSecond, String skipped, List<Double> samples) {
+        public Result {
+            samples = List.copyOf(samples);
+        }
+
+        /** A rate known without samples of its own (a link's configured rate), or a ceiling not measured. */
+        public Result(double mbPerSecond, String skipped) {
+            this(mbPerSecond, skipped, skipped == null ? List.of(mbPerSecond) : List.of());
+        }
+
         public boolean measured() {
             return skipped == null;
+        }
+
+        /** The interval of the mean of the samples. */
+        public CeilingInterval interval() {
+            return measured() ? CeilingInterval.of(samples) : CeilingInterval.of(List.of());
+        }
+
+        /**
+         * Two measurements of the same ceiling (before and after the rungs) as one: the samples of both, their mean as
+         * the rate; a ceiling measured only once is that one.
+         */
+        public Result combine(Result later) {
+            if (!later.measured()) {
+                return this;
+            }
+            if (!measured()) {
+                return later;
+            }
+            List<Double> all = new java.util.ArrayList<>(samples);
+            all.addAll(later.samples);
+            return new Result(all.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN), null, all);
         }
     }
 
@@ -101,10 +141,10 @@ public final class Iperf3Ceiling {
                 return new Result(Double.NaN, "ceiling not measured: the iperf3 server did not start on port " + port);
             }
             try (ChildProcess client = ChildProcess.start("iperf3-client",
-                    List.of(iperf3.get(), "-c", "127.0.0.1", "-p", Integer.toString(port), "-t", Long.toString(wholeSeconds),
-                            "-P", Integer.toString(Math.max(1, streams)), "-J"),
+                    List.of(iperf3.get(), "-c", "127.0.0.1", "-p", Integer.toString(port), "-O", Integer.toString(OMIT_SECONDS),
+                            "-t", Long.toString(wholeSeconds), "-i", "1", "-P", Integer.toString(Math.max(1, streams)), "-J"),
                     line -> json.append(line).append('\n'), line -> { })) {
-                if (!client.waitFor(Duration.ofSeconds(wholeSeconds).plus(FINISH_GRACE)) || client.exitCode() != 0) {
+                if (!client.waitFor(Duration.ofSeconds(wholeSeconds + OMIT_SECONDS).plus(FINISH_GRACE)) || client.exitCode() != 0) {
                     return new Result(Double.NaN, "ceiling not measured: the iperf3 client failed (exit " + client.exitCode() + ")");
                 }
             }
@@ -112,7 +152,7 @@ public final class Iperf3Ceiling {
         return parse(json.toString());
     }
 
-    /** The received rate in iperf3's {@code -J} output. */
+    /** The received rate in iperf3's {@code -J} output, and each interval's that is not omitted. */
     static Result parse(String json) {
         try {
             JsonNode root = new ObjectMapper().readTree(json);
@@ -122,7 +162,14 @@ public final class Iperf3Ceiling {
                 return new Result(Double.NaN, "ceiling not measured: iperf3 gave no received rate"
                         + (error.isEmpty() ? "" : " (" + error + ")"));
             }
-            return new Result(bits.asDouble() / BITS_PER_MB, null);
+            List<Double> samples = new java.util.ArrayList<>();
+            for (JsonNode interval : root.path("intervals")) {
+                JsonNode sum = interval.path("sum");
+                if (!sum.path("omitted").asBoolean(false) && sum.path("bits_per_second").isNumber()) {
+                    samples.add(sum.path("bits_per_second").asDouble() / BITS_PER_MB);
+                }
+            }
+            return new Result(bits.asDouble() / BITS_PER_MB, null, samples.isEmpty() ? List.of(bits.asDouble() / BITS_PER_MB) : samples);
         } catch (IOException e) {
             return new Result(Double.NaN, "ceiling not measured: iperf3's output is not JSON");
         }

@@ -128,8 +128,10 @@ class AbReportTest {
         AbRow quiet = new AbRow(CANCEL, params("r4-tick-array", "1000"), "thrpt", "ops/s", PairedRatio.of(base, List.of(100.0, 101.0, 99.0, 100.0), 0.95),
                 AbVerdict.NO_CHANGE, false, base, List.of(100.0, 101.0, 99.0, 100.0), 0.02, 0, "");
         List<Double> scattered = List.of(85.0, 115.0, 95.0, 105.0);
-        AbRow noisy = new AbRow(CANCEL, params("r0-persistent-scan", "1000"), "thrpt", "ops/s", PairedRatio.of(base, scattered, 0.95),
-                AbVerdict.NO_CHANGE, false, base, scattered, 0.02, 0, "");
+        PairedRatio wide = PairedRatio.of(base, scattered, 0.95);
+        AbRow noisy = new AbRow(CANCEL, params("r0-persistent-scan", "1000"), "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), false, base,
+                scattered, 0.02, 0, "");
+        assertEquals(AbVerdict.UNDECIDED, noisy.verdict(), "a 13% pair sd at 4 pairs cannot show ±5%: " + wide);
         AbReport report = report(List.of(quiet, noisy, RULER_STILL));
         double quietCatch = report.catchesSlowdown(quiet);
         double noisyCatch = report.catchesSlowdown(noisy);
@@ -139,12 +141,70 @@ class AbReportTest {
         assertEquals("≥ " + AbRow.percent(quietCatch), report.catches(quiet));
         assertEquals("–", report.catches(RULER_STILL));
         String md = report.markdown();
-        assertTrue(md.contains("| no change | ≥ " + AbRow.percent(noisyCatch) + " |"), md);
-        assertTrue(md.contains("| 📏 | RulerBenchmark.sortCopy (ruler) |") && md.contains(" | no change | – |"), md);
+        assertTrue(md.contains("| undecided | 4 (decides at " + report.decidesAt(noisy) + ") | ≥ " + AbRow.percent(noisyCatch) + " |"), md);
+        assertTrue(md.contains("| no change | 4 | ≥ " + AbRow.percent(quietCatch) + " |"), md);
+        assertTrue(md.contains("| 📏 | RulerBenchmark.sortCopy (ruler) |") && md.contains(" | no change | 4 | – |"), md);
         assertTrue(md.contains(AbReport.CATCHES), md);
         assertTrue(report.text().contains("catches ≥ " + AbRow.percent(noisyCatch)), report.text());
         assertEquals(noisyCatch, report.json().at("/rows/1/catchesSlowdown").asDouble());
         assertTrue(report.json().at("/rows/2/catchesSlowdown").isMissingNode(), "none for a ruler");
+    }
+
+    /**
+     * An undecided row makes the run undecided unless another regressed: neither passed nor failed, in every output, with
+     * the pairs the row would take; a ruler too noisy to tell does not make the run noisy (only one that moved does).
+     */
+    @Test
+    void anUndecidedRowMakesTheRunUndecidedWithThePairsItWouldTake() {
+        List<Double> base = List.of(100.0, 100.0, 100.0, 100.0);
+        List<Double> scattered = List.of(90.0, 104.0, 97.0, 99.0);
+        PairedRatio wide = PairedRatio.of(base, scattered, 0.95);
+        AbRow open = new AbRow(CANCEL, params("r2-intrusive-list", "1000"), "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), false, base,
+                scattered, 0.02, 0, "");
+        assertEquals(AbVerdict.UNDECIDED, open.verdict(), wide.toString());
+        AbRow rulerOpen = new AbRow(RULER, Map.of(), "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), true, base, scattered, 0.02, 0, "");
+        AbReport undecided = report(List.of(open, rulerOpen));
+        assertEquals(AbVerdict.UNDECIDED, undecided.verdict(), "an undecided ruler is not a drift shown");
+        assertEquals(AbVerdict.REGRESSION, report(List.of(SLOWER, open, RULER_STILL)).verdict(), "a regression is a regression");
+        int pairs = undecided.pairsToDecide(open).orElseThrow();
+        assertTrue(pairs > 4 && pairs < 64, "pairs " + pairs);
+        assertEquals(pairs, undecided.json().at("/rows/0/pairsToDecide").asInt());
+        assertTrue(undecided.json().at("/rows/1/pairsToDecide").isMissingNode(), "none for a ruler");
+        assertEquals("undecided", undecided.json().get("verdict").asText());
+        assertTrue(undecided.json().get("undecided").asText().contains("(4 pairs; decides at about " + pairs + " pairs)"), undecided.json().toString());
+        String md = undecided.markdown();
+        assertTrue(md.startsWith("### perflab ab orderbook: undecided\n") && md.contains("| ❔ | OrderBookCancelBenchmark.cancelLast"), md);
+        assertTrue(md.contains(AbReport.UNDECIDED + ": "), md);
+        String text = undecided.text();
+        assertTrue(text.contains("verdict: undecided (neither passed nor failed: OrderBookCancelBenchmark.cancelLast rung=r2-intrusive-list"
+                + " depth=1000 (4 pairs; decides at about " + pairs + " pairs))"), text);
+        assertTrue(text.contains("decides at about " + pairs + " pairs"), text);
+        String gate = undecided.gateText();
+        assertTrue(gate.startsWith("NEUTRAL  perflab ab orderbook: undecided"), gate);
+        assertTrue(gate.contains(": 4 pairs, decides at about " + pairs + " pairs"), gate);
+        assertTrue(report(List.of(SLOWER, RULER_STILL)).gateText().startsWith("FAIL  "));
+        assertTrue(report(List.of(RULER_STILL)).gateText().startsWith("PASS  "));
+    }
+
+    /** A run judged at several looks says so, and a report read back keeps its looks and their level. */
+    @Test
+    void theLooksAreSavedAndReadBack() {
+        AbReport one = report(List.of(SLOWER, RULER_STILL));
+        AbReport looked = new AbReport(one.component(), one.base(), one.head(), one.machine(), one.threshold(), one.rulerThreshold(),
+                Looks.doubling(4, 32, 0.95), one.rows(), one.seconds(), one.steal(), CacheSpread.UNKNOWN, 900);
+        ObjectNode json = looked.json();
+        assertEquals(0.95, json.get("confidence").asDouble());
+        assertEquals(0.9875, json.get("intervalConfidence").asDouble(), 1e-12);
+        assertEquals("[4,8,16,32]", json.get("looks").toString());
+        assertEquals(900, json.get("budgetSeconds").asDouble());
+        assertTrue(json.get("method").asText().contains("again at 8, 16, 32 (the most a row got: 4), each interval at 98.75% so that all 4 looks"
+                + " together keep 95%"), json.get("method").asText());
+        AbReport back = AbReport.fromJson(json);
+        assertEquals(looked.looks(), back.looks());
+        assertEquals(back.json(), AbReport.fromJson(back.json()).json());
+        assertTrue(back.rows().get(0).ratio().low() < SLOWER.ratio().low(), "intervals made again at 98.75%, wider than at 95%");
+        assertEquals(Looks.single(4, 0.95), AbReport.fromJson(one.json().without(List.of("looks", "intervalConfidence"))).looks(),
+                "a verdict saved before the looks: one look at its pairs");
     }
 
     @Test
@@ -180,7 +240,7 @@ class AbReportTest {
         assertEquals(Math.sqrt(2000.0 / 4) / 110, spread.cv(), 1e-12, "sample sd over mean of all five chunks");
         AbReport base = report(List.of(SLOWER, RULER_STILL));
         AbReport measured = new AbReport(base.component(), base.base(), base.head(), base.machine(), base.threshold(),
-                base.rulerThreshold(), base.confidence(), base.pairs(), base.rows(), base.seconds(), base.steal(), spread);
+                base.rulerThreshold(), base.looks(), base.rows(), base.seconds(), base.steal(), spread, base.budgetSeconds());
         String sentence = "cache probe (a 256 KiB pointer chase before each pair's forks, 5 chunks of equal work): chunk times spread 20.3%"
                 + " (CV), the slowest ×1.50 the median";
         assertTrue(measured.text().contains("\n" + sentence + "\n"), measured.text());

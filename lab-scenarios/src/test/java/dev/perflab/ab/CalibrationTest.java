@@ -41,8 +41,8 @@ class CalibrationTest {
         assertEquals(2, tuned.aaRuns(), "the noisy A/A run is left out");
         assertEquals(0, tuned.falsePositives());
         assertEquals(1, rows.get(1).falsePositives(), "naive moved 15% in one judged A/A run");
-        assertArrayEquals(new int[] {1, 2}, tuned.detected().get(0.05), "5% planted: one run realized 4%, below the threshold");
-        assertArrayEquals(new int[] {2, 2}, tuned.detected().get(0.10), "10% planted: both runs");
+        assertArrayEquals(new int[] {1, 2, 0}, tuned.detected().get(0.05), "5% planted: one run realized 4%, below the threshold");
+        assertArrayEquals(new int[] {2, 2, 0}, tuned.detected().get(0.10), "10% planted: both runs");
         assertEquals(Optional.empty(), tuned.smallestDetected(), "2 runs of each kind: too few to say");
         assertEquals(0.10, tuned.realized().get(0.10), 0.01);
         assertTrue(!rows.get(1).planted() && rows.get(2).first().ruler());
@@ -57,14 +57,14 @@ class CalibrationTest {
     void theTableHasARowPerBenchmarkRowAndTheGoalsUnderIt() {
         String md = calibration().markdown();
         assertTrue(md.startsWith("#### orderbook: 3 A/A runs and 2 × 5%, 2 × 10%, 2 × 20% planted\n"), md);
-        assertTrue(md.contains("| row | A/A false positives | 5% detected | 10% detected | 20% detected | smallest change detected"), md);
-        assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 | 0/2 (0%) | 1/2 (50%) (realized "), md);
+        assertTrue(md.contains("| row | A/A false positives | A/A undecided | 5% detected | 10% detected | 20% detected | smallest change detected"), md);
+        assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 | " + new Rate(0, 2) + " | " + new Rate(0, 2) + " | " + new Rate(1, 2) + " (realized "), md);
         assertTrue(md.contains("| not judged: fewer than 20 runs |"), "2 runs of each kind: no smallest change yet: " + md);
-        assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 | 1/2 (50%) | – | – | – | – |"), md);
-        assertTrue(md.contains("- A/A false positives: 1 of 4 row verdicts (25%) over 3 A/A runs; goal ≤ 1%: not judged: 2 judged A/A runs (1 noisy), the goal needs ≥ 20"), md);
-        assertTrue(md.contains("\n  - why: OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 1/2 (50%) false positives"), md);
-        assertTrue(md.contains("- planted 10% slowdown detected: 2 of 2 (100%); goal ≥ 95%: not judged: 2 runs, the goal needs ≥ 20"), md);
-        assertTrue(md.contains("- planted 5% slowdown detected (stretch): 1 of 2 (50%); goal ≥ 95%: not judged: 2 runs"), md);
+        assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 | " + new Rate(1, 2) + " | " + new Rate(0, 2) + " | – | – | – | – |"), md);
+        assertTrue(md.contains("- A/A false positives: 1 of 4 row verdicts (" + new Rate(1, 4).share() + ") over 3 A/A runs; goal ≤ 1%: not judged: 2 judged A/A runs (1 noisy), the goal needs ≥ 20"), md);
+        assertTrue(md.contains("\n  - why: OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 " + new Rate(1, 2) + " false positives"), md);
+        assertTrue(md.contains("- planted 10% slowdown detected: 2 of 2 (" + new Rate(2, 2).share() + "); goal ≥ 95%: not judged: 2 runs, the goal needs ≥ 20"), md);
+        assertTrue(md.contains("- planted 5% slowdown detected (stretch): 1 of 2 (" + new Rate(1, 2).share() + "); goal ≥ 95%: not judged: 2 runs"), md);
         assertTrue(md.contains("| forks in two modes (inside a fork · between forks) |"), md);
         assertTrue(md.contains("- one ab run of this selection: 2 min 05 s on average"), md);
         assertTrue(md.contains("goal ≤ 15 min: met"), md);
@@ -119,7 +119,7 @@ class CalibrationTest {
         for (double realized : new double[] {1.1, 1.01, 1.1, 1.01, 1.1}) {
             few.add(new Calibration.Run(0.10, run(1 / realized, 1.0, 1.0, "10% (…)")));
         }
-        assertTrue(few.markdown().contains("- planted 10% slowdown detected: 3 of 5 (60%); goal ≥ 95%: NOT met"), few.markdown());
+        assertTrue(few.markdown().contains("- planted 10% slowdown detected: 3 of 5 (" + new Rate(3, 5).share() + "); goal ≥ 95%: NOT met"), few.markdown());
 
         Calibration many = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 8 pairs");
         for (int i = 0; i < Calibration.MIN_RUNS; i++) {
@@ -127,10 +127,10 @@ class CalibrationTest {
             many.add(new Calibration.Run(0.10, run(i == 0 ? 1 / 1.01 : 1 / 1.1, 1.0, 1.0, "10% (…)")));
         }
         String md = many.markdown();
-        assertTrue(md.contains("- planted 10% slowdown detected: 19 of 20 (95%); goal ≥ 95%: met"), md);
-        assertTrue(md.contains("- A/A false positives: 0 of 40 row verdicts (0%) over 20 A/A runs; goal ≤ 1%: met"), md);
+        assertTrue(md.contains("- planted 10% slowdown detected: 19 of 20 (" + new Rate(19, 20).share() + "); goal ≥ 95%: met"), md);
+        assertTrue(md.contains("- A/A false positives: 0 of 40 row verdicts (" + new Rate(0, 40).share() + ") over 20 A/A runs; goal ≤ 1%: met"), md);
         assertEquals(Optional.of(0.10), many.rows().get(0).smallestDetected());
-        assertTrue(md.contains("| 19/20 (95%) (realized 10%) | – | 10% |"), md);
+        assertTrue(md.contains("| " + new Rate(19, 20) + " (realized 10%) | – | 10% |"), md);
         assertTrue(few.markdown().contains("| not judged: fewer than 20 runs |"), few.markdown());
 
         many.add(new Calibration.Run(0, run(1.0, 1.0, 0.8, "")));       // a 21st A/A run, noisy: 20 judged still
@@ -139,7 +139,7 @@ class CalibrationTest {
         for (int i = 0; i < Calibration.MIN_RUNS; i++) {
             oneNoisy.add(new Calibration.Run(0, run(1.0, 1.0, i == 0 ? 0.8 : 1.0, "")));
         }
-        assertTrue(oneNoisy.markdown().contains("- A/A false positives: 0 of 38 row verdicts (0%) over 20 A/A runs; goal ≤ 1%: not judged:"
+        assertTrue(oneNoisy.markdown().contains("- A/A false positives: 0 of 38 row verdicts (" + new Rate(0, 38).share() + ") over 20 A/A runs; goal ≤ 1%: not judged:"
                 + " 19 judged A/A runs (1 noisy), the goal needs ≥ 20"), oneNoisy.markdown());
     }
 
@@ -158,17 +158,17 @@ class CalibrationTest {
             return c;
         };
         String larger = twenty.apply(0.14, 0.14).markdown();
-        assertTrue(larger.contains("- planted 10% slowdown detected: 20 of 20 (100%); goal ≥ 95%: not judged: the plant in "
+        assertTrue(larger.contains("- planted 10% slowdown detected: 20 of 20 (" + new Rate(20, 20).share() + "); goal ≥ 95%: not judged: the plant in "
                 + "OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 realized 14%, larger than 10% (8.5–11.5% counts as 10%)"), larger);
-        assertTrue(larger.contains("| 20/20 (100%) (realized 14%) | – | 10% (realized 14%) |"), "the smallest change found says what it was: " + larger);
+        assertTrue(larger.contains("| " + new Rate(20, 20) + " (realized 14%) | – | 10% (realized 14%) |"), "the smallest change found says what it was: " + larger);
         String close = twenty.apply(0.11, 0.11).markdown();
-        assertTrue(close.contains("- planted 10% slowdown detected: 20 of 20 (100%); goal ≥ 95%: met"), close);
+        assertTrue(close.contains("- planted 10% slowdown detected: 20 of 20 (" + new Rate(20, 20).share() + "); goal ≥ 95%: met"), close);
         assertTrue(close.contains("| – | 10% |"), close);
         String smallerFound = twenty.apply(0.08, 0.08).markdown();
         assertTrue(smallerFound.contains("goal ≥ 95%: met"), "8% found in every run: 10% would be too: " + smallerFound);
         // three runs of 1% among seventeen of 8%: missed more than 20 runs may, but the plants were 8%, not 10%
         String smallerMissed = twenty.apply(0.08, 0.01).markdown();
-        assertTrue(smallerMissed.contains("- planted 10% slowdown detected: 17 of 20 (85%); goal ≥ 95%: not judged: the plant in "
+        assertTrue(smallerMissed.contains("- planted 10% slowdown detected: 17 of 20 (" + new Rate(17, 20).share() + "); goal ≥ 95%: not judged: the plant in "
                 + "OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 realized 8%, smaller than 10% (8.5–11.5% counts as 10%)"), smallerMissed);
         // two rows: the tuned one planted small and missed, the naive one planted at size and missed twice: NOT met
         Calibration two = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 8 pairs");
@@ -179,11 +179,80 @@ class CalibrationTest {
                     AbReportTest.row(AbReportTest.CANCEL, NAIVE, "ops/s", 1 / (i < 2 ? 1.01 : 1.10), false, "10% (…)"),
                     AbReportTest.row(AbReportTest.RULER, Map.of(), "ops/s", 1.0, true, "")))));
         }
-        assertTrue(two.markdown().contains("- planted 10% slowdown detected: 35 of 40 (88%); goal ≥ 95%: NOT met"),
+        assertTrue(two.markdown().contains("- planted 10% slowdown detected: 35 of 40 (" + new Rate(35, 40).share() + "); goal ≥ 95%: NOT met"),
                 "a row planted at its size missed twice: " + two.markdown());
         String largerMissed = twenty.apply(0.14, 0.01).markdown();
-        assertTrue(largerMissed.contains("- planted 10% slowdown detected: 17 of 20 (85%); goal ≥ 95%: NOT met"),
+        assertTrue(largerMissed.contains("- planted 10% slowdown detected: 17 of 20 (" + new Rate(17, 20).share() + "); goal ≥ 95%: NOT met"),
                 "14% missed in three runs: 10% would be missed as often or more: " + largerMissed);
+    }
+
+    /**
+     * An undecided row is neither a false positive nor a detection: the table counts it apart, for A/A and planted runs,
+     * and the goal line says what share of A/A row verdicts the runs decided, judged over ten judged A/A runs.
+     */
+    @Test
+    void undecidedRowsAreCountedApartWithTheShareDecided() {
+        List<Double> base = List.of(100.0, 100.0, 100.0, 100.0);
+        List<Double> scattered = List.of(90.0, 104.0, 97.0, 99.0);
+        PairedRatio wide = PairedRatio.of(base, scattered, 0.95);
+        AbRow open = new AbRow(AbReportTest.CANCEL, TUNED, "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), false, base, scattered,
+                0.02, 0, "");
+        AbRow openPlanted = new AbRow(AbReportTest.CANCEL, TUNED, "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), false, base, scattered,
+                0.02, 0, "10% (…)");
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs");
+        for (int i = 0; i < Calibration.MIN_DECIDED_RUNS; i++) {
+            c.add(new Calibration.Run(0, i < 2 ? AbReportTest.report(List.of(open, AbReportTest.RULER_STILL)) : run(1.0, 1.0, 1.0, "")));
+        }
+        c.add(new Calibration.Run(0.10, AbReportTest.report(List.of(openPlanted, AbReportTest.RULER_STILL))));
+        Calibration.RowStats tuned = c.rows().get(0);
+        assertEquals(2, tuned.aaUndecided());
+        assertEquals(0, tuned.falsePositives(), "undecided is not a false positive");
+        assertArrayEquals(new int[] {0, 1, 1}, tuned.detected().get(0.10), "nor a detection");
+        String md = c.markdown();
+        assertTrue(md.contains("| OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 | " + new Rate(0, 10) + " | " + new Rate(2, 10)
+                + " | – | " + new Rate(0, 1) + " (realized "), md);
+        assertTrue(md.contains("; undecided " + new Rate(1, 1) + " | – |"), md);
+        assertTrue(md.contains("- A/A row verdicts decided (no change, or a change): 16 of 18 (" + new Rate(16, 18).share() + "); goal ≥ 90%"
+                + " within the run's budget: NOT met"), md);
+        assertTrue(md.contains(Rate.LEGEND.substring(1)), md);
+        assertEquals(2, c.json().at("/rows/0/aaUndecided").asInt());
+        assertEquals(1, c.json().at("/rows/0/detected/10%/undecided").asInt());
+    }
+
+    /**
+     * A real change ({@code --calibrate --head}): the runs of base against head are tabled per row (called a regression,
+     * undecided, the slowdown head showed) and run by run as a gate reads them; no planted column fills with runs.
+     */
+    @Test
+    void theRunsOfARealChangeAreTabledBesideTheAaRuns() {
+        Calibration c = new Calibration("orderbook", "JDK 17 · CPU x · 2 cores", "ab --quick, 4 pairs; head abc against base");
+        List<Double> base = List.of(100.0, 100.0, 100.0, 100.0);
+        List<Double> scattered = List.of(70.0, 90.0, 80.0, 95.0);
+        PairedRatio wide = PairedRatio.of(base, scattered, 0.95);
+        AbRow open = new AbRow(AbReportTest.CANCEL, TUNED, "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), false, base, scattered,
+                0.02, 0, "");
+        for (int i = 0; i < 3; i++) {
+            c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, ""), i + 1));
+            c.add(new Calibration.Run(Calibration.HEAD, i < 2 ? run(1 / 1.21, 1.0, 1.0, "")
+                    : AbReportTest.report(List.of(open, AbReportTest.RULER_STILL)), i + 1));
+        }
+        assertEquals(AbVerdict.UNDECIDED, open.verdict(), wide.toString());
+        Calibration.HeadRuns tuned = c.rows().get(0).head();
+        assertEquals(2, tuned.regressions());
+        assertEquals(3, tuned.judged());
+        assertEquals(1, tuned.undecided());
+        assertEquals(0.21, tuned.slowdown(), 0.01);
+        String md = c.markdown();
+        assertTrue(md.startsWith("#### orderbook: 3 A/A runs and 3 runs of head against base\n"), md);
+        assertTrue(md.contains("| head against base: regression (its change) |"), md);
+        assertTrue(md.contains(" | " + new Rate(2, 3) + " (21% slower); undecided " + new Rate(1, 3) + " | "), md);
+        assertTrue(md.contains("- runs of head against base (a real change), over 3 runs not marked noisy: a regression (exit 1) in 2 ("
+                + new Rate(2, 3).share() + "), undecided (exit 4) in 1 (" + new Rate(1, 3).share() + "), passed (exit 0) in 0 ("
+                + new Rate(0, 3).share() + ")"), md);
+        assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 0 of 3, head 0 of 3\n"), md);
+        assertTrue(!md.contains("planted 10% slowdown detected"), "nothing was planted: " + md);
+        assertEquals(2, c.json().at("/rows/0/head/regressions").asInt());
+        assertEquals("head", c.json().at("/runs/1/kind").asText());
     }
 
     /** A calibration of one size ({@code --plants 10%}) names only that size; the table keeps every column. */
@@ -194,7 +263,7 @@ class CalibrationTest {
         c.add(new Calibration.Run(0.10, run(1 / 1.1, 1.0, 1.0, "10% (…)")));
         String md = c.markdown();
         assertTrue(md.startsWith("#### orderbook: 1 A/A run and 1 × 10% planted\n"), md);
-        assertTrue(md.contains("| row | A/A false positives | 5% detected | 10% detected | 20% detected |"), md);
+        assertTrue(md.contains("| row | A/A false positives | A/A undecided | 5% detected | 10% detected | 20% detected |"), md);
         assertTrue(md.contains("- runs marked noisy (a ruler moved): A/A 0 of 1, 10% 0 of 1\n"), md);
         assertTrue(md.contains("- planted 5% slowdown detected (stretch): 0 of 0 (–); goal ≥ 95%: not judged: no run"), md);
 
@@ -256,8 +325,8 @@ class CalibrationTest {
         for (double[] r : runs) {
             AbReport plain = run(1.0, r[1], 1.0, "");
             c.add(new Calibration.Run(0, new AbReport(plain.component(), plain.base(), plain.head(), plain.machine(), plain.threshold(),
-                    plain.rulerThreshold(), plain.confidence(), plain.pairs(), plain.rows(), plain.seconds(), plain.steal(),
-                    new CacheSpread(r[0], 1 + r[0] * 5, 40, 256))));
+                    plain.rulerThreshold(), plain.looks(), plain.rows(), plain.seconds(), plain.steal(),
+                    new CacheSpread(r[0], 1 + r[0] * 5, 40, 256), plain.budgetSeconds())));
         }
         c.add(new Calibration.Run(0, run(1.0, 1.0, 1.0, "")));
         double wide = (Math.abs(Math.log(0.9)) + Math.abs(Math.log(1.1))) / 4; // two tuned rows at 0, two naive rows moved

@@ -43,7 +43,7 @@ class PairedRatioTest {
         PairedRatio noisy = PairedRatio.of(BASE, List.of(70.0, 120.0, 75.0, 115.0), 0.95);
         assertTrue(noisy.ratio() < 1 / 1.05, "the point is 7.8% slower: " + noisy);
         assertTrue(noisy.high() > 1, noisy.toString());
-        assertEquals(AbVerdict.NO_CHANGE, AbVerdict.of(noisy, 0.05, true), "past the threshold but the interval reaches 1");
+        assertEquals(AbVerdict.UNDECIDED, AbVerdict.of(noisy, 0.05, true), "past the threshold but the interval reaches 1");
         PairedRatio faster = PairedRatio.of(BASE, List.of(120.0, 118.0, 121.0, 119.0), 0.95);
         assertEquals(AbVerdict.IMPROVEMENT, AbVerdict.of(faster, 0.05, true));
     }
@@ -66,24 +66,30 @@ class PairedRatioTest {
         assertEquals(AbVerdict.REGRESSION, AbVerdict.of(past, 0.05, true));
     }
 
-    /** More pairs go to a row whose interval is wider than the threshold on either side, wherever its ratio lies. */
+    /**
+     * "No change" is shown, as a two-one-sided test shows an equivalence: the whole interval inside the threshold on both
+     * sides of 1. An interval that reaches past it, on either side, is undecided, wherever its ratio lies.
+     */
     @Test
-    void anIntervalIsTooWideWhenItSpansMoreThanTheThresholdOnEitherSide() {
+    void noChangeNeedsTheWholeIntervalWithinTheThreshold() {
         PairedRatio tight = PairedRatio.of(BASE, List.of(99.0, 101.0, 100.0, 100.5), 0.95);
-        assertTrue(tight.high() / tight.low() < 1.05 * 1.05, tight.toString());
-        assertFalse(tight.widerThan(0.05), "×" + tight.low() + "…×" + tight.high() + " is within ±5% of its ratio");
-        assertTrue(tight.widerThan(0.005), "but not within ±0.5%");
+        assertTrue(tight.low() > 1 / 1.05 && tight.high() < 1.05, tight.toString());
+        assertEquals(AbVerdict.NO_CHANGE, AbVerdict.of(tight, 0.05, true));
+        assertEquals(AbVerdict.UNDECIDED, AbVerdict.of(tight, 0.005, true), "not within ±0.5%: " + tight);
         PairedRatio wide = PairedRatio.of(BASE, List.of(96.0, 104.0, 93.0, 101.0), 0.95);
-        assertTrue(wide.high() / wide.low() > 1.05 * 1.05 && wide.high() / wide.low() < 1.15 * 1.15, wide.toString());
-        assertTrue(wide.widerThan(0.05), "a 5% threshold cannot yet tell a 5% move from none: " + wide);
-        assertFalse(wide.widerThan(0.15), "a 15% one can");
-        PairedRatio slowerAndWide = PairedRatio.of(BASE, List.of(80.0, 92.0, 84.0, 90.0), 0.95);
-        assertEquals(AbVerdict.REGRESSION, AbVerdict.of(slowerAndWide, 0.05, true), slowerAndWide.toString());
-        assertTrue(slowerAndWide.widerThan(0.05), "the rule reads the width, not the verdict: a regression whose interval is"
-                + " wide gets more pairs too, so that stopping never depends on where the ratio lies");
-        PairedRatio shifted = PairedRatio.of(BASE, List.of(99 * 1.4, 101 * 1.4, 100 * 1.4, 100.5 * 1.4), 0.95);
-        assertEquals(tight.high() / tight.low(), shifted.high() / shifted.low(), 1e-9, "the same pairs, 40% higher");
-        assertFalse(shifted.widerThan(0.05), "is as narrow: the width does not depend on the ratio");
+        assertTrue(wide.low() < 1 / 1.05 && wide.high() < 1.15, wide.toString());
+        assertEquals(AbVerdict.UNDECIDED, AbVerdict.of(wide, 0.05, true), "a 5% loss is inside the interval: " + wide);
+        assertEquals(AbVerdict.NO_CHANGE, AbVerdict.of(wide, 0.15, true), "a 15% one is not");
+        PairedRatio slightlySlower = PairedRatio.of(BASE, List.of(97.0, 97.5, 96.5, 97.2), 0.95);
+        assertTrue(slightlySlower.high() < 1 && slightlySlower.low() > 1 / 1.05, slightlySlower.toString());
+        assertEquals(AbVerdict.NO_CHANGE, AbVerdict.of(slightlySlower, 0.05, true), "slower for sure, and by less than 5% for sure");
+        PairedRatio maybeSlower = PairedRatio.of(BASE, List.of(97.0, 95.0, 96.0, 94.0), 0.95);
+        assertTrue(maybeSlower.high() < 1 && maybeSlower.low() < 1 / 1.05 && maybeSlower.ratio() > 1 / 1.05, maybeSlower.toString());
+        assertEquals(AbVerdict.UNDECIDED, AbVerdict.of(maybeSlower, 0.05, true), "slower for sure, but maybe by more than 5%");
+        assertEquals(AbVerdict.UNDECIDED, AbVerdict.of(maybeSlower, 0.05, false), "the same read as time per operation");
+        assertFalse(AbVerdict.UNDECIDED.moved() || AbVerdict.NO_CHANGE.moved());
+        assertTrue(AbVerdict.REGRESSION.moved() && AbVerdict.IMPROVEMENT.moved());
+        assertEquals(AbVerdict.UNDECIDED, AbVerdict.ofLabel("undecided"));
     }
 
     @Test

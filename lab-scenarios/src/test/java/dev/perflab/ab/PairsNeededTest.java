@@ -38,7 +38,7 @@ class PairsNeededTest {
         for (int pairs : new int[] {3, 4, 8}) {
             for (double sd : new double[] {0.03, 0.05, 0.10}) {
                 PairsNeeded.Rates model = PairsNeeded.at(pairs, sd, THRESHOLD, CONFIDENCE, 0.10);
-                double fp = simulated(random, pairs, sd, 0, v -> v != AbVerdict.NO_CHANGE);
+                double fp = simulated(random, pairs, sd, 0, AbVerdict::moved);
                 double found = simulated(random, pairs, sd, Math.log1p(0.10), v -> v == AbVerdict.REGRESSION);
                 String where = pairs + " pairs, sd " + sd + ": model " + model + ", simulated A/A " + fp + ", 10% " + found;
                 assertEquals(fp, model.falsePositives(), 0.012, where);
@@ -103,6 +103,28 @@ class PairsNeededTest {
         assertTrue(PairsNeeded.smallestFound(16, 0.06, THRESHOLD, CONFIDENCE, 0.95) < f, "more pairs catch less");
         assertEquals(THRESHOLD, PairsNeeded.smallestFound(4, 0, THRESHOLD, CONFIDENCE, 0.95), "no spread: anything past the threshold");
         assertTrue(Double.isNaN(PairsNeeded.smallestFound(2, 0.5, THRESHOLD, CONFIDENCE, 0.95)), "2 pairs at a 50% sd: not even doubling");
+    }
+
+    /**
+     * The pairs an undecided row would take: the fewest at which its interval, at its ratio and spread, would lie inside
+     * the threshold (or, past it, off 1); a ratio at the threshold itself never decides.
+     */
+    @Test
+    void anUndecidedRowSaysThePairsItWouldTake() {
+        PairedRatio wide = new PairedRatio(Math.exp(-0.01), Math.exp(-0.08), Math.exp(0.06), 4, 0.06);
+        int n = PairsNeeded.toDecide(wide, THRESHOLD, CONFIDENCE).orElseThrow();
+        double q = new org.apache.commons.math3.distribution.TDistribution(n - 1).inverseCumulativeProbability(0.975);
+        assertTrue(0.01 + q * 0.06 / Math.sqrt(n) <= Math.log1p(THRESHOLD), "at " + n + " pairs the interval is inside ±5%");
+        double before = new org.apache.commons.math3.distribution.TDistribution(n - 2).inverseCumulativeProbability(0.975);
+        assertTrue(0.01 + before * 0.06 / Math.sqrt(n - 1) > Math.log1p(THRESHOLD), "and not at " + (n - 1));
+        assertTrue(n > 8 && n < 16, "a 6% pair sd needs about (2 · 6 / 3.9)² pairs: " + n);
+        PairedRatio slower = new PairedRatio(Math.exp(-0.15), Math.exp(-0.40), Math.exp(0.10), 3, 0.10);
+        assertEquals(OptionalInt.of(5), PairsNeeded.toDecide(slower, THRESHOLD, CONFIDENCE), "15% slower at a 10% sd: off 1 at 5 pairs");
+        PairedRatio justInside = new PairedRatio(1 / 1.0495, 0.9, 1.01, 8, 0.05);
+        assertTrue(PairsNeeded.toDecide(justInside, THRESHOLD, CONFIDENCE).isEmpty(), "just inside the threshold: more pairs than a run gives");
+        PairedRatio justPast = new PairedRatio(1 / 1.0505, 0.9, 1.01, 8, 0.05);
+        assertTrue(PairsNeeded.toDecide(justPast, THRESHOLD, CONFIDENCE).orElseThrow() < 16, "just past it: a regression once off 1");
+        assertTrue(PairsNeeded.toDecide(wide, THRESHOLD, 0.9875).orElseThrow() > n, "a stricter level takes more pairs");
     }
 
     @Test

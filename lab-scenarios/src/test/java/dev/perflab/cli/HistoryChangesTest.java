@@ -55,8 +55,10 @@ class HistoryChangesTest {
         assertEquals("2026-01-02T06:00:00Z", c.get("time").asText());
         double percent = c.get("change_percent").asDouble();
         assertTrue(percent > 5 && percent < 15, "about +10%: " + percent);
-        assertTrue(c.get("p_value").asDouble() <= 0.001, c.toString());
-        assertTrue(lab.out.toString().contains("change points found by Apache Otava (p ≤ 0.001, its default) in 1 series of at least 8 runs: 1\n"
+        assertTrue(c.get("p_value").asDouble() <= Double.parseDouble(dev.perflab.history.Otava.settings().values().getProperty("max_pvalue")),
+                c.toString());
+        assertTrue(lab.out.toString().contains("Apache Otava's settings: p ≤ "), "the settings and their rates: " + lab.out);
+        assertTrue(lab.out.toString().contains("change points found by Apache Otava in 1 series of at least 8 runs: 1\n"
                 + "  OrderBookCancelBenchmark.cancelLast [depth=1, rung=r0-persistent-scan]: +"), lab.out.toString());
         assertTrue(lab.out.toString().contains(" at c030000000 (2026-01-02 06:00 UTC), p "), lab.out.toString());
     }

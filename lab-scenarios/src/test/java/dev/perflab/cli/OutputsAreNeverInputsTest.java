@@ -46,7 +46,8 @@ class OutputsAreNeverInputsTest {
             "brick move --in", "brick serve --in", "brick transform --in", "compare <BASE.json>", "compare <HEAD.json>",
             "forwarder simulator --day", "mdf simulator --day", "gate --gates", "gate --results", "jdks --jdk", "mdf replay --in",
             "merge <SHARD_DIR>", "orderbook replay --in", "pump sender --day", "report --changes", "report --history-csv",
-            "report <FILE>", "run * --jdk", "run-jar <JAR>");
+            "report <FILE>", "run * --jdk", "run-jar <JAR>", "gate --verdict", "claims --claims", "claims --base",
+            "history import <FILE.json|DIR>");
     /**
      * Path options that write and have nothing of the command's own to destroy (no input file): they are checked
      * by the same policy, with nothing to compare.
@@ -133,6 +134,12 @@ class OutputsAreNeverInputsTest {
             cases.add(file("run " + component, "--json", List.of("run", component, "--smoke", "--history", history.toString(),
                     "--out", dir.resolve("out").toString(), "--json", "OUT"), history));
         }
+        Path claims = Files.writeString(dir.resolve("in/claims.yaml"), "claims:\n  - claim: naive to tuned\n    where: README\n"
+                + "    results: " + results.getFileName() + "\n    command: ./lab run orderbook\n    ratio:\n"
+                + "      numerator: {benchmark: cancelLast, params: {rung: r4, depth: 1000}}\n"
+                + "      denominator: {benchmark: cancelLast, params: {rung: r0, depth: 1000}}\n");
+        cases.add(file("claims", "--out", List.of("claims", "--claims", claims.toString(), "--base", results.getParent().toString(),
+                "--out", "OUT"), claims, results, machine));
         cases.add(folder("run-jar", "--out", List.of("run-jar", jar.toString(), "--history", history.toString(), "--out", "OUT"), jar, history));
         cases.add(file("run sha-pipeline", "--sample-out", List.of("run", "sha-pipeline", "--smoke", "--history", history.toString(),
                 "--out", dir.resolve("out").toString(), "--sample-out", "OUT"), history));

@@ -163,4 +163,65 @@ class GateTest {
         String md = GateOutput.markdown(r, "header");
         assertTrue(md.startsWith("### perflab gates: 1 of 2 failed"), md);
     }
+
+    /** r0 falls 51% over its iterations (KvPutBenchmark's fault); r7 holds still; r1 ran 3 iterations only. */
+    private static Path trendingRun(Path dir) throws Exception {
+        Path results = dir.resolve("kv-put.json");
+        new JmhRows()
+                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r0-fixed-buckets"), new JmhRows.Metric(330e3, 9e4, "ops/s",
+                        List.of(443e3, 398e3, 352e3, 307e3, 261e3, 216e3)), Map.of(), Map.of())
+                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r1-sized-buckets"), new JmhRows.Metric(1.4e6, 2e4, "ops/s",
+                        List.of(1.41e6, 1.39e6, 1.40e6)), Map.of(), Map.of())
+                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r7-write-behind"), new JmhRows.Metric(1.5e6, 2e4, "ops/s",
+                        List.of(1.50e6, 1.51e6, 1.49e6, 1.50e6, 1.52e6, 1.50e6)), Map.of(), Map.of())
+                .write(results);
+        return results;
+    }
+
+    private static GateResult evaluateOn(Path results, String yaml) {
+        return GateEvaluator.evaluate(GateFile.parse(new StringReader(yaml), "gates.yaml").gates(),
+                LadderReport.read(List.of(results))).get(0);
+    }
+
+    private static final String KV_RATIO = "gates:\n  - name: r7 over %s\n%s    ratio:\n"
+            + "      numerator:   {benchmark: put, params: {rung: r7}}\n"
+            + "      denominator: {benchmark: put, params: {rung: %s}}\n    min: 2\n";
+
+    @Test
+    void aRowThatTrendsIsNamedInTheGatesNoteAndFailsAGateThatRequiresSteadiness(@TempDir Path dir) throws Exception {
+        Path run = trendingRun(dir);
+        GateResult noted = evaluateOn(run, String.format(KV_RATIO, "r0", "", "r0"));
+        assertTrue(noted.passed(), "without steady: true the trend is said, not judged: " + noted);
+        assertTrue(noted.detail().contains("KvPutBenchmark.put [rung=r0-fixed-buckets] not steady (−51% over 6 iterations"), noted.detail());
+        GateResult required = evaluateOn(run, String.format(KV_RATIO, "r0", "    steady: true\n", "r0"));
+        assertFalse(required.passed(), required.toString());
+        assertTrue(required.threshold().endsWith(", steady"), required.threshold());
+        assertTrue(GateOutput.text(List.of(required)).startsWith("FAIL"), GateOutput.text(List.of(required)));
+    }
+
+    @Test
+    void aGateThatRequiresSteadinessFailsOnARowTooShortToTell(@TempDir Path dir) throws Exception {
+        GateResult r = evaluateOn(trendingRun(dir), String.format(KV_RATIO, "r1", "    steady: true\n", "r1"));
+        assertFalse(r.passed(), r.toString());
+        assertTrue(r.detail().contains("[rung=r1-sized-buckets] undecided (3 iterations in 1 fork"), r.detail());
+    }
+
+    @Test
+    void aSteadyBoundPassesAndSaysSo(@TempDir Path dir) throws Exception {
+        GateResult r = evaluateOn(trendingRun(dir), "gates:\n  - name: r7 steady\n    steady: true\n    bound:\n"
+                + "      row: {benchmark: put, params: {rung: r7}}\n      min: 1\n");
+        assertTrue(r.passed(), r.toString());
+        assertTrue(r.detail().contains("[rung=r7-write-behind] steady ("), r.detail());
+    }
+
+    @Test
+    void aMisspeltOrMistypedSteadyKeyIsRefused() {
+        String bound = "    bound:\n      row: {benchmark: put}\n      min: 1\n";
+        assertEquals("g.yaml: gate 1 ('a'): 'stedy' is not a gate's key; a gate has name, ratio, bound, min, steady",
+                assertThrows(GateFileException.class, () -> GateFile.parse(new StringReader(
+                        "gates:\n  - name: a\n    stedy: true\n" + bound), "g.yaml")).getMessage());
+        assertEquals("g.yaml: gate 1 ('a'): 'steady' must be true or false, was yes please",
+                assertThrows(GateFileException.class, () -> GateFile.parse(new StringReader(
+                        "gates:\n  - name: a\n    steady: yes please\n" + bound), "g.yaml")).getMessage());
+    }
 }

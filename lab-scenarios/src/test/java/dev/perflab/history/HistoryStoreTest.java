@@ -22,11 +22,11 @@ class HistoryStoreTest {
         Path file = dir.resolve("sub/history.db");
         HistoryTarget target = HistoryTarget.sqlite(file);
         try (HistoryStore store = HistoryStore.open(target)) {
-            assertEquals("1", store.schemaVersion());
+            assertEquals("2", store.schemaVersion());
         }
         assertTrue(Files.isRegularFile(file));
         try (HistoryStore store = HistoryStore.open(target)) {
-            assertEquals("1", store.schemaVersion());
+            assertEquals("2", store.schemaVersion());
             assertTrue(store.components().isEmpty());
         }
     }
@@ -39,6 +39,11 @@ class HistoryStoreTest {
                     .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__")))).max().orElseThrow();
             assertEquals(HistoryStore.SCHEMA_VERSION, Integer.toString(newest));
         }
+    }
+
+    @Test
+    void aVersionOneHistoryIsMigratedInPlace() throws Exception {
+        StoreContract.aVersionOneHistoryIsMigratedInPlace(HistoryTarget.sqlite(dir.resolve("v1.db")));
     }
 
     @Test

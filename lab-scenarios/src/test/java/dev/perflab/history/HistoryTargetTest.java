@@ -20,6 +20,19 @@ class HistoryTargetTest {
         assertEquals(HistoryTarget.sqlite(Path.of("/tmp/h.db")), HistoryTarget.parse("--history", "jdbc:sqlite:/tmp/h.db"));
     }
 
+    /** The Maven path keeps its history beside its results: the default file moves, nothing named moves. */
+    @Test
+    void theDefaultFileMovesWhereTheLauncherSays() {
+        System.setProperty(HistoryTarget.DEFAULT_PROPERTY, "lab-scenarios/target/jmh/history.db");
+        try {
+            assertEquals(HistoryTarget.sqlite(Path.of("lab-scenarios/target/jmh/history.db")), HistoryTarget.choose(null, null, Map.of()));
+            assertEquals(HistoryTarget.sqlite(Path.of("a.db")), HistoryTarget.choose(null, null, Map.of(HistoryTarget.ENV, "a.db")));
+        } finally {
+            System.clearProperty(HistoryTarget.DEFAULT_PROPERTY);
+        }
+        assertEquals(HistoryTarget.sqlite(HistoryTarget.DEFAULT_FILE), HistoryTarget.choose(null, null, Map.of()));
+    }
+
     @Test
     void passwordsAreLeftOutOfEveryMessage() {
         assertEquals("jdbc:postgresql://db:5432/h?user=u&password=***&ssl=true",

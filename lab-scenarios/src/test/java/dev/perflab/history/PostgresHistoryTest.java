@@ -54,10 +54,10 @@ class PostgresHistoryTest {
     @Test
     void aNewSchemaIsCreatedAtTheNewestVersion() {
         try (HistoryStore store = HistoryStore.open(target())) {
-            assertEquals("1", store.schemaVersion());
+            assertEquals("2", store.schemaVersion());
         }
         try (HistoryStore store = HistoryStore.open(target())) {
-            assertEquals("1", store.schemaVersion());
+            assertEquals("2", store.schemaVersion());
             assertEquals(0, store.components().size());
         }
     }
@@ -65,6 +65,11 @@ class PostgresHistoryTest {
     @Test
     void aRunIsStoredWholeAndReadBackAsSeries() throws Exception {
         StoreContract.aRunIsStoredWholeAndReadBackAsSeries(target());
+    }
+
+    @Test
+    void aVersionOneHistoryIsMigratedInPlace() throws Exception {
+        StoreContract.aVersionOneHistoryIsMigratedInPlace(target());
     }
 
     @Test

@@ -100,4 +100,29 @@ final class StoreContract {
             assertNull(store.components().get("nothing-" + component));
         }
     }
+
+    /**
+     * A history of version 1 (made by Flyway with version 1's migration alone, as an older lab left it) is brought
+     * to version 2 in place on open: its runs stay, and its rows are read by mode.
+     */
+    static void aVersionOneHistoryIsMigratedInPlace(HistoryTarget target) throws Exception {
+        org.flywaydb.core.Flyway.configure(HistoryStore.class.getClassLoader()).dataSource(target.jdbcUrl(), null, null)
+                .locations(HistoryStore.MIGRATIONS).table(HistoryStore.SCHEMA_TABLE).target("1").loggers("slf4j").load().migrate();
+        try (Connection c = DriverManager.getConnection(target.jdbcUrl()); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO perflab_run (run_id, recorded_ms, source, component, machine, jdk, jvm_flags, cpu, cores, kernel)"
+                    + " VALUES ('r1', 0, 'run', 'old', 'm', 'j', '', 'c', 2, 'k')");
+            for (String[] row : new String[][] {{"0", "thrpt", "5.0", "ops/us"}, {"1", "sample", "2.0E-7", "s/op"}}) {
+                s.executeUpdate("INSERT INTO perflab_result (run_id, row_no, suite, benchmark, mode, params, score, unit, forks,"
+                        + " threads, jdk_version, vm_name, jvm_args, raw_data) VALUES ('r1', " + row[0] + ", 's', 'x.B.m', '" + row[1]
+                        + "', '{}', " + row[2] + ", '" + row[3] + "', 1, 1, '', '', '[]', '[]')");
+            }
+        }
+        try (HistoryStore store = HistoryStore.open(target)) {
+            assertEquals("2", store.schemaVersion());
+            History old = store.read(HistoryQuery.of("old"));
+            assertEquals(List.of("thrpt", "sample"), old.series().stream().map(Series::mode).toList());
+            assertEquals(5.0, old.series().get(0).points().get(0).score());
+            assertTrue(old.series().get(1).points().get(0).percentiles().isEmpty(), "a version-1 row has no percentiles");
+        }
+    }
 }

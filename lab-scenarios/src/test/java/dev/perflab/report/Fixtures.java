@@ -12,6 +12,13 @@ public final class Fixtures {
     public static final String QUEUE = "queue-avgt.json";
     /** Another project's results: no rung param, thrpt/sample/ss modes, JDK 21. */
     public static final String FOREIGN = "foreign.json";
+    /**
+     * Written by JMH 1.37 itself, not by the lab: {@code org.example.cache.LruCacheBenchmark} (its source is
+     * {@code foreign-trend-LruCacheBenchmark.java.txt} beside it), 2 forks × 8 iterations, run with JMH's own
+     * {@code Main -rf json} on a loaded 2-core machine. Its {@code leaky} method plants a fall of 20% over the
+     * measured iterations; {@code get} holds still.
+     */
+    public static final String FOREIGN_TREND = "foreign-trend.json";
 
     private Fixtures() {
     }

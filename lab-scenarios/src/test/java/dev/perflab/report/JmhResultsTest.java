@@ -166,4 +166,13 @@ class JmhResultsTest {
     private static void assertProblem(String expected, Path file) {
         assertEquals(expected, problem(file));
     }
+
+    /** JMH labels every operations counter ops/s; one that counts bytes is shown in B/s. */
+    @Test
+    void aCounterOfBytesIsLabelledInBytesPerSecond() {
+        assertEquals("B/s", RowParser.unit("readerBytes", "ops/s"));
+        assertEquals("B/ms", RowParser.unit("readerBytes", "ops/ms"));
+        assertEquals("ops/s", RowParser.unit("casRetries", "ops/s"));
+        assertEquals("B/op", RowParser.unit("gc.alloc.rate.norm", "B/op"));
+    }
 }

@@ -27,6 +27,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Control;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
@@ -44,7 +45,10 @@ import org.openjdk.jmh.infra.ThreadParams;
  * </ul>
  * Secondary metric {@code casRetries} ({@code @AuxCounters}, per second like the score): divide it by the
  * score for retries per operation. On one thread it is 0; with every thread on one page it grows with the
- * thread count — the report's hot page.
+ * thread count — the report's hot page. It counts the retries of the measured window only, as the score counts
+ * its operations: with several threads JMH runs a warm-up and a warm-down around each iteration's window (every
+ * thread keeps working until all have started and until all have stopped), and the claimer's retries there are
+ * left out, read off the claimer when JMH's {@link Control} says the window opens and when it closes.
  *
  * <h2>Pitfalls avoided</h2>
  * Each claim's result is returned (JMH consumes it). The loader is a real thread competing for the cores,
@@ -94,41 +98,64 @@ public class PageTableBenchmark {
         LineSource.Claimer claimer;
         final byte[] result = new byte[Bricks.MAX_RESULT_BYTES];
         final ByteBuffer row = ByteBuffer.allocate(Bricks.MAX_RESULT_BYTES);
-        private long counted;
+        /** The claimer's retries when the measured window opened, or -1 before it has. */
+        private long atOpen;
+        private boolean closed;
 
         @Setup(Level.Iteration)
         public void setUp(Table table, ThreadParams thread) {
             if (claimer == null) {
                 claimer = new LineSource.Claimer(thread.getThreadIndex() % table.groups);
             }
-            counted = claimer.casRetries();
+            atOpen = -1;
+            closed = false;
             casRetries = 0;
+        }
+
+        /**
+         * Called before each operation: takes the retry count when JMH opens the measured window and again when it
+         * closes it, so warm-up and warm-down retries are not counted. Two reads of {@link Control}'s flags per
+         * call, the same in every rung and thread count.
+         */
+        void window(Control control) {
+            if (atOpen < 0 && control.startMeasurement) {
+                atOpen = claimer.casRetries();
+            }
+            if (!closed && atOpen >= 0 && control.stopMeasurement) {
+                casRetries = claimer.casRetries() - atOpen;
+                closed = true;
+            }
         }
 
         @TearDown(Level.Iteration)
         public void tearDown() {
-            casRetries = claimer.casRetries() - counted;
+            if (!closed && atOpen >= 0) {
+                casRetries = claimer.casRetries() - atOpen;
+            }
         }
     }
 
     @Benchmark
     @Threads(1)
-    public long claim1(Table t, Claims c) throws IOException {
+    public long claim1(Table t, Claims c, Control control) throws IOException {
         Planted.work();
+        c.window(control);
         return t.table.next(c.claimer, c.result);
     }
 
     @Benchmark
     @Threads(2)
-    public long claim2(Table t, Claims c) throws IOException {
+    public long claim2(Table t, Claims c, Control control) throws IOException {
         Planted.work();
+        c.window(control);
         return t.table.next(c.claimer, c.result);
     }
 
     @Benchmark
     @Threads(4)
-    public long claim4(Table t, Claims c) throws IOException {
+    public long claim4(Table t, Claims c, Control control) throws IOException {
         Planted.work();
+        c.window(control);
         return t.table.next(c.claimer, c.result);
     }
 

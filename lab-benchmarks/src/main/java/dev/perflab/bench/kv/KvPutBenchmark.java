@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -24,57 +25,73 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Put throughput of each key-value rung and peer when the store already holds {@code prefill} records:
- * the bucket-count collapse of report 001 as a table JMH can gate. r0's puts slow down as the prefill
- * grows (longer chains), r1–r3's should not.
+ * The cost of a put in each key-value rung and peer when the store already holds {@code prefill} records: the
+ * bucket-count collapse of report 001 as a table JMH can gate. r0's puts slow down as the prefill grows (longer
+ * chains), r1–r7's should not.
  *
- * <p>What it measures: one thread putting new report-shaped records ({@code <index>asdf} keys, counting up
- * from the prefill) into the store, building the key and value included (the same for every store).
- * The end-to-end, multi-threaded view with the per-second timeline is {@code ./lab run kv}.
+ * <h2>What one iteration is: a fixed batch into a fixed store</h2>
+ * Every iteration, warm-up included, opens a new store in a new folder, fills it with {@code prefill} records
+ * (untimed, in the iteration's set-up), then times exactly {@link #BATCH_PUTS} puts of new report-shaped records
+ * ({@code <index>asdf} keys counting up from the prefill) as one single shot. JMH's single-shot score is the
+ * shot's time divided by {@code @OperationsPerInvocation} (not by the batch size), so that is set to the batch
+ * too: the score, and {@code -prof gc}'s bytes per op, are per put.
+ * The tear-down checks that the store holds {@code prefill + BATCH_PUTS} records, then deletes it.
  *
- * <p>Pitfalls avoided: the prefill is trial setup, outside every measurement; each put writes a new key,
- * so nothing is an in-place overwrite; {@code put}'s result is returned (no dead code) and checked in
- * tear-down against the count. Caveat: the measured puts add to the store, so an iteration starts with
- * {@code prefill} plus what earlier iterations wrote (a few million at most in the standard run).
+ * <p>Why not throughput over timed iterations, as before: every put grew the store, so each iteration started
+ * bigger than the last, and a rung whose put slows with the store's size fell from iteration to iteration (r0
+ * with prefill 0: 443k to 216k puts/s over 6 one-second iterations, so r7 ÷ r0 read ×3.4 or ×6.3 depending on
+ * the run's length alone), while a fast rung wrote more records per second into a bigger store than a slow one
+ * did. Here every rung does the same work in every iteration: the same {@link #BATCH_PUTS} keys into a store of
+ * the same size, so the iterations are samples of one quantity (the lab's trend check, {@code Trend}, flags a
+ * row whose iterations drift) and a ratio between rows compares like with like.
+ *
+ * <p>Pitfalls avoided: the prefill and the new store are set-up, outside the timed shot (JMH's single-shot mode
+ * times the whole batch, not each put, so its timestamps cost nothing per put); each put writes a new key, so
+ * nothing is an in-place overwrite; {@code put}'s result is returned (no dead code) and checked in the tear-down
+ * against the count. The prefill is itself a long run of the same puts, so the put path is compiled before the
+ * first shot; the warm-up shots settle the rest.
  *
  * <p>Run: {@code ./lab run kv --jmh} (default results in {@code results/kv/jmh}), or
- * {@code java -jar lab-benchmarks/target/benchmarks.jar KvPutBenchmark -p rung=r0-fixed-buckets,r3-striped -p prefill=0,1000000 -prof gc}.
- * Prefill takes seconds for the rungs, longer for the SQL peer (5M rows: minutes on 2 cores), so the
- * standard run (these annotations) keeps one fork: each fork prefills once per trial.
+ * {@code java -jar lab-benchmarks/target/benchmarks.jar KvPutBenchmark -p rung=r0-fixed-buckets,r7-write-behind -p prefill=0,1000000 -prof gc}.
+ * An iteration costs its prefill: about a second for the fast rungs at 1M, tens of seconds for the SQL peer;
+ * {@code -p prefill=5000000} is not a default for that reason (minutes per iteration for r0 and the SQL peer).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(1)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = 2, batchSize = KvPutBenchmark.BATCH_PUTS)
+@Measurement(iterations = 6, batchSize = KvPutBenchmark.BATCH_PUTS)
+@OperationsPerInvocation(KvPutBenchmark.BATCH_PUTS)
 public class KvPutBenchmark {
+    /** Puts per timed shot: tens of milliseconds for the fastest store, long beside a timer's resolution. */
+    static final int BATCH_PUTS = 100_000;
+
     @Param({"r0-fixed-buckets", "r1-sized-buckets", "r2-growing", "r3-striped", "r4-append-only", "r5-probed-index", "r6-pages-ahead", "r7-write-behind",
             "peer-tokyo-hash", "peer-tokyo-hash-sized",
-            "peer-tokyo-btree", "peer-mvstore", "peer-lmdb", "peer-rocksdb", "peer-h2-sql"})
+            "peer-tokyo-btree", "peer-mvstore", "peer-lmdb", "peer-lmdb-batched", "peer-rocksdb", "peer-rocksdb-no-wal", "peer-h2-sql"})
     public String rung;
 
-    @Param({"0", "1000000", "5000000"})
+    @Param({"0", "1000000"})
     public long prefill;
-
-    /** Records the sized stores are told to expect: the prefill and room for what the iterations add. */
-    static final long EXPECTED_EXTRA_RECORDS = 10_000_000;
 
     private Path dir;
     private KvStore store;
     private long next;
     private long failed;
 
-    @Setup(Level.Trial)
+    /** A new store holding {@code prefill} records, for this iteration alone. */
+    @Setup(Level.Iteration)
     public void open() throws IOException {
         dir = Files.createTempDirectory("perflab-kv-bench-");
-        store = KvLadder.LADDER.resolve(rung).factory().open(dir.resolve("store"), prefill + EXPECTED_EXTRA_RECORDS);
+        store = KvLadder.LADDER.resolve(rung).factory().open(dir.resolve("store"), prefill + BATCH_PUTS);
         for (long i = 0; i < prefill; i++) {
             if (!store.put(KvRecords.key(i), KvRecords.value(i))) {
                 throw new IllegalStateException(rung + " refused prefill record " + i);
             }
         }
         next = prefill;
+        failed = 0;
     }
 
     @Benchmark
@@ -88,12 +105,14 @@ public class KvPutBenchmark {
         return stored;
     }
 
-    @TearDown(Level.Trial)
+    /** The batch must all be there: the prefill plus every put of the shot, none refused. */
+    @TearDown(Level.Iteration)
     public void close() throws IOException {
         try {
             long count = store.count();
-            if (failed != 0 || count != next) {
-                throw new IllegalStateException(rung + ": " + count + " records after " + next + " puts (" + failed + " refused)");
+            if (failed != 0 || count != next || next != prefill + BATCH_PUTS) {
+                throw new IllegalStateException(rung + ": " + count + " records after " + next + " puts (" + failed
+                        + " refused; expected " + (prefill + BATCH_PUTS) + ")");
             }
         } finally {
             store.close();

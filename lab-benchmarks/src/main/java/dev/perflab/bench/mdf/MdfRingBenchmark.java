@@ -41,8 +41,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <h2>How it measures</h2>
  * One invocation appends {@link #BATCH_MESSAGES} messages ({@code @OperationsPerInvocation}), so the score
- * is messages/s that every reader received, paced by the slowest reader. {@code bytesPerReader} (an aux
- * counter, bytes/s) is the same in MB/s terms. The credit keeps every reader within two batches of the
+ * is messages/s that every reader received, paced by the slowest reader. {@code readerBytes} (an aux counter) is
+ * the same in bytes each reader received per second: JMH labels every operations counter {@code ops/s}, and the
+ * lab's reader shows a counter whose name ends in {@code Bytes} as {@code B/s}, its real unit. The credit keeps every reader within two batches of the
  * writer, so no ring laps a reader and no history is needed ({@link HistoryStore#NONE} fails the run if
  * one is); it is the same flow control for every entry, and the Disruptor and JCTools peers' own
  * back-pressure never engages. Readers and the waiting writer yield when idle ({@link #IDLE}): at K = 2
@@ -77,12 +78,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * row whichever thread is the slowest. A batch takes tens of µs, so {@code ./lab ab} sizes it in whole tokens
  * per invocation and never with a period, whose counter the readers would share.
  *
- * <h2>Warm-up</h2>
+ * <h2>Warm-up: until flat, then JMH's</h2>
  * r3 and r4 deliver a few hundred thousand messages/s for their first second or so (their
- * {@code VarHandle} accesses are slow until C2 compiles them), then millions: warm up for 2 s or more.
- * Chronicle Queue has far more code to compile: with other work on the cores its warm-up iterations can still
- * be rising after 6 s, while with the cores to itself 2 s of warm-up sufficed; read its warm-up iterations in
- * the log before quoting its score (measurements: docs/measurements/2026-11-23-mdf-ring.md).
+ * {@code VarHandle} accesses are slow until C2 compiles them), then millions; Chronicle Queue has far more code
+ * to compile, and with other work on the cores its warm-up iterations were still rising after 6 s. A fixed
+ * warm-up cannot fit both, so before JMH's own warm-up the trial's set-up runs the benchmark, untimed, in rounds of
+ * {@link #WARM_ROUND_MILLIS} until {@link #WARM_MIN_ROUNDS} rounds in a row agree within
+ * {@link #WARM_FLAT_TOLERANCE} (or {@link #WARM_MAX_SECONDS} have passed, which the log then says): every entry
+ * the same way, each as long as it needs. The rounds' rates are printed in JMH's log. The lab's report then checks
+ * the measured iterations themselves for a trend ({@code Trend}).
  *
  * <h2>Pitfalls avoided</h2>
  * Every delivered message is compared byte for byte with what was sent (so nothing is dead code and a
@@ -120,6 +124,14 @@ public class MdfRingBenchmark {
     /** Progress counters 16 longs (128 bytes) apart, so readers do not false-share them. */
     static final int PROGRESS_STRIDE_LONGS = 16;
     static final long DRAIN_TIMEOUT_SECONDS = 30;
+    /** One round of the warm-up until flat. */
+    static final long WARM_ROUND_MILLIS = 500;
+    /** Rounds in a row whose rates must agree before the warm-up stops. */
+    static final int WARM_MIN_ROUNDS = 3;
+    /** How far, as a share of the rate, consecutive rounds may differ and still be flat. */
+    static final double WARM_FLAT_TOLERANCE = 0.05;
+    /** The longest warm-up until flat; past it the trial goes on and the log says the rate was still moving. */
+    static final long WARM_MAX_SECONDS = 30;
     /** What a reader with nothing to read, and the writer waiting for credit, do: yield (see the class comment). */
     static final IdleStrategy IDLE = IdleStrategy.yielding();
 
@@ -142,12 +154,14 @@ public class MdfRingBenchmark {
     private volatile boolean running;
     private volatile Throwable readerFailure;
     private long written;
+    /** Whether the trial's set-up warms up until flat; tests that drive a trial by hand turn it off. */
+    boolean warmUntilFlat = true;
 
-    /** Bytes delivered to each reader, reported per second next to the score. */
+    /** Bytes delivered to each reader, reported per second next to the score (B/s; JMH writes ops/s). */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.OPERATIONS)
     public static class Delivered {
-        public long bytesPerReader;
+        public long readerBytes;
     }
 
     @Setup(Level.Trial)
@@ -172,6 +186,32 @@ public class MdfRingBenchmark {
             threads[k].setDaemon(true);
             threads[k].start();
         }
+        if (warmUntilFlat) {
+            warmUntilFlat();
+        }
+    }
+
+    /** Untimed: the benchmark in rounds until its rate holds still (see the class comment); the rounds are printed. */
+    private void warmUntilFlat() {
+        Delivered unused = new Delivered();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WARM_MAX_SECONDS);
+        StringBuilder rates = new StringBuilder();
+        double previous = Double.NaN;
+        int flatRounds = 0;
+        while (flatRounds < WARM_MIN_ROUNDS - 1 && System.nanoTime() < deadline) {
+            long start = System.nanoTime();
+            long messages = 0;
+            while (System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(WARM_ROUND_MILLIS)) {
+                deliver(unused);
+                messages += BATCH_MESSAGES;
+            }
+            double rate = messages / ((System.nanoTime() - start) / 1e9);
+            flatRounds = Math.abs(rate / previous - 1) <= WARM_FLAT_TOLERANCE ? flatRounds + 1 : 0;
+            previous = rate;
+            rates.append(rates.length() == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.2fM", rate / 1e6));
+        }
+        System.out.println("(warm-up until flat, messages/s per " + WARM_ROUND_MILLIS + " ms round: " + rates
+                + (flatRounds < WARM_MIN_ROUNDS - 1 ? "; still moving after " + WARM_MAX_SECONDS + " s" : "") + ")");
     }
 
     private void readUntilStopped(MdfReader reader, StreamCheck check, int slot) {
@@ -213,7 +253,7 @@ public class MdfRingBenchmark {
         }
         written = seq;
         awaitReaders(seq - BATCH_MESSAGES);
-        delivered.bytesPerReader += (long) BATCH_MESSAGES * messageBytes;
+        delivered.readerBytes += (long) BATCH_MESSAGES * messageBytes;
     }
 
     private void awaitReaders(long atLeast) {

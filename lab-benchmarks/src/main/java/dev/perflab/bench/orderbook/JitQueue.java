@@ -31,6 +31,8 @@ final class JitQueue {
     /** A line naming a compile task: a compile id, or a compiler thread in "Current compiles". */
     private static final Pattern TASK = Pattern.compile("(?m)^\\s*(\\d|C\\d CompilerThread)");
     private static final long POLL_MILLIS = 20;
+    /** The longest wait for the JIT's backlog before a suite's first measured iteration (it is reported when hit). */
+    static final long WAIT_MAX_MILLIS = 30_000;
 
     private JitQueue() {
     }
@@ -63,5 +65,16 @@ final class JitQueue {
             Thread.currentThread().interrupt();
             return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         }
+    }
+
+    /**
+     * What a suite calls, untimed, before its first measured iteration: waits up to {@link #WAIT_MAX_MILLIS} for the
+     * warm-up's compilations to finish and prints the wait in JMH's log.
+     */
+    static void settleBeforeMeasuring() {
+        long waited = awaitDrained(WAIT_MAX_MILLIS);
+        System.out.println(waited < 0 ? "(JIT queue not readable on this JVM: measuring without waiting)"
+                : waited >= WAIT_MAX_MILLIS ? "(JIT queue still busy after " + waited + " ms: measuring anyway)"
+                : "(JIT queue drained " + waited + " ms after warm-up)");
     }
 }

@@ -66,8 +66,6 @@ public abstract class ReplayState {
      */
     static final String[] FORK_JVM_ARGS = {"-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:+AlwaysPreTouch"};
 
-    /** The longest wait for the JIT's backlog before the first measured iteration (it is reported when hit). */
-    static final long JIT_WAIT_MAX_MILLIS = 30_000;
 
     /** The rung this trial measures (the subclass's {@code @Param}). */
     abstract String rung();
@@ -95,10 +93,7 @@ public abstract class ReplayState {
     public void settle(IterationParams iteration) {
         if (iteration.getType() == IterationType.MEASUREMENT && !measuring) {
             measuring = true;
-            long waited = JitQueue.awaitDrained(JIT_WAIT_MAX_MILLIS);
-            System.out.println(waited < 0 ? "(JIT queue not readable on this JVM: measuring without waiting)"
-                    : waited >= JIT_WAIT_MAX_MILLIS ? "(JIT queue still busy after " + waited + " ms: measuring anyway)"
-                    : "(JIT queue drained " + waited + " ms after warm-up)");
+            JitQueue.settleBeforeMeasuring();
         }
     }
 

@@ -1,14 +1,17 @@
 package dev.perflab.kv.peers;
 
-import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import dev.perflab.kv.PeerUnavailableException;
 
 /**
- * The C API of Tokyo Cabinet 1.4 (Debian's {@code libtokyocabinet9}) that the peers call, through JNA.
- * C's {@code bool} is one byte, so functions returning it are declared {@code byte} here (JNA's
+ * The C API of Tokyo Cabinet 1.4 (Debian's {@code libtokyocabinet9}) that the peers call, through JNA's direct
+ * mapping: {@code native} methods bound once by {@link Native#register(Class, String)}, which JNA's documentation
+ * ({@code www/DirectMapping.md}) says approaches the speed of hand-written JNI, where an interface mapping goes
+ * through a reflective proxy and a generic {@code invoke} on every call. The types are the ones direct mapping
+ * supports: primitives, {@code byte[]}, {@link String} arguments, {@link Pointer} and {@link IntByReference}.
+ * C's {@code bool} is one byte, so functions returning it are declared {@code byte} here (a Java
  * {@code boolean} would read a whole int register, whose upper bytes are not defined).
  */
 final class TokyoCabinet {
@@ -18,30 +21,35 @@ final class TokyoCabinet {
     /** {@code HDBOWRITER | HDBOCREAT} (same bits for the B+tree's {@code BDBOWRITER | BDBOCREAT}). */
     static final int OPEN_WRITER_CREATE = (1 << 1) | (1 << 2);
 
-    interface Api extends Library {
-        Pointer tchdbnew();
-        byte tchdbsetmutex(Pointer hdb);
-        byte tchdbtune(Pointer hdb, long bnum, byte apow, byte fpow, byte opts);
-        byte tchdbopen(Pointer hdb, String path, int omode);
-        byte tchdbput(Pointer hdb, byte[] kbuf, int ksiz, byte[] vbuf, int vsiz);
-        Pointer tchdbget(Pointer hdb, byte[] kbuf, int ksiz, IntByReference sp);
-        long tchdbrnum(Pointer hdb);
-        byte tchdbclose(Pointer hdb);
-        void tchdbdel(Pointer hdb);
-        int tchdbecode(Pointer hdb);
+    /** The functions, bound to the library when this class is initialized (which fails if it is missing). */
+    static final class Api {
+        static {
+            Native.register(Api.class, LIBRARY);
+        }
 
-        Pointer tcbdbnew();
-        byte tcbdbsetmutex(Pointer bdb);
-        byte tcbdbopen(Pointer bdb, String path, int omode);
-        byte tcbdbput(Pointer bdb, byte[] kbuf, int ksiz, byte[] vbuf, int vsiz);
-        Pointer tcbdbget(Pointer bdb, byte[] kbuf, int ksiz, IntByReference sp);
-        long tcbdbrnum(Pointer bdb);
-        byte tcbdbclose(Pointer bdb);
-        void tcbdbdel(Pointer bdb);
-        int tcbdbecode(Pointer bdb);
+        native Pointer tchdbnew();
+        native byte tchdbsetmutex(Pointer hdb);
+        native byte tchdbtune(Pointer hdb, long bnum, byte apow, byte fpow, byte opts);
+        native byte tchdbopen(Pointer hdb, String path, int omode);
+        native byte tchdbput(Pointer hdb, byte[] kbuf, int ksiz, byte[] vbuf, int vsiz);
+        native Pointer tchdbget(Pointer hdb, byte[] kbuf, int ksiz, IntByReference sp);
+        native long tchdbrnum(Pointer hdb);
+        native byte tchdbclose(Pointer hdb);
+        native void tchdbdel(Pointer hdb);
+        native int tchdbecode(Pointer hdb);
 
-        String tchdberrmsg(int ecode);
-        void tcfree(Pointer ptr);
+        native Pointer tcbdbnew();
+        native byte tcbdbsetmutex(Pointer bdb);
+        native byte tcbdbopen(Pointer bdb, String path, int omode);
+        native byte tcbdbput(Pointer bdb, byte[] kbuf, int ksiz, byte[] vbuf, int vsiz);
+        native Pointer tcbdbget(Pointer bdb, byte[] kbuf, int ksiz, IntByReference sp);
+        native long tcbdbrnum(Pointer bdb);
+        native byte tcbdbclose(Pointer bdb);
+        native void tcbdbdel(Pointer bdb);
+        native int tcbdbecode(Pointer bdb);
+
+        native String tchdberrmsg(int ecode);
+        native void tcfree(Pointer ptr);
     }
 
     private static volatile Api api;
@@ -49,15 +57,16 @@ final class TokyoCabinet {
     private TokyoCabinet() {
     }
 
-    /** The library, loaded once. */
+    /** The library, bound once. */
     static Api api() throws PeerUnavailableException {
         Api a = api;
         if (a == null) {
             synchronized (TokyoCabinet.class) {
                 if (api == null) {
                     try {
-                        api = Native.load(LIBRARY, Api.class);
-                    } catch (UnsatisfiedLinkError e) {
+                        api = new Api();
+                    } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
+                        // the first failure is the UnsatisfiedLinkError of Api's initializer, every later one a NoClassDefFoundError
                         throw new PeerUnavailableException("Tokyo Cabinet native library " + LIBRARY + " not found", INSTALL);
                     }
                 }

@@ -5,6 +5,7 @@ import dev.perflab.mdf.HistoryStore;
 import dev.perflab.mdf.MdfReader;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.MessageHandler;
+import dev.perflab.mdf.OverwrittenException;
 import dev.perflab.mdf.RingSize;
 import dev.perflab.mdf.SequencedDelivery;
 import java.nio.ByteBuffer;
@@ -16,10 +17,13 @@ import org.agrona.concurrent.broadcast.BroadcastTransmitter;
 /**
  * Peer {@code peer-agrona-broadcast}: Agrona 1.23.1's {@link BroadcastTransmitter} and one
  * {@link BroadcastReceiver} per reader over one direct buffer: the same design as r3 (one writer, never
- * blocked; receivers detect being lapped). Each reader copies a message into its own buffer and then
- * {@link BroadcastReceiver#validate()}s it, as Agrona's {@code CopyBroadcastReceiver} does; a copy that
- * fails validation, or a gap after a lap, is filled from history. A receiver starts at the latest
- * message, so a late joiner gets what came before from history too.
+ * blocked; receivers detect being lapped). Each reader hands the handler a view of the message where it lies in
+ * the broadcast buffer, and {@link BroadcastReceiver#validate()}s it after the handler returns, as r4 checks its
+ * slices after the handler: Agrona's documented way to read in place (receive, read, validate), without the copy
+ * its {@code CopyBroadcastReceiver} makes for callers that cannot re-read. A message already overwritten when its
+ * header is read is skipped (the gap is filled from history on the next poll); one overwritten while the handler
+ * read it makes the reader rewind to it and throw {@link OverwrittenException}, as r4 does, so the caller can drop
+ * what it passed on. A receiver starts at the latest message, so a late joiner gets what came before from history.
  *
  * <p>The transmitter does not count messages, so the wrapper publishes the next sequence after each
  * transmit (an ordered store): a reader that drained its receiver knows what it still needs from history.
@@ -58,8 +62,8 @@ public final class AgronaBroadcastRing implements MdfRing {
     private final class Reader implements MdfReader {
         private final SequencedDelivery position;
         private final BroadcastReceiver receiver = new BroadcastReceiver(buffer);
-        private final UnsafeBuffer scratch = new UnsafeBuffer(ByteBuffer.allocateDirect(MdfMessage.MAX_BYTES));
-        private final ByteBuffer view = scratch.byteBuffer().duplicate();
+        /** This reader's view of the broadcast buffer (the buffer wraps its direct memory from index 0). */
+        private final ByteBuffer view = buffer.byteBuffer().duplicate();
 
         Reader(long fromSequence) {
             position = new SequencedDelivery(history, fromSequence);
@@ -74,12 +78,18 @@ public final class AgronaBroadcastRing implements MdfRing {
                 if (length < MdfMessage.MIN_BYTES || length > MdfMessage.MAX_BYTES) {
                     continue;
                 }
-                scratch.putBytes(0, receiver.buffer(), receiver.offset(), length);
+                int offset = receiver.offset();
+                view.limit(offset + length).position(offset);
+                long seq = MdfMessage.sequenceOf(view, offset);
                 if (!receiver.validate()) {
                     continue;
                 }
-                view.limit(length).position(0);
+                boolean handed = seq >= position.next();
                 delivered += position.deliver(view, handler);
+                if (handed && !receiver.validate()) {
+                    position.moveTo(seq);
+                    throw new OverwrittenException(seq);
+                }
             }
             return delivered + position.fromHistory(publishedBefore, handler);
         }

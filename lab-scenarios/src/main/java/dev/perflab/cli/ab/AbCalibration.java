@@ -33,9 +33,13 @@ import java.util.stream.Collectors;
  * plant is re-aimed from what the last planted runs of its size realized in its row
  * ({@link PlantSizing#reaimed}), so that a row whose speed drifts over the hours still gets the slowdown named.
  *
+ * <p>With a head revision ({@code --calibrate --base REV --head REV}) nothing is planted: each round is an A/A run of
+ * base and a run of base against head, so a real change (a commit that slows a rung, made to measure the gate) is
+ * tabled beside the A/A runs made in the same hours: how often {@code ab} calls it, and how often it is left undecided.
+ *
  * <pre>
  *   DIR/sizing/…                        the plants' sizing forks
- *   DIR/runs/NN-aa/, NN-plant05/, …     each run's outputs, as ./lab ab writes them
+ *   DIR/runs/NN-aa/, NN-plant05/, …     each run's outputs, as ./lab ab writes them (NN-head: base against head)
  *   DIR/calibration.json, .md           the table, rewritten after every run (an interrupted calibration keeps its runs)
  * </pre>
  *
@@ -52,11 +56,12 @@ final class AbCalibration {
     private final RunLength length;
     private final AbPlan plan;
     private final AbRun.Side side;
-    private final int pairs;
-    private final int maxPairs;
+    /** The head revision whose change is calibrated, or null for planted slowdowns. */
+    private final AbRun.Side change;
+    private final dev.perflab.ab.Looks looks;
+    private final double budgetSeconds;
     private final double threshold;
     private final double rulerThreshold;
-    private final double confidence;
     private final int runs;
     private final List<Double> planted;
     private final Path dir;
@@ -64,17 +69,20 @@ final class AbCalibration {
     /** What choosing the plant's invocations costs by itself in each target row (0 without a period), for the re-aim. */
     private final Map<Integer, Double> counterCost = new LinkedHashMap<>();
 
-    AbCalibration(Component component, RunLength length, AbPlan plan, AbRun.Side side, int pairs, int maxPairs,
-                  double threshold, double rulerThreshold, double confidence, int runs, List<Double> planted, Path dir, PrintWriter console) {
+    /**
+     * @param change the head revision whose change against {@code side} is calibrated; null to plant slowdowns instead
+     */
+    AbCalibration(Component component, RunLength length, AbPlan plan, AbRun.Side side, AbRun.Side change, dev.perflab.ab.Looks looks,
+                  double budgetSeconds, double threshold, double rulerThreshold, int runs, List<Double> planted, Path dir, PrintWriter console) {
         this.component = component;
         this.length = length;
         this.plan = plan;
         this.side = side;
-        this.pairs = pairs;
-        this.maxPairs = maxPairs;
+        this.change = change;
+        this.looks = looks;
+        this.budgetSeconds = budgetSeconds;
         this.threshold = threshold;
         this.rulerThreshold = rulerThreshold;
-        this.confidence = confidence;
         this.runs = runs;
         this.planted = planted;
         this.dir = dir;
@@ -118,12 +126,14 @@ final class AbCalibration {
         OutputFile tableMd = OutputFile.check("--out", dir.resolve("calibration.md"));
         List<AbPlan.Row> targets = targets(component, plan);
         String selection = String.format(Locale.ROOT, "ab --%s, %d pairs%s, threshold %s, %s confidence, %d rows + %d rulers; "
-                        + "%s", length.name().toLowerCase(Locale.ROOT), pairs,
-                maxPairs > pairs ? " (up to " + maxPairs + " while an interval is wider than the threshold)" : "", pct(threshold), pct(confidence),
-                plan.judged().size(), plan.rows().size() - plan.judged().size(), planted.isEmpty() ? "nothing planted"
-                        : "planted in " + targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
-        console.printf("perflab ab %s --calibrate: %s · %s%n%s%n", component.name(), planted.isEmpty()
-                        ? (runs == 1 ? "1 A/A run" : runs + " A/A runs") + ", nothing planted (--plants none)"
+                        + "%s", length.name().toLowerCase(Locale.ROOT), looks.first(), looks.count() > 1 ? " (looks at "
+                        + looks.describe() + " while a row is undecided; budget " + dev.perflab.report.Formats.duration(budgetSeconds) + ")" : "",
+                pct(threshold), pct(looks.confidence()),
+                plan.judged().size(), plan.rows().size() - plan.judged().size(), change != null ? "head " + change.rev() + " against base"
+                        : planted.isEmpty() ? "nothing planted" : "planted in " + targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
+        console.printf("perflab ab %s --calibrate: %s · %s%n%s%n", component.name(), change != null
+                        ? (runs == 1 ? "1 run" : runs + " runs") + " each of A/A (base " + side.rev() + ") and head " + change.rev() + " against base"
+                        : planted.isEmpty() ? (runs == 1 ? "1 A/A run" : runs + " A/A runs") + ", nothing planted (--plants none)"
                         : (runs == 1 ? "1 run" : runs + " runs") + " each of A/A and "
                         + planted.stream().map(AbCalibration::pct).collect(Collectors.joining(", ")) + " planted",
                 Machine.header(), selection);
@@ -132,8 +142,8 @@ final class AbCalibration {
         Map<Double, Map<Integer, Plant>> plants = resumed != null ? resumed : size(calibration, targets);
         AbRun.Side base = new AbRun.Side("base", side.rev(), side.jar(), side.git());
         AbRun.Side head = new AbRun.Side("head", side.rev(), side.jar(), side.git());
-        List<Double> kinds = java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), planted.stream())
-                .filter(f -> f == 0 || !plants.get(f).isEmpty()).toList();
+        List<Double> kinds = change != null ? List.of(0.0, Calibration.HEAD)
+                : java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), planted.stream()).filter(f -> f == 0 || !plants.get(f).isEmpty()).toList();
         write(calibration, plants, tableJson, tableMd);
         int round = calibration.runs().stream().mapToInt(Calibration.Run::round).max().orElse(0);
         while (kinds.stream().anyMatch(f -> done(calibration, f) < runs)) {
@@ -142,15 +152,17 @@ final class AbCalibration {
                 if (done(calibration, f) >= runs) {
                     continue;
                 }
-                String kind = f == 0 ? "aa" : String.format(Locale.ROOT, "plant%02d", Math.round(f * 100));
-                if (f != 0) {
+                String kind = f == 0 ? "aa" : f == Calibration.HEAD ? "head" : String.format(Locale.ROOT, "plant%02d", Math.round(f * 100));
+                if (f > 0) {
                     reaim(calibration, f, plants.get(f));
                     write(calibration, plants, tableJson, tableMd);
                 }
-                console.printf("%ncalibration run %d of %d, %s%n", done(calibration, f) + 1, runs, f == 0 ? "A/A" : pct(f) + " planted");
-                AbReport report = new AbRun(component.name(), plan, base, head, pairs, maxPairs, threshold, rulerThreshold, confidence,
-                        f == 0 ? Map.of() : plants.get(f), dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", round, kind)),
-                        console, length.name().toLowerCase(Locale.ROOT)).run();
+                console.printf("%ncalibration run %d of %d, %s%n", done(calibration, f) + 1, runs, f == 0 ? "A/A"
+                        : f == Calibration.HEAD ? "head against base" : pct(f) + " planted");
+                AbReport report = new AbRun(component.name(), plan, base, f == Calibration.HEAD ? new AbRun.Side("head", change.rev(), change.jar(),
+                        change.git()) : head, looks, budgetSeconds, threshold, rulerThreshold, f > 0 ? plants.get(f) : Map.of(),
+                        dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", round, kind)), console,
+                        length.name().toLowerCase(Locale.ROOT)).run();
                 calibration.add(new Calibration.Run(f, report, round));
                 write(calibration, plants, tableJson, tableMd);
             }
@@ -209,7 +221,7 @@ final class AbCalibration {
             for (Map.Entry<Integer, PlantSizing> e : sizings.entrySet()) {
                 AbPlan.Row row = plan.rows().get(e.getKey() - 1);
                 try {
-                    kind.put(e.getKey(), AbSizer.aim(row, side.jar(), dir.resolve("sizing"), e.getValue(), f, maxPairs, length, console));
+                    kind.put(e.getKey(), AbSizer.aim(row, side.jar(), dir.resolve("sizing"), e.getValue(), f, looks.last(), length, console));
                 } catch (IllegalArgumentException ex) {
                     String note = "not planted in " + row.label() + ": " + ex.getMessage();
                     calibration.note(note);
@@ -266,7 +278,9 @@ final class AbCalibration {
             }
         }
         console.printf("calibration: resumed from %s: %s%n", dir, java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0),
-                planted.stream()).map(f -> (f == 0 ? "A/A" : pct(f)) + " " + done(calibration, f)).collect(Collectors.joining(", ")) + " runs so far");
+                change != null ? java.util.stream.Stream.of(Calibration.HEAD) : planted.stream())
+                .map(f -> (f == 0 ? "A/A" : f == Calibration.HEAD ? "head" : pct(f)) + " " + done(calibration, f))
+                .collect(Collectors.joining(", ")) + " runs so far");
         boolean covered = plants.values().stream().allMatch(byRow -> byRow.keySet().containsAll(
                 targets.stream().map(AbPlan.Row::index).toList()));
         if (!covered) {
@@ -297,10 +311,10 @@ final class AbCalibration {
             Path verdict = run.resolve("verdict.json");
             if (!m.matches() || !Files.isRegularFile(verdict)) {
                 console.println("calibration: " + run + " left out: " + (m.matches() ? "no verdict.json (a run that was interrupted)"
-                        : "not a run's folder (NN-aa, NN-plantNN)"));
+                        : "not a run's folder (NN-aa, NN-plantNN, NN-head)"));
                 continue;
             }
-            double f = m.group(3) == null ? 0 : Integer.parseInt(m.group(3)) / 100.0;
+            double f = m.group(2).equals("head") ? Calibration.HEAD : m.group(3) == null ? 0 : Integer.parseInt(m.group(3)) / 100.0;
             try {
                 byte[] bytes = Files.readAllBytes(verdict);
                 JsonNode root = new ObjectMapper().readTree(bytes);
@@ -334,7 +348,7 @@ final class AbCalibration {
         }
     }
 
-    private static final java.util.regex.Pattern RUN_FOLDER = java.util.regex.Pattern.compile("(\\d+)-(aa|plant(\\d+))");
+    private static final java.util.regex.Pattern RUN_FOLDER = java.util.regex.Pattern.compile("(\\d+)-(aa|plant(\\d+)|head)");
 
     /** A calibration's saved table (calibration.json), or a one-line error naming the folder. */
     private static JsonNode savedTable(Path dir, String option) {

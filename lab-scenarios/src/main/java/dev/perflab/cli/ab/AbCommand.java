@@ -1,7 +1,6 @@
 package dev.perflab.cli.ab;
 
 import dev.perflab.ab.AbReport;
-import dev.perflab.ab.AbVerdict;
 import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
 import dev.perflab.base.Inputs;
@@ -35,26 +34,28 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ./lab ab COMPONENT --base REV --head REV}: two revisions of the lab measured on one machine in one run,
  * their forks interleaved, every row judged with a paired interval (dev.perflab.ab), rulers watching the
- * machine. {@code --calibrate} measures how often that judgement is wrong ({@link AbCalibration}). Exit 0: no
- * regression; 1: a regression (or forks failed); 2: bad input; 3: noisy, a ruler moved, so nothing is judged.
+ * machine. Rows still undecided after the first pairs get more, look by look ({@link dev.perflab.ab.Looks}), within a
+ * time budget. {@code --calibrate} measures how often that judgement is wrong ({@link AbCalibration}). Exit 0: no change
+ * or an improvement; 1: a regression (or forks failed); 2: bad input; 3: noisy, a ruler moved, so nothing is judged;
+ * 4: undecided, a row's interval can neither show nor rule out a change past the threshold.
  */
 @Command(name = "ab", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"A/B: two revisions of a component's JMH suites, one machine, one run, forks interleaved.",
                 "Base and head forks run in balanced order (ABBA…); each row gets its head/base ratio with a paired t",
-                "interval and a verdict",
-                "(regression or improvement only beyond the threshold AND outside the interval). Rulers (a JDK-only",
-                "benchmark; peers named by --rung or --all-rows) must not move. Exit 0: no regression; 1: regression; 2: bad input; 3: noisy (a ruler moved).",
+                "interval and a verdict: regression or improvement only beyond the threshold AND outside the interval; no change",
+                "only when the whole interval lies within the threshold; undecided otherwise, and undecided rows get more pairs,",
+                "look by look, within --budget. Rulers (a JDK-only benchmark; peers named by --rung or --all-rows) must not move.",
+                "Exit 0: no change or improvement; 1: regression; 2: bad input; 3: noisy (a ruler moved); 4: undecided.",
                 "--calibrate: A/A runs and runs with 5%%, 10%%, 20%% planted slowdowns, tabled as error rates (docs/ab.md)."})
 public final class AbCommand implements Callable<Integer>, Registry.User {
+    /** The last look's pairs unless {@code --max-pairs} says otherwise: 4, 8, 16, 32 from the default 4 (docs/ab.md's simulation). */
+    static final int DEFAULT_MAX_PAIRS = 32;
     /**
      * Most pairs a row may ask for ({@code --pairs}, {@code --max-pairs}) and most runs of each kind a calibration
      * may ask for: beyond a thousand the forks take weeks, and the counts would overflow the plan's arithmetic.
      */
     static final int MAX_PAIRS = 1_000;
     static final int MAX_RUNS = 1_000;
-
-    /** The exit code of a run whose rulers moved: neither passed nor failed. */
-    static final int NOISY = 3;
 
     @Spec
     CommandSpec spec;
@@ -117,13 +118,18 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--pairs", paramLabel = "N", defaultValue = "4",
-            description = "Pairs of forks per row, run ABBA (default ${DEFAULT-VALUE}; at least 2).")
+            description = "Pairs of forks every row gets before it is first judged, run ABBA (default ${DEFAULT-VALUE}; at least 2).")
     int pairs;
 
     @Option(names = "--max-pairs", paramLabel = "N",
-            description = "Go on, one pair at a time up to N pairs, for rows whose interval is still wider than the threshold on"
-                    + " either side of the ratio (default: --pairs, none more; docs/ab.md: start at 8).")
+            description = "The most pairs an undecided row gets: it is judged again at twice the pairs each time, up to N (default "
+                    + DEFAULT_MAX_PAIRS + ", or --pairs when that is more); every interval's level is adjusted for the looks.")
     Integer maxPairs;
+
+    @Option(names = "--budget", paramLabel = "TIME", defaultValue = "15m",
+            description = "Time from the first fork within which undecided rows get more pairs, e.g. 15m, 900s, 1h (default"
+                    + " ${DEFAULT-VALUE}); the first pairs always run. 0: one look at --pairs, at the plain confidence.")
+    String budget;
 
     @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "5%",
             description = "Smallest change that counts: slower or faster by more than this (default ${DEFAULT-VALUE}).")
@@ -153,7 +159,9 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--plan", description = "Print the rows and the plan (forks, the least time they take), then exit without running a fork.")
     boolean planOnly;
 
-    @Option(names = "--calibrate", description = "Measure the error rates: A/A runs and runs with 5%%, 10%%, 20%% planted in the tuned rung (in the selected rungs where --rung leaves it out).")
+    @Option(names = "--calibrate", description = {"Measure the error rates: A/A runs and runs with 5%%, 10%%, 20%% planted in the tuned rung"
+            + " (in the selected rungs where --rung leaves it out).", "With --head: A/A runs of --base and runs of --base against --head,"
+            + " a real change, in turn (how often ab calls that change, and how often it cries wolf beside it)."})
     boolean calibrate;
 
     /** Runs of each kind a calibration makes unless {@code --runs} says otherwise: the goals' ≥ 20 A/A runs. */
@@ -200,7 +208,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             throw new LabException("--pairs " + pairs + ": at least " + dev.perflab.ab.PairedRatio.MIN_PAIRS
                     + " pairs are needed for an interval (4 or more make it useful)");
         }
-        int most = maxPairs == null ? pairs : maxPairs;
+        int most = maxPairs == null ? Math.max(pairs, DEFAULT_MAX_PAIRS) : maxPairs;
         for (int[] asked : new int[][] {{pairs, 0}, {most, 1}}) {
             if (asked[0] > MAX_PAIRS) {
                 throw new LabException((asked[1] == 0 ? "--pairs " : "--max-pairs ") + asked[0] + ": at most " + String.format(Locale.ROOT,
@@ -208,12 +216,15 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             }
         }
         if (most < pairs) {
-            throw new LabException("--max-pairs " + most + " is below --pairs " + pairs + ": it is the most pairs a row whose interval is too wide"
+            throw new LabException("--max-pairs " + most + " is below --pairs " + pairs + ": it is the most pairs an undecided row"
                     + " gets, so give at least " + pairs);
         }
         double t = percent("--threshold", threshold, false);
         double rulerT = rulerThreshold == null ? t : percent("--ruler-threshold", rulerThreshold, false);
         double c = percent("--confidence", confidence, true);
+        double budgetSeconds = seconds("--budget", budget);
+        dev.perflab.ab.Looks looks = budgetSeconds == 0 || most == pairs ? dev.perflab.ab.Looks.single(pairs, c)
+                : dev.perflab.ab.Looks.doubling(pairs, most, c);
         PrintWriter console = spec.commandLine().getOut();
         Path home = Path.of(System.getProperty("perflab.home", "."));
         AbRevisions revisions = new AbRevisions(home, console);
@@ -235,23 +246,30 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             if (planOnly) {
                 throw new LabException("--plan shows one run's plan: drop --calibrate (a calibration prints each run's plan as it starts it)");
             }
-            if (headSide != null || !plant.isEmpty()) {
-                throw new LabException("--calibrate compares a revision with itself and plants its own slowdowns: drop "
-                        + (headSide != null ? "--head/--head-jar" : "--plant"));
+            if (!plant.isEmpty()) {
+                throw new LabException("--calibrate plants its own slowdowns: drop --plant");
+            }
+            if (headSide != null && (plants != null || baseSide == null)) {
+                throw new LabException("--calibrate --head measures a real change against --base, with A/A runs of --base beside it: "
+                        + (baseSide == null ? "give --base REV or --base-jar JAR" : "drop --plants (nothing is planted)"));
             }
             int n = runs == null ? DEFAULT_RUNS : runs;
             if (n < 1 || n > MAX_RUNS) {
                 throw new LabException("--runs " + n + ": " + (n < 1 ? "at least 1" : String.format(Locale.ROOT, "at most %,d of each kind", MAX_RUNS)));
             }
-            List<Double> sizes = plants == null ? dev.perflab.ab.Calibration.PLANTED : plantedSizes(plants);
+            List<Double> sizes = plants == null && headSide == null ? dev.perflab.ab.Calibration.PLANTED
+                    : plants == null ? List.of() : plantedSizes(plants);
             Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
             OutputFile.checkDirectory("--out", dir, inputs());
             if (!resume) {
                 AbCalibration.refuseToReplace(dir);
             }
+            refuseDirty(revisions);
             AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
-            AbPlan plan = plan(component, side.jar(), side.jar());
-            return new AbCalibration(component, length.value(), plan, side, pairs, most, t, rulerT, c, n, sizes, dir, console).run(resume);
+            AbRun.Side change = headSide == null ? null : side("--head", headSide.rev, headSide.jar, revisions, false);
+            AbPlan plan = plan(component, side.jar(), change == null ? side.jar() : change.jar());
+            return new AbCalibration(component, length.value(), plan, side, change, looks, budgetSeconds, t, rulerT, n, sizes, dir, console)
+                    .run(resume);
         }
         if (baseSide == null || headSide == null) {
             throw new LabException("ab needs both sides: " + (baseSide == null ? "--base REV or --base-jar JAR" : "")
@@ -262,30 +280,52 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         }
         Path dir = out != null ? out : Path.of("results", componentName, "ab");
         OutputFile.checkDirectory("--out", dir, inputs());
+        refuseDirty(revisions);
+        AbRun.Side base = side("--base", baseSide.rev, baseSide.jar, revisions, false);
+        AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
+        AbPlan plan = plan(component, base.jar(), head.jar());
+        if (planOnly) {
+            new AbRun(componentName, plan, base, head, looks, budgetSeconds, t, rulerT, Map.of(), dir, console, length.value().name()
+                    .toLowerCase(Locale.ROOT)).printPlan();
+            plan.rows().forEach(row -> console.printf("  %d. %s%s%n", row.index(), row.label(), row.ruler() ? " (ruler)" : ""));
+            return 0;
+        }
+        Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), looks.last(), console);
+        AbReport report = new AbRun(componentName, plan, base, head, looks, budgetSeconds, t, rulerT, plants, dir, console,
+                length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
+        return report.verdict().exitCode();
+    }
+
+    /**
+     * A time with its unit, {@code 15m}, {@code 900s}, {@code 1.5h}, or {@code 0}, in seconds.
+     *
+     * @throws LabException (exit 2) naming the option and what it expects
+     */
+    static double seconds(String option, String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(s|m|min|h)?").matcher(text.trim());
+        if (m.matches() && (m.group(2) != null || Double.parseDouble(m.group(1)) == 0)) {
+            double value = Double.parseDouble(m.group(1));
+            return m.group(2) == null ? 0 : value * switch (m.group(2)) {
+                case "s" -> 1;
+                case "h" -> 3600;
+                default -> 60;
+            };
+        }
+        throw new LabException(option + " '" + text + "' must be a time with its unit, e.g. 15m, 900s or 1h (or 0 for none)");
+    }
+
+    /** Refuses a revision named that is the commit checked out while its tracked files have uncommitted changes. */
+    private void refuseDirty(AbRevisions revisions) throws IOException, InterruptedException {
         List<AbRevisions.Revision> named = new ArrayList<>();
-        if (baseSide.rev != null) {
+        if (baseSide != null && baseSide.rev != null) {
             named.add(revisions.resolve("--base", baseSide.rev));
         }
-        if (headSide.rev != null) {
+        if (headSide != null && headSide.rev != null) {
             named.add(revisions.resolve("--head", headSide.rev));
         }
         if (!named.isEmpty()) {
             revisions.refuseDirty(named);
         }
-        AbRun.Side base = side("--base", baseSide.rev, baseSide.jar, revisions, false);
-        AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
-        AbPlan plan = plan(component, base.jar(), head.jar());
-        if (planOnly) {
-            new AbRun(componentName, plan, base, head, pairs, most, t, rulerT, c, Map.of(), dir, console, length.value().name()
-                    .toLowerCase(Locale.ROOT)).printPlan();
-            plan.rows().forEach(row -> console.printf("  %d. %s%s%n", row.index(), row.label(), row.ruler() ? " (ruler)" : ""));
-            return 0;
-        }
-        Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), most, console);
-        AbReport report = new AbRun(componentName, plan, base, head, pairs, most, t, rulerT, c, plants, dir, console,
-                length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
-        AbVerdict verdict = report.verdict();
-        return verdict == AbVerdict.NOISY ? NOISY : verdict == AbVerdict.REGRESSION ? LabException.CHECK_FAILED : 0;
     }
 
     /** What every ab reads: the jars given and the results history it records in; no --out may be or hold one. */

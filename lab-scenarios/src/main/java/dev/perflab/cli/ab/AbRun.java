@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.ab.AbChart;
 import dev.perflab.ab.AbReport;
 import dev.perflab.ab.AbRow;
+import dev.perflab.ab.AbVerdict;
 import dev.perflab.ab.CacheSpread;
 import dev.perflab.ab.ForkResult;
 import dev.perflab.ab.ForkRows;
+import dev.perflab.ab.Looks;
 import dev.perflab.ab.Plant;
 import dev.perflab.base.CacheProbe;
 import dev.perflab.base.LabException;
@@ -45,12 +47,13 @@ import java.util.Optional;
  * from head's jar on both sides. A fork that fails leaves its pair out; the run saves what it measured and
  * then fails (exit 1), naming the forks.
  *
- * <p>With {@code --max-pairs} above {@code --pairs}, the run goes on after the pairs every row gets, one pair at a
- * time, for the rows whose interval is still wider than the threshold on either side of the ratio
- * ({@link dev.perflab.ab.PairedRatio#widerThan}). On a quiet machine few rows are; in a noisy stretch a run spends
- * more pairs exactly where its interval is too wide to tell a 10% loss from none, instead of calling that "no
- * change". The rule reads the interval's width, not its verdict, so that looking again does not add false positives.
- * The rulers run in every added pair too, so a drift during the added pairs still marks the run noisy.
+ * <p>Every row is judged at the first look ({@code --pairs}); the rows still undecided get pairs up to the next look
+ * ({@link Looks}: twice the pairs each time, up to {@code --max-pairs}) and are judged again, every interval at the
+ * level that keeps the run's confidence over all its looks. The rulers run in every added pair too, so a drift during
+ * the added pairs still marks the run noisy. The added pairs stop when no row is undecided, at the last look, or when
+ * the time budget ({@code --budget}, counted from the first fork) cannot hold another pair of the rows still open, as
+ * measured on their forks so far; the last look then comes at the pairs the budget holds. Those rows stay undecided,
+ * and the verdict says how many pairs each would take.
  *
  * <p>Before each pair, while no fork runs, a {@link CacheProbe} times {@value #PROBE_CHUNKS} chunks of a pointer
  * chase (about half a second): the run's {@link CacheSpread} says whether the machine ran cache-bound work
@@ -74,11 +77,10 @@ final class AbRun {
     private final AbPlan plan;
     private final Side base;
     private final Side head;
-    private final int pairs;
-    private final int maxPairs;
+    private final Looks looks;
+    private final double budgetSeconds;
     private final double threshold;
     private final double rulerThreshold;
-    private final double confidence;
     private final Map<Integer, Plant> plants;
     private final Path dir;
     private final PrintWriter console;
@@ -86,22 +88,21 @@ final class AbRun {
     private HistoryTarget history = HistoryTarget.parse("history", HistoryTarget.NONE);
 
     /**
-     * @param pairs    pairs of forks every row gets
-     * @param maxPairs pairs a row whose interval is too wide may get ({@link dev.perflab.ab.PairedRatio#widerThan}); {@code pairs} for none more
-     * @param plants   the slowdown planted in head's forks of a row, by the row's index; empty for none
+     * @param looks         when the rows are judged: the pairs every row gets, the looks after it, the run's confidence
+     * @param budgetSeconds the time from the first fork within which undecided rows get more pairs; NaN for no limit
+     * @param plants        the slowdown planted in head's forks of a row, by the row's index; empty for none
      */
-    AbRun(String component, AbPlan plan, Side base, Side head, int pairs, int maxPairs, double threshold, double rulerThreshold,
-          double confidence, Map<Integer, Plant> plants, Path dir, PrintWriter console, String length) {
+    AbRun(String component, AbPlan plan, Side base, Side head, Looks looks, double budgetSeconds, double threshold, double rulerThreshold,
+          Map<Integer, Plant> plants, Path dir, PrintWriter console, String length) {
         this.component = component;
         this.length = length;
         this.plan = plan;
         this.base = base;
         this.head = head;
-        this.pairs = pairs;
-        this.maxPairs = Math.max(pairs, maxPairs);
+        this.looks = looks;
+        this.budgetSeconds = budgetSeconds;
         this.threshold = threshold;
         this.rulerThreshold = rulerThreshold;
-        this.confidence = confidence;
         this.plants = Map.copyOf(plants);
         this.dir = dir;
         this.console = console;
@@ -122,6 +123,7 @@ final class AbRun {
     String printPlan() {
         String header = Machine.header();
         console.printf("perflab ab %s: head %s against base %s · %s%n", component, head.rev(), base.rev(), header);
+        int pairs = looks.first();
         int forks = plan.rows().size() * 2 * pairs;
         long rulers = plan.rows().stream().filter(AbPlan.Row::ruler).count();
         console.printf(Locale.ROOT, "plan: %d rows (%d ruler%s) × %d pairs × 2 sides = %d forks, one JMH run each; at least %s of"
@@ -132,10 +134,16 @@ final class AbRun {
         if (!plan.narrowed().isEmpty()) {
             console.println(plan.narrowed());
         }
-        if (maxPairs > pairs) {
-            console.printf(Locale.ROOT, "then up to %d pairs for a row whose interval is still wider than the threshold on either side"
-                            + " of its ratio, the rulers beside it: at most %s more%n",
-                    maxPairs, Formats.duration(plan.seconds(maxPairs) - plan.seconds(pairs)));
+        if (looks.count() > 1) {
+            console.printf(Locale.ROOT, "then, for the rows still undecided (the rulers beside them), looks at %s pairs, each interval at %s"
+                            + " so that all %d looks keep %s; %s%n",
+                    looks.pairs().subList(1, looks.count()).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")),
+                    pct(looks.intervalConfidence()), looks.count(), pct(looks.confidence()), Double.isNaN(budgetSeconds) ? "no time budget"
+                            : "within a budget of " + Formats.duration(budgetSeconds) + " from the first fork (--budget)"
+                            + (plan.seconds(pairs) > budgetSeconds ? "; the first look alone takes longer, so no row gets more pairs" : ""));
+        } else {
+            console.printf(Locale.ROOT, "one look, at %d pairs, %s intervals; a row left undecided says how many pairs it would take%n",
+                    pairs, pct(looks.confidence()));
         }
         console.flush();
         return header;
@@ -151,41 +159,32 @@ final class AbRun {
                 plan.rows().get(index - 1).label(), plant.describe()));
         console.flush();
         long started = System.nanoTime();
-        int forks = plan.rows().size() * 2 * pairs;
-        AbForks runner = new AbForks(console);
-        Map<Integer, List<Optional<ForkResult>>> baseForks = new LinkedHashMap<>();
-        Map<Integer, List<Optional<ForkResult>>> headForks = new LinkedHashMap<>();
-        int done = 0;
-        CacheProbe probe = new CacheProbe(CacheProbe.DEFAULT_KIB);
-        List<long[]> probed = new ArrayList<>();
+        Forks forks = new Forks(new AbForks(console), plan.rows().size() * 2 * looks.first());
         List<AbPlan.Row> round = plan.rows();
-        for (int p = 0; p < maxPairs && !round.isEmpty(); p++) {
-            if (p >= pairs) {
-                round = tooWide(round, baseForks, headForks);
-                if (round.isEmpty()) {
-                    break;
-                }
-                forks += round.size() * 2;
-                console.printf(Locale.ROOT, "pair %d of up to %d: %s%n", p + 1, maxPairs, round.stream().filter(r -> !r.ruler())
-                        .map(AbPlan.Row::label).collect(java.util.stream.Collectors.joining(", ", "", ": interval still wider than ±"
-                                + AbRow.percent(threshold))));
-                console.flush();
+        int look = looks.first();
+        while (true) {
+            forks.pairs(round, look);
+            List<AbPlan.Row> open = undecided(round, forks);
+            java.util.OptionalInt next = looks.after(look);
+            if (open.isEmpty() || next.isEmpty()) {
+                break;
             }
-            probed.add(probe.chunks(PROBE_CHUNKS, PROBE_CHUNK_MILLIS));
-            for (AbPlan.Row row : round) {
-                for (String side : order(p)) {
-                    boolean isHead = side.equals("head");
-                    Side s = isHead ? head : base;
-                    Path jar = row.headJar() ? head.jar() : s.jar();
-                    Plant plant = isHead ? plants.get(row.index()) : null;
-                    Path json = dir.resolve("forks").resolve(String.format(Locale.ROOT, "row%02d-%s-pair%d.json", row.index(), side, p + 1));
-                    String label = String.format(Locale.ROOT, "ab %d/%d %s", ++done, forks, side);
-                    Optional<ForkResult> fork = runner.run(jar, row, plant == null ? null : plant.property(), json, label);
-                    (isHead ? headForks : baseForks).computeIfAbsent(row.index(), i -> new ArrayList<>()).add(fork);
-                }
+            round.stream().filter(AbPlan.Row::ruler).forEach(open::add);
+            int target = nextLook(open, look, next.getAsInt(), forks, budgetSeconds - (System.nanoTime() - started) / 1e9);
+            if (target <= look) {
+                break;
+            }
+            round = open;
+            look = target;
+            if (target < next.getAsInt()) { // the budget cut this look short: it stands for the scheduled one, and is the last
+                forks.pairs(round, look);
+                break;
             }
         }
         double seconds = (System.nanoTime() - started) / 1e9;
+        AbForks runner = forks.runner;
+        Map<Integer, List<Optional<ForkResult>>> baseForks = forks.base;
+        Map<Integer, List<Optional<ForkResult>>> headForks = forks.head;
         List<AbRow> rows = new ArrayList<>();
         List<String> unjudged = new ArrayList<>();
         for (AbPlan.Row row : plan.rows()) {
@@ -199,8 +198,8 @@ final class AbRun {
         boolean baseSaved = writeSide(baseForks, dir.resolve("base.json"));
         boolean headSaved = writeSide(headForks, dir.resolve("head.json"));
         AbReport report = new AbReport(component, new AbReport.Side(base.rev(), base.jar().toString()),
-                new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, confidence, pairs, rows, seconds, runner.steal(),
-                CacheSpread.of(probed, probe.kib()));
+                new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, looks, rows, seconds, runner.steal(),
+                CacheSpread.of(forks.probed, forks.probe.kib()), budgetSeconds);
         console.println();
         console.print(report.text());
         // the run's id: a calibration that meets this verdict twice (a folder merged twice, a run copied) counts it once
@@ -255,28 +254,100 @@ final class AbRun {
             return Optional.empty();
         }
         Plant plant = plants.get(row.index());
-        return Optional.of(AbRow.of(b, h, row.ruler(), row.ruler() ? rulerThreshold : threshold, confidence,
+        return Optional.of(AbRow.of(b, h, row.ruler(), row.ruler() ? rulerThreshold : threshold, looks.intervalConfidence(),
                 plant == null ? "" : plant.describe()));
     }
 
     /**
-     * The next pair's rows: of this pair's judged rows, those whose interval is still wider than the threshold
-     * ({@link dev.perflab.ab.PairedRatio#widerThan}), and every ruler beside them, so the rulers keep watching the
-     * machine while those rows run; none when every judged row's interval is narrow enough. A row left out once is
-     * not run again, so each row's pairs are consecutive rounds.
+     * The judged rows of this round that are still undecided at this look: they get pairs up to the next look. A row
+     * decided once is not run again, so each row's pairs are consecutive rounds.
      */
-    private List<AbPlan.Row> tooWide(List<AbPlan.Row> round, Map<Integer, List<Optional<ForkResult>>> baseForks,
-                                       Map<Integer, List<Optional<ForkResult>>> headForks) {
+    private List<AbPlan.Row> undecided(List<AbPlan.Row> round, Forks forks) {
         List<AbPlan.Row> open = new ArrayList<>();
         for (AbPlan.Row row : round) {
             if (!row.ruler()) {
-                row(row, baseForks, headForks).filter(r -> r.ratio().widerThan(threshold)).ifPresent(r -> open.add(row));
+                row(row, forks.base, forks.head).filter(r -> r.verdict() == AbVerdict.UNDECIDED).ifPresent(r -> open.add(row));
             }
         }
-        if (!open.isEmpty()) {
-            round.stream().filter(AbPlan.Row::ruler).forEach(open::add);
-        }
         return open;
+    }
+
+    /**
+     * The pairs the next look comes at: the scheduled look's, or fewer where the budget left holds fewer pairs of the
+     * rows still open (a pair of them as long as their forks took so far, with the probe before it); the pairs so far
+     * when it holds none. Says which, in a line.
+     */
+    private int nextLook(List<AbPlan.Row> open, int look, int scheduled, Forks forks, double left) {
+        double pairSeconds = forks.pairSeconds(open);
+        int held = Double.isNaN(budgetSeconds) ? Integer.MAX_VALUE : (int) Math.max(0, Math.floor(left / pairSeconds));
+        int target = (int) Math.min(scheduled, (long) look + held);
+        String openRows = open.stream().filter(r -> !r.ruler()).map(AbPlan.Row::label).collect(java.util.stream.Collectors.joining(", "));
+        if (target <= look) {
+            console.printf(Locale.ROOT, "budget: %s left of %s holds no pair of the rows still undecided at %d pairs (a pair of them takes"
+                    + " about %s): %s%n", Formats.duration(Math.max(0, left)), Formats.duration(budgetSeconds), look,
+                    Formats.duration(pairSeconds), openRows);
+        } else {
+            console.printf(Locale.ROOT, "look at %d pairs: still undecided: %s; pairs %d to %d%s%n", look, openRows, look + 1, target,
+                    target < scheduled ? " (the budget left, " + Formats.duration(left) + ", holds " + (target - look) + " of the "
+                            + (scheduled - look) + " pairs to the next look, which is the last)" : "");
+            forks.planned += open.size() * 2 * (target - look);
+        }
+        console.flush();
+        return target;
+    }
+
+    /** The forks of a run so far, row by row, what they took, and the cache probe before each pair. */
+    private final class Forks {
+        final AbForks runner;
+        final Map<Integer, List<Optional<ForkResult>>> base = new LinkedHashMap<>();
+        final Map<Integer, List<Optional<ForkResult>>> head = new LinkedHashMap<>();
+        final Map<Integer, Double> seconds = new LinkedHashMap<>();
+        final CacheProbe probe = new CacheProbe(CacheProbe.DEFAULT_KIB);
+        final List<long[]> probed = new ArrayList<>();
+        double probeSeconds;
+        int pairs;
+        int done;
+        int planned;
+
+        Forks(AbForks runner, int planned) {
+            this.runner = runner;
+            this.planned = planned;
+        }
+
+        /** The pairs after those run so far, up to {@code to}, of these rows, each after a cache probe. */
+        void pairs(List<AbPlan.Row> round, int to) throws IOException, InterruptedException {
+            for (; pairs < to; pairs++) {
+                long probeStarted = System.nanoTime();
+                probed.add(probe.chunks(PROBE_CHUNKS, PROBE_CHUNK_MILLIS));
+                probeSeconds += (System.nanoTime() - probeStarted) / 1e9;
+                for (AbPlan.Row row : round) {
+                    for (String side : order(pairs)) {
+                        fork(row, side);
+                    }
+                }
+            }
+        }
+
+        private void fork(AbPlan.Row row, String side) throws IOException, InterruptedException {
+            boolean isHead = side.equals("head");
+            Path jar = row.headJar() ? AbRun.this.head.jar() : (isHead ? AbRun.this.head : AbRun.this.base).jar();
+            Plant plant = isHead ? plants.get(row.index()) : null;
+            Path json = dir.resolve("forks").resolve(String.format(Locale.ROOT, "row%02d-%s-pair%d.json", row.index(), side, pairs + 1));
+            String label = String.format(Locale.ROOT, "ab %d/%d %s", ++done, planned, side);
+            long started = System.nanoTime();
+            Optional<ForkResult> fork = runner.run(jar, row, plant == null ? null : plant.property(), json, label);
+            seconds.merge(row.index(), (System.nanoTime() - started) / 1e9, Double::sum);
+            (isHead ? head : base).computeIfAbsent(row.index(), i -> new ArrayList<>()).add(fork);
+        }
+
+        /** Seconds one more pair of these rows takes, as their forks took so far, with the probe before it. */
+        double pairSeconds(List<AbPlan.Row> rows) {
+            return probeSeconds / pairs + rows.stream().mapToDouble(r -> seconds.get(r.index()) / base.get(r.index()).size()).sum();
+        }
+    }
+
+    private static String pct(double fraction) {
+        return new java.math.BigDecimal(fraction * 100).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() + "%";
     }
 
     /** One side's fork files, concatenated into one JMH JSON array (every row as JMH wrote it); false when none ran. */

@@ -24,6 +24,7 @@ import dev.perflab.proc.ChildProcess;
 import dev.perflab.pump.WireDay;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
+import dev.perflab.scenario.CeilingInterval;
 import dev.perflab.scenario.ClockOffsets;
 import dev.perflab.scenario.CpuMeter;
 import dev.perflab.scenario.Iperf3Ceiling;
@@ -89,8 +90,11 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     static final int SMOKE_DAY_MESSAGES = 20_000;
     static final int QUICK_DAY_MESSAGES = 100_000;
     static final long DAY_SEED = 1;
-    /** Seconds of iperf3 for each ceiling. */
-    static final double CEILING_SECONDS = 1;
+    /**
+     * Seconds of iperf3 for each ceiling, after the second of slow start it leaves out: three one-second samples,
+     * before the configurations and again after them.
+     */
+    static final double CEILING_SECONDS = 3;
     /** Time for one configuration from the first process to the last summary. */
     static final Duration SMOKE_DEADLINE = Duration.ofSeconds(60);
     static final Duration DEADLINE = Duration.ofSeconds(180);
@@ -278,6 +282,22 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return total / (1 + CLIENTS);
         }
 
+        /**
+         * What {@link #receive()} is, with its interval: the samples of the parallel streams (or the one stream)
+         * ÷ (1 + K) on loopback; the link's rate, exactly, across a link.
+         */
+        CeilingInterval receiveInterval() {
+            if (link != null) {
+                return CeilingInterval.exactly(socket());
+            }
+            return (parallel.measured() ? parallel : single).interval().dividedBy(1 + CLIENTS);
+        }
+
+        /** These ceilings and the same ones measured again after the configurations, as one (samples of both). */
+        Ceilings combine(Ceilings after) {
+            return link != null ? this : new Ceilings(single.combine(after.single), parallel.combine(after.parallel), null);
+        }
+
         /** The second percentage column: the fan-out ceiling's on loopback; none across a link (the first is the link's). */
         String receiveColumn() {
             return link != null ? "" : "% fan-out";
@@ -343,7 +363,8 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 outcomes.add(o);
                 jsonConfigs.add(o.json(config, result, ceilings));
             }
-            footer(results, outcomes, ceilings);
+            Ceilings both = ceilings.combine(ceilingsAfter(ceilings));
+            footer(results, outcomes, both);
             rows.write(rowsFile.path());
             Machine.writeHeader(rowsFile.path(), header, request.length().id());
             if (json != null) {
@@ -376,7 +397,8 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 console.flush();
                 return c;
             }
-            console.printf("ceiling: iperf3 over loopback for %.0f s, one stream, then %d parallel streams…%n", CEILING_SECONDS, 1 + CLIENTS);
+            console.printf("ceiling: iperf3 over loopback for %.0f s after %d s of slow start, one stream, then %d parallel streams…%n",
+                    CEILING_SECONDS, Iperf3Ceiling.OMIT_SECONDS, 1 + CLIENTS);
             console.flush();
             Iperf3Ceiling.Result single = Iperf3Ceiling.measure(CEILING_SECONDS);
             Iperf3Ceiling.Result parallel = single.measured() ? Iperf3Ceiling.measure(CEILING_SECONDS, 1 + CLIENTS) : single;
@@ -393,6 +415,26 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             }
             console.flush();
             return c;
+        }
+
+        /**
+         * iperf3 again after the configurations (as before them), so the ceiling the verdicts use carries the
+         * machine's drift over the run; the combined figure is printed.
+         */
+        private Ceilings ceilingsAfter(Ceilings before) throws IOException, InterruptedException {
+            if (link != null || !before.single().measured()) {
+                return before;
+            }
+            console.printf("%nceiling again, after the configurations: iperf3 over loopback for %.0f s, one stream, then %d parallel streams…%n",
+                    CEILING_SECONDS, 1 + CLIENTS);
+            console.flush();
+            Iperf3Ceiling.Result single = Iperf3Ceiling.measure(CEILING_SECONDS);
+            Iperf3Ceiling.Result parallel = single.measured() ? Iperf3Ceiling.measure(CEILING_SECONDS, 1 + CLIENTS) : single;
+            Ceilings both = before.combine(new Ceilings(single, parallel, null));
+            console.printf("ceiling, before and after: %s one stream; fan-out ceiling %s%n", both.single().interval().describe("MB/s"),
+                    both.receiveInterval().describe("MB/s"));
+            console.flush();
+            return new Ceilings(single, parallel, null);
         }
 
         /** Starts the processes in order, waits for every summary; every process is stopped before it returns. */

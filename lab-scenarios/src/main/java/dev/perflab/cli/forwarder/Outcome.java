@@ -10,6 +10,7 @@ import dev.perflab.base.Machine;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.scenario.CeilingInterval;
 import dev.perflab.scenario.ClockOffsets;
 import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.JmhRows;
@@ -154,10 +155,10 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
         if (rate > 0) {
             parts.add(String.format("receive %.1f MB/s, the paced Simulator's rate (the ceiling's goal is for unpaced runs)", receive));
         } else if (ceilings.measured()) {
-            double percent = 100 * receive / ceilings.receive();
+            CeilingInterval ceiling = ceilings.receiveInterval();
             double goal = ceilings.link() != null ? ForwarderScenario.GOAL_LINK_PERCENT : ForwarderScenario.GOAL_FAN_OUT_PERCENT;
-            parts.add(String.format("receive %.1f%% of the %s (goal ≥ %.0f%%: %s)", percent,
-                    ceilings.link() != null ? "link" : "fan-out ceiling", goal, verdict(percent >= goal)));
+            parts.add(String.format("receive %s of the %s (goal ≥ %.0f%%: %s)", ceiling.describePercent(receive),
+                    ceilings.link() != null ? "link" : "fan-out ceiling", goal, ceiling.verdict(receive, goal)));
         } else {
             parts.add("receive: no ceiling measured");
         }

@@ -38,7 +38,7 @@ public final class MdfRingComponent implements Component {
 
     /** A late joiner reads the last 5,000 / 100,000 / 400,000 messages: r0 from H2, r1+ from memory. */
     static final JmhSuite HISTORY = JmhSuite.of("history", PKG + "MdfHistoryBenchmark", Map.of(
-            RunLength.FULL, new JmhOptions(2, 2, "2s", 5, "2s")));
+            RunLength.FULL, new JmhOptions(2, 2, "1s", 10, "1s")));
 
     /**
      * {@code ./lab profile mdf-ring}: the ring suite where the goal is judged (1 writer / 2 readers, 256-byte

@@ -32,15 +32,16 @@ public final class OrderBookComponent implements Component {
      * Cancel first, last and nonexistent at one price level of depth 1 to 1,000. The default run measures the
      * report's headline, cancel of the last order, at depth 1 and 1,000 with the class's annotations (many
      * short iterations: a cancel lasts nanoseconds, and the error shrinks with the count); {@code --full} every
-     * method at every depth, two forks each; {@code --quick} fewer iterations after the standard's two warm-up
-     * seconds (with one, the peers were still speeding up through the measured iterations at depth 1,000);
-     * {@code --smoke} what the gates read (naive and tuned, every method, depth 1 and 1,000).
+     * method at every depth, two forks each; {@code --quick} fewer iterations after three warm-up seconds (with
+     * one, the peers were still speeding up through the measured iterations at depth 1,000; they flattened after
+     * about two); {@code --smoke} what the gates read (naive and tuned, every method, depth 1 and 1,000), with six
+     * short measured iterations, the fewest the gate that requires the tuned rows to be steady can judge.
      */
     static final JmhSuite CANCEL = JmhSuite.of("cancel", PKG + "OrderBookCancelBenchmark")
             .standard("cancelLast", TWO_DEPTHS)
-            .with(RunLength.SMOKE, new JmhOptions(1, 1, "300ms", 3, "300ms"))
-            .with(RunLength.QUICK, new JmhOptions(1, 2, "1s", 10, "300ms"), "cancelLast", TWO_DEPTHS)
-            .with(RunLength.FULL, new JmhOptions(2, 2, "1s", 24, "500ms"));
+            .with(RunLength.SMOKE, new JmhOptions(1, 2, "300ms", 6, "150ms"))
+            .with(RunLength.QUICK, new JmhOptions(1, 3, "1s", 10, "300ms"), "cancelLast", TWO_DEPTHS)
+            .with(RunLength.FULL, new JmhOptions(2, 4, "1s", 24, "500ms"));
 
     /** The rung whose replay has its own suite and budget ({@link #REPLAY_NAIVE}); every other rung replays in {@link #REPLAY}. */
     static final String NAIVE_RUNG = OrderBookLadder.LADDER.resolve("naive").id();

@@ -213,7 +213,7 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
                 results.add(result);
                 jsonRungs.add(jsonRung(result, messagesPerSecond, percent));
             }
-            footer(results, ceiling);
+            footer(results, link == null && ceiling.measured() ? ceiling.combine(ceilingAgain()) : ceiling);
             rows.write(rowsFile.path());
             Machine.writeHeader(rowsFile.path(), header);
             if (json != null) {
@@ -250,11 +250,21 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
             return Iperf3Ceiling.measure(timing.measureSeconds());
         }
 
+        /** iperf3 again after the rungs, so the footer's ceiling carries the machine's drift over the run. */
+        private Iperf3Ceiling.Result ceilingAgain() throws IOException, InterruptedException {
+            console.printf("%nceiling again, after the rungs: iperf3 over loopback for %d s…%n", Math.max(1, Math.round(timing.measureSeconds())));
+            console.flush();
+            return Iperf3Ceiling.measure(timing.measureSeconds());
+        }
+
         private void footer(List<RungResult> results, Iperf3Ceiling.Result ceiling) {
             Optional<RungResult> best = results.stream().filter(RungResult::correct).max((a, b) -> Double.compare(a.score(), b.score()));
             console.println();
+            if (link == null && ceiling.measured()) {
+                console.printf("ceiling, before and after the rungs: %s%n", ceiling.interval().describe("MB/s"));
+            }
             best.ifPresent(b -> console.printf("best: %s at %,.1f MB/s%s%n", b.rung(), b.score(), ceiling.measured()
-                    ? String.format(", %.1f%% of the %s", 100 * b.score() / ceiling.mbPerSecond(), link == null ? "iperf3 ceiling" : "link")
+                    ? String.format(", %s of the %s", ceiling.interval().describePercent(b.score()), link == null ? "iperf3 ceiling" : "link")
                     : ""));
             long broken = results.stream().filter(r -> !r.correct()).count();
             console.println(broken == 0 ? "every message of every rung arrived once, in order, with a good checksum"

@@ -481,7 +481,7 @@ public final class JmhRun {
         console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
         charts.warning().ifPresent(w -> console.println("charts: " + w));
         if (page) {
-            RunPage.write(json, name, length, console);
+            RunPage.write(json, name, length, console, headlines.lines().filter(l -> !l.isBlank()).toList());
         }
         console.flush();
     }

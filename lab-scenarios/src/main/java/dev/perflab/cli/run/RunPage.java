@@ -21,10 +21,15 @@ final class RunPage {
     }
 
     static void write(Path json, String component, RunLength length, PrintWriter console) {
+        write(json, component, length, console, java.util.List.of());
+    }
+
+    /** @param headlines the run's headline lines as it printed them, shown first on the page */
+    static void write(Path json, String component, RunLength length, PrintWriter console, java.util.List<String> headlines) {
         String name = json.getFileName().toString();
         Path page = json.resolveSibling((name.endsWith(".json") ? name.substring(0, name.length() - 5) : name) + ".html");
         try {
-            ReportPage.write(PageInput.ofRun("perflab · " + component + " · " + length.id() + " run", json),
+            ReportPage.write(PageInput.ofRun("perflab · " + component + " · " + length.id() + " run", json, headlines),
                     OutputFile.check("--out", page, json));
             console.println("page: " + page);
         } catch (ReportException | LabException | UncheckedIOException e) {

@@ -38,6 +38,11 @@ final class CollectorCommand implements Callable<Integer> {
             description = "Results in the first S seconds are counted but left out of tasks/s. Default: ${DEFAULT-VALUE}.")
     double warmupSeconds;
 
+    @Option(names = "--measure-seconds", paramLabel = "S", defaultValue = "0",
+            description = "How long the generator sends after the warm-up: tasks/s counts the results of that window only, "
+                    + "not the executor's drain after the generator stops. 0: until the last result. Default: ${DEFAULT-VALUE}.")
+    double measureSeconds;
+
     @Option(names = "--sample-out", paramLabel = "FILE", description = "Write the sample as lines '<payloadHex> <digestHex>'.")
     Path sampleOut;
 
@@ -48,12 +53,15 @@ final class CollectorCommand implements Callable<Integer> {
         if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
             throw new LabException("--warmup-seconds must be ≥ 0, was " + warmupSeconds);
         }
+        if (!(measureSeconds >= 0) || Double.isInfinite(measureSeconds)) {
+            throw new LabException("--measure-seconds must be ≥ 0, was " + measureSeconds);
+        }
         OutputFile sample = sampleOut != null ? OutputFile.check("--sample-out", sampleOut) : null;
         Collector.Report report;
         try (Listener listener = Roles.listen(bind)) {
             RoleProtocol.printListening(out, listener.endpoint().toString());
             out.flush();
-            report = new Collector(role.entry().factory(), listener, warmupSeconds, line -> {
+            report = new Collector(role.entry().factory(), listener, warmupSeconds, measureSeconds, line -> {
                 err.println(line);
                 err.flush();
             }).onFirstResults(() -> RoleProtocol.printFlowing(out)).run();

@@ -1,6 +1,7 @@
 package dev.perflab.cli.sha;
 
 import dev.perflab.base.Machine;
+import dev.perflab.scenario.CeilingInterval;
 import java.util.List;
 
 /** The printed ladder of {@code ./lab run sha-pipeline}: one row per rung, units in the heading. */
@@ -29,7 +30,8 @@ final class PipelineTable {
         return n < 0 ? "?" : String.format("%,d", n);
     }
 
-    static String footer(List<PipelineRow> rows, double ceiling, PipelineNetwork network) {
+    static String footer(List<PipelineRow> rows, CeilingInterval ceilingInterval, PipelineNetwork network) {
+        double ceiling = ceilingInterval.mean();
         StringBuilder s = new StringBuilder();
         PipelineRow best = null;
         for (PipelineRow r : rows) {
@@ -38,8 +40,9 @@ final class PipelineTable {
             }
         }
         if (best != null) {
-            s.append(String.format("best correct rung: %s, %,.0f tasks/s = %.1f%% of the all-core ceiling (%,.0f tasks/s)%n",
-                    best.rung(), best.tasksPerSecond(), 100 * best.tasksPerSecond() / ceiling, ceiling));
+            s.append(String.format("best correct rung: %s, %,.0f tasks/s = %s of the all-core ceiling (%s)%n",
+                    best.rung(), best.tasksPerSecond(), ceilingInterval.describePercent(best.tasksPerSecond()),
+                    ceilingInterval.describe("tasks/s")));
             if (best.tasksPerSecond() > ceiling) {
                 s.append("  above 100%: the ceiling and the rungs were measured at different moments of a busy machine, or the"
                         + " ceiling too briefly (smoke); the % means nothing here: run ./lab run sha-pipeline on a quiet machine\n");

@@ -14,6 +14,7 @@ import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.net.Endpoint;
 import dev.perflab.proc.ChildProcess;
+import dev.perflab.scenario.CeilingInterval;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleWindow;
@@ -98,10 +99,11 @@ public final class ShaPipelineRun {
         console.printf("each rung: %.1f s warm-up + %.1f s measured, %s; %s%n", timing.warmupSeconds(),
                 timing.measureSeconds(), rate == 0 ? "generator as fast as it can" : String.format("%,d tasks/s offered", rate),
                 network.describe());
-        double[] measured = measureCeiling();
-        double ceiling = measured[0];
-        console.printf("ceiling: SHA-256 of 32-byte payloads on all %d cores (JMH, intrinsic on): %,.0f %s tasks/s%n%n",
-                Machine.cores(), ceiling, measured[1] > 0 ? String.format("± %,.0f", measured[1]) : "(no error bar: too few iterations)");
+        List<Double> ceilingSamples = new ArrayList<>(measureCeiling("sha-ceiling"));
+        CeilingInterval before = CeilingInterval.of(ceilingSamples);
+        double ceiling = before.mean();
+        console.printf("ceiling: SHA-256 of 32-byte payloads on all %d cores (JMH, intrinsic on): %s%n%n",
+                Machine.cores(), before.describe("tasks/s"));
         console.println(PipelineTable.heading());
         console.flush();
         List<PipelineRow> rows = new ArrayList<>();
@@ -117,7 +119,10 @@ public final class ShaPipelineRun {
             rows.add(row);
         }
         console.println();
-        console.print(PipelineTable.footer(rows, ceiling, network));
+        ceilingSamples.addAll(measureCeiling("sha-ceiling-after"));
+        CeilingInterval both = CeilingInterval.of(ceilingSamples);
+        console.printf("ceiling again, after the rungs; before and after: %s%n", both.describe("tasks/s"));
+        console.print(PipelineTable.footer(rows, both, network));
         List<RungResult> results = new ArrayList<>();
         JmhRows jmhRows = new JmhRows();
         for (PipelineRow row : rows) {
@@ -161,27 +166,30 @@ public final class ShaPipelineRun {
         return null;
     }
 
-    /** Runs the ceiling benchmark; returns its score and JMH's 99.9% error, in digests (tasks) per second. */
-    private double[] measureCeiling() throws IOException, InterruptedException {
-        Path result = dir.resolve("sha-ceiling.json");
+    /**
+     * Runs the ceiling benchmark (before the rungs, and again after them, so its interval carries the machine's drift
+     * over the run); returns every measured iteration's score, in digests (tasks) per second.
+     */
+    private List<Double> measureCeiling(String name) throws IOException, InterruptedException {
+        Path result = dir.resolve(name + ".json");
         List<String> args = new ArrayList<>(List.of("^dev\\.perflab\\.bench\\.sha\\.ShaCeilingBenchmark\\.intrinsicAllThreads$"));
         args.addAll(timing.ceilingJmhOptions());
         args.addAll(List.of("-p", "messageBytes=32", "-rf", "json", "-rff", result.toString()));
-        int exit = JmhProcess.run("ceiling", 1, args, dir.resolve("sha-ceiling.log"), console);
+        Path log = dir.resolve(name + ".log");
+        int exit = JmhProcess.run("ceiling", 1, args, log, console);
         if (exit != 0 || !Files.isRegularFile(result)) {
-            throw new LabException("JMH failed measuring the SHA-256 ceiling (exit " + exit + "); see "
-                    + dir.resolve("sha-ceiling.log"), LabException.CHECK_FAILED);
+            throw new LabException("JMH failed measuring the SHA-256 ceiling (exit " + exit + "); see " + log, LabException.CHECK_FAILED);
         }
         Machine.writeHeader(result, Machine.header());
         JsonNode rows = new ObjectMapper().readTree(result.toFile());
         if (rows == null || !rows.isArray() || rows.size() == 0 || !rows.get(0).path("primaryMetric").has("score")) {
             // e.g. a JVM option that made every fork fail (a profiler agent in JAVA_TOOL_OPTIONS did once)
-            throw new LabException("JMH wrote no SHA-256 ceiling score into " + result + "; see "
-                    + dir.resolve("sha-ceiling.log"), LabException.CHECK_FAILED);
+            throw new LabException("JMH wrote no SHA-256 ceiling score into " + result + "; see " + log, LabException.CHECK_FAILED);
         }
         JsonNode metric = rows.get(0).path("primaryMetric");
-        double error = metric.path("scoreError").asDouble(0);
-        return new double[] {metric.path("score").asDouble(), Double.isFinite(error) ? error : 0};
+        List<Double> samples = new ArrayList<>();
+        metric.path("rawData").forEach(fork -> fork.forEach(iteration -> samples.add(iteration.asDouble())));
+        return samples.isEmpty() ? List.of(metric.path("score").asDouble()) : samples;
     }
 
     private PipelineRow runRung(Entry<PipelineSettings> rung) throws IOException, InterruptedException {
@@ -254,7 +262,7 @@ public final class ShaPipelineRun {
         switch (role.name()) {
             case "collector":
                 args.addAll(List.of("--bind", bind(network.collectorBind(), sockets, role), "--warmup-seconds",
-                        String.valueOf(timing.warmupSeconds())));
+                        String.valueOf(timing.warmupSeconds()), "--measure-seconds", String.valueOf(timing.measureSeconds())));
                 if (sample != null) {
                     args.addAll(List.of("--sample-out", sample.toString()));
                 }

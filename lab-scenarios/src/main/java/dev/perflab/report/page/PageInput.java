@@ -25,10 +25,12 @@ import java.util.Optional;
  * @param verdicts the A/B verdicts
  * @param latency  the interval logs
  * @param history  the history, if one was given
- * @param flames   per result file, the flame graphs beside it
+ * @param flames    per result file, the flame graphs beside it
+ * @param headlines the run's headline lines ({@code r4 over r0, cancel at depth 1,000: ×573 (×483–×681 …)}), shown
+ *                  first; empty for a page of files alone
  */
 public record PageInput(String title, LadderReport results, List<AbVerdict> verdicts, List<LatencyLog> latency,
-                        Optional<History> history, List<FlameGraphs.Flame> flames) {
+                        Optional<History> history, List<FlameGraphs.Flame> flames, List<String> headlines) {
     private static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
 
     /**
@@ -60,12 +62,18 @@ public record PageInput(String title, LadderReport results, List<AbVerdict> verd
         java.util.Set<FlameGraphs.Flame> flames = new java.util.LinkedHashSet<>();
         jmh.forEach(f -> flames.addAll(FlameGraphs.beside(f)));
         Optional<History> history = historyCsv == null ? Optional.empty() : Optional.of(History.read(historyCsv, changesJson));
-        return new PageInput(title, results, verdicts, latency, history, List.copyOf(flames));
+        return new PageInput(title, results, verdicts, latency, history, List.copyOf(flames), List.of());
     }
 
-    /** The page of one run's results file alone, as {@code ./lab run} writes beside it. */
+    /** The page of one run's results file alone, without headlines (a run of another project's jar has none). */
     public static PageInput ofRun(String title, Path json) {
-        return read(title, List.of(json), null, null);
+        return ofRun(title, json, List.of());
+    }
+
+    /** The page of one run's results file alone, as {@code ./lab run} writes beside it, its headlines first. */
+    public static PageInput ofRun(String title, Path json, List<String> headlines) {
+        PageInput input = read(title, List.of(json), null, null);
+        return new PageInput(input.title, input.results, input.verdicts, input.latency, input.history, input.flames, List.copyOf(headlines));
     }
 
     /** The file's JSON when it is an A/B verdict (an object with {@code verdict} and {@code rows}); else null. */
@@ -92,6 +100,11 @@ public record PageInput(String title, LadderReport results, List<AbVerdict> verd
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** The same input with only the result rows {@code keep} accepts ({@code ./lab report --mode}, …). */
+    public PageInput filter(java.util.function.Predicate<dev.perflab.report.Row> keep) {
+        return new PageInput(title, results.filter(keep), verdicts, latency, history, flames, headlines);
     }
 
     /** True when there is nothing to show. */

@@ -13,6 +13,7 @@ import dev.perflab.report.LadderReport;
 import dev.perflab.report.ReportException;
 import dev.perflab.report.ResultSource;
 import dev.perflab.report.Row;
+import dev.perflab.report.RunsTable;
 import dev.perflab.report.Step;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,6 +49,8 @@ import java.util.Set;
  */
 public final class ReportPage {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** A contents list longer than this starts folded. */
+    private static final int CONTENTS_SHOWN = 12;
 
     private final PageInput input;
     private final Path pageDir;
@@ -79,8 +82,19 @@ public final class ReportPage {
         input.verdicts().forEach(this::verdict);
         LadderReport results = input.results();
         int index = 0;
-        for (LadderGroup group : results.groups()) {
-            group(results, group, ++index);
+        if (RunsTable.applies(results)) {
+            List<String> files = results.sources().stream().map(ResultSource::label).toList();
+            body.append("<p class=\"note\">").append(Html.esc(files.size() + " runs of one project, overlaid in the order given: "
+                    + String.join(", ", files) + ". " + RunsTable.FOOTNOTE + ".")).append("</p>\n");
+            for (RunsTable.Table t : RunsTable.tables(results)) {
+                section("r" + ++index, t.title());
+                chart(PageCharts.runs(t, files), Map.of("benchmark", t.title()));
+                body.append(Html.table(t.headers(), t.cells(), 2, Set.of(), "")).append("</section>\n");
+            }
+        } else {
+            for (LadderGroup group : results.groups()) {
+                group(results, group, ++index);
+            }
         }
         input.latency().forEach(this::latency);
         input.history().ifPresent(this::remainingHistory);
@@ -95,7 +109,7 @@ public final class ReportPage {
                 .append("<meta name=\"generator\" content=\"perflab ./lab report\">\n")
                 .append("<title>").append(Html.esc(input.title())).append("</title>\n<style>\n")
                 .append(resource("page.css")).append("</style>\n</head>\n<body>\n<header>\n<h1>")
-                .append(Html.esc(input.title())).append("</h1>\n").append(machines()).append(noisyNote()).append(contents())
+                .append(Html.esc(input.title())).append("</h1>\n").append(headlines()).append(machines()).append(noisyNote()).append(contents())
                 .append("</header>\n<main>\n").append(body).append("</main>\n<footer>Written by <code>./lab report</code>. ")
                 .append("Charts drawn with Apache ECharts ").append(Html.esc(ChartLibrary.version()))
                 .append(" (Apache License 2.0; Apache ECharts, Copyright The Apache Software Foundation), inlined in this page.")
@@ -104,6 +118,16 @@ public final class ReportPage {
                 .append("<script type=\"application/json\" id=\"perflab-data\">").append(Html.scriptSafe(json(charts)))
                 .append("</script>\n<script>\n").append(resource("page.js")).append("</script>\n</body>\n</html>\n");
         return out.toString();
+    }
+
+    /** The run's headline speedups, as the run printed them: what a reader came for, before anything else. */
+    private String headlines() {
+        if (input.headlines().isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("<ul class=\"headlines\">\n");
+        input.headlines().forEach(h -> out.append("<li>").append(Html.esc(h)).append("</li>\n"));
+        return out.append("</ul>\n").toString();
     }
 
     /** One line per results file: its machine (JDK, CPU, cores) and run length. */
@@ -121,19 +145,27 @@ public final class ReportPage {
         return out.append("</dl>\n").toString();
     }
 
-    /** What a noisy row is, said once, as the text report says it once under its tables. */
+    /** What a noisy or unsteady row is, said once, as the text report says it once under its tables. */
     private String noisyNote() {
-        boolean any = input.results().groups().stream().anyMatch(GroupTable::anyNoisy);
-        return any ? "<p class=\"note noisy-note\">" + Html.esc(GroupTable.NOISY_FOOTNOTE) + "</p>\n" : "";
+        // Several runs side by side mark no row: their changes say, in parentheses, what is within the errors.
+        if (RunsTable.applies(input.results())) {
+            return "";
+        }
+        StringBuilder notes = new StringBuilder();
+        GroupTable.footnotes(input.results().groups())
+                .forEach(note -> notes.append("<p class=\"note noisy-note\">").append(Html.esc(note)).append("</p>\n"));
+        return notes.toString();
     }
 
     private String contents() {
         if (contents.size() < 2) {
             return "";
         }
-        StringBuilder out = new StringBuilder("<nav><ul>\n");
+        // A long list folds away, so that the first chart is where a reader starts, not a screen of links.
+        boolean folded = contents.size() > CONTENTS_SHOWN;
+        StringBuilder out = new StringBuilder(folded ? "<nav><details><summary>Contents: " + contents.size() + " sections</summary><ul>\n" : "<nav><ul>\n");
         contents.forEach(c -> out.append("<li><a href=\"#").append(c[0]).append("\">").append(Html.esc(c[1])).append("</a></li>\n"));
-        return out.append("</ul></nav>\n").toString();
+        return out.append(folded ? "</ul></details></nav>\n" : "</ul></nav>\n").toString();
     }
 
     private void section(String id, String title) {
@@ -147,16 +179,17 @@ public final class ReportPage {
         section("g" + index, results.title(group));
         Map<String, List<Step>> byMode = new LinkedHashMap<>();
         group.steps().forEach(s -> byMode.computeIfAbsent(s.row().mode(), k -> new ArrayList<>()).add(s));
-        byMode.forEach((mode, steps) -> chart(PageCharts.ladder(group, mode, steps, byMode.size() > 1),
+        byMode.forEach((mode, steps) -> chart((group.ladder() ? java.util.Optional.<ObjectNode>empty() : PageCharts.sweep(steps))
+                        .orElseGet(() -> PageCharts.ladder(group, mode, steps, byMode.size() > 1)),
                 Map.of("benchmark", group.benchmark(), "mode", mode, "params", group.paramsLabel(), "source", group.source())));
         Set<Integer> noisy = new HashSet<>();
         for (int i = 0; i < group.steps().size(); i++) {
-            if (GroupTable.noisy(group.steps().get(i).row())) {
+            if (!GroupTable.note(group.steps().get(i).row()).isEmpty()) {
                 noisy.add(i);
             }
         }
         body.append(Html.table(GroupTable.headers(group), GroupTable.cells(group, Formats::score),
-                group.paramColumns().size() + 2, noisy, "noisy"));
+                GroupTable.leftColumns(group), noisy, "noisy"));
         input.history().ifPresent(h -> groupHistory(h, group));
         groupFlames(results, group);
         body.append("</section>\n");
@@ -294,7 +327,7 @@ public final class ReportPage {
         Set<Integer> marked = new HashSet<>();
         Map<String, String> names = PageCharts.names(v);
         for (AbVerdict.Ratio r : v.rows()) {
-            if (!"no change".equals(r.verdict())) {
+            if ("regression".equals(r.verdict()) || "improvement".equals(r.verdict())) {
                 marked.add(rows.size());
             }
             rows.add(List.of(PageCharts.label(r, names), r.mode(), ratio(r.ratio()), ratio(r.low()) + " – " + ratio(r.high()),

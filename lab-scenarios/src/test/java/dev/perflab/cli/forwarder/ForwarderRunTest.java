@@ -47,7 +47,7 @@ class ForwarderRunTest {
         assertEquals(0, lab.run("run", "forwarder", "--smoke", "--rung", "tuned", "--rate", "25000", "--out", dir.toString(),
                 "--json", json.toString()), lab.err.toString() + lab.out);
         String out = lab.out.toString();
-        assertTrue(out.contains("r8-warmed-up") && out.contains("late joiner: joined when"), out);
+        assertTrue(out.contains("r7-record-spans") && out.contains("late joiner: joined when"), out);
         assertTrue(out.contains("the day live"), "the late joiner joins while the Simulator sends: " + out);
         assertTrue(out.contains("every client of every configuration got the whole day"), out);
         assertTrue(out.contains("Simulator paced at 25,000 messages/s"), out);
@@ -55,7 +55,7 @@ class ForwarderRunTest {
         assertTrue(out.contains("hiccups client-1") && out.contains("a thread sleeping 1 ms"), "the platform's stalls beside the latency: " + out);
         assertTrue(out.contains("the paced Simulator's rate"), "a paced run's receive is the offered rate, not a ceiling goal: " + out);
         assertTrue(out.contains("forwarder send ÷ receive: ×") && out.contains("goals: "), out);
-        assertTrue(out.contains("tuned r8-warmed-up: "), "the footer's verdicts: " + out);
+        assertTrue(out.contains("tuned r7-record-spans: "), "the footer's verdicts: " + out);
         JsonNode row = new ObjectMapper().readTree(dir.resolve("forwarder.json").toFile()).get(0);
         assertEquals("forwarder.forward", row.path("benchmark").asText());
         assertEquals("MB/s", row.path("primaryMetric").path("scoreUnit").asText());

@@ -99,6 +99,7 @@ class AbBadInputTest {
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--pairs", "1"},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--pairs", "6", "--max-pairs", "4"},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--threshold", "5"},
+            {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--budget", "15"},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--confidence", "100%"},
             {"ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--plant", "r7=10%"},
             {"ab", ToyAbComponent.NAME, "--calibrate", "--head-jar", jar.toString()},
@@ -118,8 +119,9 @@ class AbBadInputTest {
         };
         String[] expected = {"ab needs both sides: --head REV or --head-jar JAR", "--pairs 1: at least 2",
             "--max-pairs 4 is below --pairs 6", "--threshold '5' needs its % sign",
+            "--budget '15' must be a time with its unit, e.g. 15m, 900s or 1h",
             "--confidence '100%' must be a percentage between 0% and 100%", "--plant r7: no row of this run is a rung or method of that name",
-            "--calibrate compares a revision with itself", "unknown component 'no-such-component'", "mutually exclusive",
+            "--calibrate --head measures a real change against --base", "unknown component 'no-such-component'", "mutually exclusive",
             "--plants 15%: the calibration plants 5%, 10% or 20%", "--plants none makes A/A runs alone: it takes no sizes beside it (got none,10%)",
             "--plants applies to --calibrate only",
             "--resume applies to --calibrate only", "calibration.json is missing: no calibration to go on with in ",

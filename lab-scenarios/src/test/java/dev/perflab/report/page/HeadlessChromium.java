@@ -38,7 +38,10 @@ final class HeadlessChromium implements AutoCloseable {
             + " window.__perflabErrors.push('console.error: ' + Array.prototype.join.call(arguments, ' '));"
             + " return perflabConsoleError.apply(console, arguments); };";
 
-    /** Every chart's data as ECharts holds it, and whether its canvas was painted. */
+    /**
+     * Every chart's data as ECharts holds it, and whether its canvas was painted. For a ladder chart {@code x} is its
+     * categories and {@code yType} its value axis's type, whichever way the chart is turned.
+     */
     static final String READ_BACK = String.join("\n",
             "return JSON.stringify(Array.prototype.map.call(document.querySelectorAll('div.chart'), function (el) {",
             "  var inst = echarts.getInstanceByDom(el);",
@@ -52,9 +55,11 @@ final class HeadlessChromium implements AutoCloseable {
             "    var d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;",
             "    for (var i = 3; i < d.length; i += 4) { if (d[i] > 0) { r.painted++; } }",
             "  }",
-            "  r.x = o.xAxis && o.xAxis[0] ? o.xAxis[0].data || null : null;",
+            "  var turned = o.yAxis && o.yAxis[0] && o.xAxis && o.xAxis[0] && o.yAxis[0].type === 'category' && el.dataset.kind === 'ladder';",
+            "  var cat = turned ? o.yAxis : o.xAxis, val = turned ? o.xAxis : o.yAxis;",
+            "  r.x = cat && cat[0] ? cat[0].data || null : null;",
             "  r.y = o.yAxis && o.yAxis[0] ? o.yAxis[0].data || null : null;",
-            "  r.yType = o.yAxis && o.yAxis[0] ? o.yAxis[0].type : null;",
+            "  r.yType = val && val[0] ? val[0].type : null;",
             "  r.series = o.series.map(function (s) {",
             "    return { name: s.name, type: s.type,",
             "      data: (s.data || []).map(function (v) { return v !== null && typeof v === 'object' && !Array.isArray(v) ? v.value : v; }),",

@@ -117,7 +117,8 @@ class ReportPageBrowserTest {
                 double score = metric.get("score").asDouble();
                 double error = metric.get("scoreError").asDouble();
                 error = Double.isNaN(error) ? 0 : error;  // JMH writes "NaN" for one iteration: no error bar
-                assertEquals(score, bars.get(i).asDouble(), 0, "bar " + i + " of " + c.get("benchmark"));
+                assertEquals(List.of((double) i, score), List.of(bars.get(i).get(0).asDouble(), bars.get(i).get(1).asDouble()),
+                        "bar " + i + " of " + c.get("benchmark"));
                 assertEquals(List.of((double) i, score - error, score + error), List.of(errorBars.get(i).get(0).asDouble(),
                         errorBars.get(i).get(1).asDouble(), errorBars.get(i).get(2).asDouble()), "error bar " + i);
                 JsonNode raw = metric.get("rawData");
@@ -166,6 +167,54 @@ class ReportPageBrowserTest {
             }
         }
         assertTrue(lowest[0] > highest[1] * 1.4, "fork 1 runs at about 60% of fork 0: " + lowest[0] + " vs " + highest[1]);
+    }
+
+    /** A sample row's percentiles are ticks across its bar, at JMH's p50, p90, p99 and p99.9. */
+    @Test
+    void sampleRowsShowTheirPercentiles() throws IOException {
+        JsonNode murmur = null;
+        for (JsonNode c : charts) {
+            if (c.get("benchmark").asText().endsWith("HashBenchmark.murmur")) {
+                murmur = c;
+            }
+        }
+        assertNotNull(murmur, "the chart of the sample row");
+        JsonNode expected = null;
+        for (JsonNode row : JSON.readTree(Fixtures.path(Fixtures.FOREIGN).toFile())) {
+            if (row.get("benchmark").asText().endsWith("murmur")) {
+                expected = row.at("/primaryMetric/scorePercentiles");
+            }
+        }
+        List<Double> ticks = new ArrayList<>();
+        murmur.get("series").get(3).get("data").forEach(t -> ticks.add(t.get(1).asDouble()));
+        assertEquals(List.of(expected.get("50.0").asDouble(), expected.get("90.0").asDouble(), expected.get("99.0").asDouble(),
+                expected.get("99.9").asDouble()), ticks);
+    }
+
+    /** Choosing gc.alloc.rate.norm above a ladder's chart draws each rung's allocation instead of its score. */
+    @Test
+    void aSecondaryMetricCanBeChartedInsteadOfTheScore() throws IOException {
+        Object drawn = driver.executeScript(String.join("\n",
+                "var select = document.querySelector('select.metric-choice');",
+                "var el = select.nextElementSibling;",
+                "select.value = 'gc.alloc.rate.norm';",
+                "select.dispatchEvent(new Event('change'));",
+                "var o = echarts.getInstanceByDom(el).getOption();",
+                "return JSON.stringify({ benchmark: el.dataset.benchmark, params: el.dataset.params, metric: el.dataset.metric,",
+                "  values: o.series[0].data.map(function (d) { return d[1]; }), categories: (o.yAxis[0].type === 'category' ? o.yAxis : o.xAxis)[0].data });"));
+        JsonNode chart = JSON.readTree((String) drawn);
+        assertEquals("gc.alloc.rate.norm", chart.get("metric").asText());
+        int checked = 0;
+        for (JsonNode row : JSON.readTree(Fixtures.path("page/ladder-forks.json").toFile())) {
+            String params = "depth=" + row.at("/params/depth").asText();
+            if (row.get("benchmark").asText().equals(chart.get("benchmark").asText()) && chart.get("params").asText().equals(params)) {
+                int i = indexOf(chart.get("categories"), row.at("/params/rung").asText());
+                assertEquals(row.at("/secondaryMetrics/\u00b7gc.alloc.rate.norm/score").asDouble(), chart.get("values").get(i).asDouble(), 0,
+                        "the allocation of " + row.at("/params/rung"));
+                checked++;
+            }
+        }
+        assertTrue(checked >= 3, "the rungs of " + chart);
     }
 
     @Test

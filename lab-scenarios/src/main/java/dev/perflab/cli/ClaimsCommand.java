@@ -1,0 +1,61 @@
+package dev.perflab.cli;
+
+import dev.perflab.base.LabException;
+import dev.perflab.base.OutputFile;
+import dev.perflab.gate.Claims;
+import dev.perflab.gate.GateFileException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab claims [--claims docs/claims.yaml] [--out docs/claims.md]}: the table of every ratio the README and
+ * the guides state, made from the results files the claims file names ({@link Claims}): ratio, interval, forks,
+ * machine, date and the command that reproduces it. Bad input is one line and exit 2; a claim not measured yet is a
+ * row that says so, not an error.
+ */
+@Command(name = "claims", mixinStandardHelpOptions = true, description = {"Tables every ratio the README and the guides state.",
+        "Made from the results files docs/claims.yaml names: ratio, interval, forks, JDK/CPU/cores, date, and the command",
+        "that reproduces it. Claims whose results are missing are listed with that command."})
+final class ClaimsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--claims", paramLabel = "FILE", defaultValue = "docs/claims.yaml",
+            description = "The claims: each names its text, its guide, its results file, its command and the two rows it divides. Default: ${DEFAULT-VALUE}.")
+    Path claims;
+
+    @Option(names = "--out", paramLabel = "OUT.md", description = "Write the table there (e.g. docs/claims.md) as well as printing it.")
+    Path out;
+
+    @Option(names = "--base", paramLabel = "DIR", defaultValue = ".",
+            description = "Where the claims' relative results paths start (the repository's root). Default: ${DEFAULT-VALUE}.")
+    Path base;
+
+    @Override
+    public Integer call() {
+        PrintWriter console = spec.commandLine().getOut();
+        List<Claims.Claim> list;
+        try {
+            list = Claims.read(claims);
+        } catch (GateFileException e) {
+            throw new LabException(e.getMessage());
+        }
+        // what the table reads: the claims file and every results file a claim names (with the machine file beside it)
+        dev.perflab.base.Inputs inputs = dev.perflab.base.Inputs.of(claims).addResults(list.stream().map(c -> base.resolve(c.results())).toList());
+        OutputFile output = out != null ? OutputFile.check("--out", out, inputs) : null;
+        String table = Claims.markdown(list, base, claims.toString());
+        console.print(table);
+        console.flush();
+        if (output != null) {
+            output.writeString(table);
+            spec.commandLine().getErr().println("wrote " + out);
+        }
+        return 0;
+    }
+}
