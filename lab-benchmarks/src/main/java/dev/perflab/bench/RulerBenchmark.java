@@ -22,10 +22,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <h2>Why {@value #INPUTS} different inputs</h2>
  * A ruler is only as good as its own spread: it can show a drift of the machine only where its forks agree
- * with each other. Sorting one and the same array in every invocation made forks of one run differ by up to
- * ×2.4 (JDK 17, 2 CPUs of a Xeon guest; docs/measurements/2026-11-26-ab-device.md). The branch predictor had
- * learned that one input: the same sort of one repeated array ran about 2.5 times as fast as of arrays that
- * change (JDK 17, 2-core EPYC guest), and how much of it a fork learned varied from fork to fork. Cycling through {@value #INPUTS} arrays (1 MiB, from L2/L3) leaves it
+ * with each other. Sorting one and the same array in every invocation made forks of one run differ by a factor,
+ * not by percent: the branch predictor had learned that one input, so a repeated array sorted much faster than
+ * arrays that change, and how much of it a fork learned varied from fork to fork (figures and machines: the
+ * ab-device logs and the RulerBenchmark section of the from-code-comments log in docs/measurements/README.md).
+ * Cycling through {@value #INPUTS} arrays (1 MiB, from L2/L3) leaves it
  * nothing to learn but the sort itself; forks then agree within a few percent (figures: docs/ab.md, rulers).
  *
  * <h2>Pitfalls avoided</h2>

@@ -31,7 +31,7 @@ import java.util.List;
  * The same profile showed the page loader's {@link LineScanner} slow per byte: its byte loop kept the
  * scanner's fields in memory; the loop now runs in locals ({@code printableRun}), for every rung and the
  * reference alike (its output unchanged, {@code LineScannerTest}). Per-thread figures for each rung:
- * docs/measurements/2026-11-23-brick.md.
+ * the brick logs in docs/measurements/README.md.
  */
 public final class BrickLadder {
     public static final String COMPONENT = "brick";

@@ -28,7 +28,7 @@ import java.util.concurrent.locks.LockSupport;
  * a throwaway harness, the two alternating), mapped and written took about the same time; what a write saves
  * in page faults on the new file pages it pays in the copy into the page cache. Copying each row into the
  * window with its own {@code put} (no page buffer) took about twice as long: a direct buffer's per-call checks
- * cost more than one extra copy through a heap array (figures: docs/measurements/2026-11-23-brick.md).
+ * cost more than one extra copy through a heap array (figures: the brick logs in docs/measurements/README.md).
  * {@link Output#WRITE} is kept for outputs that cannot be mapped ({@code /dev/null} in
  * {@code PageTableBenchmark}).
  *

@@ -46,7 +46,7 @@ import java.util.concurrent.locks.LockSupport;
  * ({@code -Xlog:gc} showed the pauses growing with the table). Pages now sit side by side in arrays of
  * {@link #CHUNK_PAGES} pages, allocated straight in the old generation, so young collections no longer copy
  * them: fewer pauses, and far shorter ones. What is left is the design the report's post-mortem fixed: r5
- * fills a double-buffered table while it serves (figures: docs/measurements/2026-11-23-brick.md).
+ * fills a double-buffered table while it serves (figures: the brick logs in docs/measurements/README.md).
  */
 public final class PageTable implements LineSource {
     /** Bytes of line content per page. */

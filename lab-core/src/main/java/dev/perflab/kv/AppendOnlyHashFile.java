@@ -29,7 +29,7 @@ import java.util.List;
  * puts and splits read records written long ago out of a 2 GB mapped file (cache misses grow with the
  * table) and write into them (pages the kernel's writeback has cleaned are write-protected again, and the
  * fault is taken under the segment lock, stalling every writer of that segment; probes:
- * docs/measurements/2026-11-23-kv.md). Here the records are never read by a put of a new key nor touched
+ * the kv logs in docs/measurements/README.md). Here the records are never read by a put of a new key nor touched
  * again after they are written: the data file's pages are written once, in order, so writeback cleans pages
  * no one writes again, and the index is heap memory the kernel does not write back at all. An overwrite
  * appends the new record and points the key's entry at it (the old bytes stay unused, no compaction).

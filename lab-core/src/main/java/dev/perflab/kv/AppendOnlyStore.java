@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * record file into an index in heap memory ({@link AppendOnlyHashFile}, its layout drawn there). One change:
  * where the chains live.
  *
- * <p><b>Why.</b> r3 does not hold its write rate over 60 s (probes: docs/measurements/2026-11-23-kv.md):
+ * <p><b>Why.</b> r3 does not hold its write rate over 60 s (probes: the kv logs in docs/measurements/README.md):
  * its chain walks and splits read records written long ago out of the mapped record file, so cache misses
  * grow with the table, and from 30 s on the kernel's writeback cleans the pages those reads and re-links
  * then write again: each such write faults, under the segment's lock, and stalls every writer of the

@@ -46,7 +46,7 @@ public final class ProbedStore extends StripedStore {
      * {@link RecordLog#TOUCH_AHEAD_BYTES} ahead of its appends. One change: who takes a new page's first-write fault.
      *
      * <p><b>Why.</b> A probe of r5 over 60 s found part of the 2 cores idle while ten writers had puts to make
-     * (probes: docs/measurements/2026-11-25-kv.md): the first write to a page of a mapped file faults, and the
+     * (probes: the kv logs in docs/measurements/README.md): the first write to a page of a mapped file faults, and the
      * kernel may then make the writer sleep until writeback catches up; a writer that sleeps there holds its
      * segment's lock, and the other writers soon all wait on it. Here the toucher takes those faults, holding
      * no lock.
@@ -60,7 +60,7 @@ public final class ProbedStore extends StripedStore {
      * as the writers have passed it ({@link PageToucher}). One change: when dirty pages reach the disk.
      *
      * <p><b>Why.</b> In r6's 60-s runs the write rate fell steeply for a second or two at regular intervals, in
-     * step with the kernel's writeback bursts (probes: docs/measurements/2026-11-25-kv.md): dirty pages piled
+     * step with the kernel's writeback bursts (probes: the kv logs in docs/measurements/README.md): dirty pages piled
      * up to its background threshold, then its flusher threads took the 2 cores to write gigabytes at once.
      * Written back a megabyte at a time, the same bytes cost the same I/O, spread evenly over the run.
      */

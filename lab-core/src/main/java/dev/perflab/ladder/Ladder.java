@@ -20,16 +20,18 @@ public final class Ladder<F> {
     private final String title;
     private final List<Entry<F>> entries;
     private final Contract<F> contract;
+    private final List<String> suites;
 
     public Ladder(String component, String title, List<Entry<F>> entries) {
-        this(component, title, entries, null);
+        this(component, title, entries, null, List.of());
     }
 
-    private Ladder(String component, String title, List<Entry<F>> entries, Contract<F> contract) {
+    private Ladder(String component, String title, List<Entry<F>> entries, Contract<F> contract, List<String> suites) {
         this.component = component;
         this.title = title;
         this.entries = List.copyOf(entries);
         this.contract = contract;
+        this.suites = List.copyOf(suites);
         if (rungs().isEmpty()) {
             throw new IllegalArgumentException(component + ": a ladder needs at least one rung");
         }
@@ -37,7 +39,21 @@ public final class Ladder<F> {
 
     /** This ladder with its contract: the named checks {@code ./lab check} runs against one entry. */
     public Ladder<F> withContract(Contract<F> newContract) {
-        return new Ladder<>(component, title, entries, java.util.Objects.requireNonNull(newContract));
+        return new Ladder<>(component, title, entries, java.util.Objects.requireNonNull(newContract), suites);
+    }
+
+    /**
+     * This ladder with its JMH suites: the benchmark classes (in {@code lab-benchmarks}, by name: this module does not
+     * see them) whose {@code @Param String rung} selects its entries. A ladder measured by its suites alone needs
+     * nothing more for {@code ./lab} to list, run and check it (see {@code META-INF/perflab/ladders}).
+     */
+    public Ladder<F> withSuites(String... benchmarkClasses) {
+        return new Ladder<>(component, title, entries, contract, List.of(benchmarkClasses));
+    }
+
+    /** The JMH benchmark classes that measure this ladder, by name; empty when the lab-scenarios component says. */
+    public List<String> suites() {
+        return suites;
     }
 
     public Optional<Contract<F>> contract() {

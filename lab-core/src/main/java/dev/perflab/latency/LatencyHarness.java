@@ -30,7 +30,7 @@ import org.jctools.queues.SpscArrayQueue;
  * <h2>What changed and why</h2>
  * At a million commands/s on a machine with many cores the intended p99 was tens of milliseconds, while the
  * service maximum stayed below a millisecond and a spinning thread saw no platform gap of that size
- * (measurements: docs/measurements/2026-11-23-latency.md). JFR showed C2 deoptimizing the harness
+ * (measurements: the latency logs in docs/measurements/README.md). JFR showed C2 deoptimizing the harness
  * ({@code unstable_if}) at the moment warm-up ended: the per-command path had an {@code if (sequence <
  * warmup) return;} that flipped then, and HdrHistogram's {@code WriterReaderPhaser} took a branch warm-up
  * had never taken. In the two-thread model the sender's {@code if (late)} deoptimized again mid-run, the

@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
  * A deterministic day of market data: the same count, seed and size range always give the same bytes.
  * Sequences run 1..count; instruments are drawn from {@link #INSTRUMENTS}; prices take small random
  * walks per instrument; exchange times advance by a random 0–{@link #MAX_GAP_NANOS} ns per message from
- * 09:30 on 2014-03-03 (a trading day of the report's time); payload bytes are random.
+ * 09:30 on a trading day of the report's time ({@link #DAY_START_NANOS}); payload bytes are random.
  */
 public final class MdfGenerator {
     /** The report's day: about 300,000 messages. */

@@ -49,7 +49,15 @@ public final class SequencedDelivery {
      * drops it if it was already delivered. Returns how many messages reached the handler.
      */
     public int deliver(ByteBuffer message, MessageHandler handler) {
-        long seq = MdfMessage.sequenceOf(message, message.position());
+        return deliver(MdfMessage.sequenceOf(message, message.position()), message, handler);
+    }
+
+    /**
+     * As {@link #deliver(ByteBuffer, MessageHandler)}, for a message read in place whose sequence the caller
+     * already read and validated: reading it again could see a writer's later bytes, and a reader must hand on
+     * (or drop) the sequence it validated, or its rewind after an overwrite would point past what it delivered.
+     */
+    public int deliver(long seq, ByteBuffer message, MessageHandler handler) {
         if (seq < next) {
             return 0;
         }

@@ -50,7 +50,7 @@ import java.util.stream.Collectors;
  * reported as lost with no error. So a drain cut by the deadline is an error naming the deadline and the
  * tasks not executed, and so is any difference between tasks read and tasks executed, or between the
  * generator's declared total and the tasks read, whatever its cause (measurements:
- * docs/measurements/2026-11-23-sha-pipeline.md).
+ * the sha-pipeline logs in docs/measurements/README.md).
  *
  * <p>Faults: a malformed frame, a silent or vanished generator ends the generator connection with one
  * line naming it; the work already read is still finished and sent, with the end frame, so nothing

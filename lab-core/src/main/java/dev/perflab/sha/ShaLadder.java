@@ -48,7 +48,7 @@ public final class ShaLadder {
      * Beyond the report: one stream per group of cores. r12 keeps four threads busy in every stream
      * (generator, executor reader and sender, collector reader), whatever the core count, so on a machine with
      * many cores it reaches a small share of the all-core ceiling and leaves much of the CPU unused (figures:
-     * docs/measurements/2026-11-23-sha-pipeline.md). r13 runs one whole r12 stream per
+     * the sha-pipeline logs in docs/measurements/README.md). r13 runs one whole r12 stream per
      * {@link PipelineSettings#CORES_PER_STREAM} cores (4 on 16 cores, 1 on 2), each with its own two
      * connections, threads and share of the workers; counts are added up across streams and each stream's
      * end frames still conserve them.
@@ -71,7 +71,7 @@ public final class ShaLadder {
      * but the digest loop's share was no higher: the 1 ms flushers, now one per stream, took a tenth of the
      * executor (r15 removes them). Fewer wake-ups per task pay where other work contends for the cores; with
      * both cores free for the pipeline r14 gains nothing over r12 (measurements:
-     * docs/measurements/2026-11-23-sha-pipeline.md).
+     * the sha-pipeline logs in docs/measurements/README.md).
      */
     static final PipelineSettings R14 = R13.withRunToCompletion();
     /**
@@ -89,7 +89,7 @@ public final class ShaLadder {
      * <p>An earlier trial of "whole frames without stream buffers or flusher" (before r14) was slower than r12
      * for a cause not found; through an unbuffered {@code DataInputStream} each 4-byte header costs four read
      * calls on the socket ({@link Frames#readHeader(java.io.DataInputStream, int, String)}), which {@link FrameIn}
-     * avoids. Profile and measurements: docs/measurements/2026-11-23-sha-pipeline.md.
+     * avoids. Profile and measurements: the sha-pipeline logs in docs/measurements/README.md.
      */
     static final PipelineSettings R15 = R14.withWholeFrames();
     /**
@@ -110,9 +110,9 @@ public final class ShaLadder {
      * is a quarter of those per task.
      *
      * <p>The gain is small: in alternated runs of {@code ./lab run sha-pipeline --rung r16,r17}, r17 was level
-     * with r16 or a few percent ahead in tasks/s (measurements: docs/measurements/2026-11-25-sha-pipeline.md).
+     * with r16 or a few percent ahead in tasks/s (measurements: the sha-pipeline logs in docs/measurements/README.md).
      * Tried on r15 before r15 kept one result frame per stream, 4,096-task frames had been slower
-     * (docs/measurements/2026-11-23-sha-pipeline.md).
+     * (the sha-pipeline logs in docs/measurements/README.md).
      */
     static final PipelineSettings R17 = R16.withBatches(Frames.MAX_RECORDS, Frames.MAX_RECORDS);
     /**
@@ -130,7 +130,7 @@ public final class ShaLadder {
      *
      * <p>Alternated runs of {@code ./lab run sha-pipeline --rung r17,r18}, each with its own ceiling, put r18 a
      * sixth to over a quarter ahead of r17 in tasks/s, whichever ran first (measurements:
-     * docs/measurements/2026-11-25-sha-pipeline.md).
+     * the sha-pipeline logs in docs/measurements/README.md).
      */
     static final PipelineSettings R18 = R17.withUnixSockets();
 

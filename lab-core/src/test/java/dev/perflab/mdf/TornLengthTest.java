@@ -94,4 +94,26 @@ class TornLengthTest {
         message.duplicate().get(copy);
         return copy;
     }
+
+    /**
+     * A peer that reads in place (peer-agrona-broadcast) validates the sequence it read, then hands the message
+     * on; by then the writer may have put a newer message's bytes there. Delivery must go by the validated
+     * sequence, not a second read: here the bytes say a sequence far behind, and the validated one must still be
+     * delivered (after the gap from history), so the reader's rewind after the overwrite finds it in what it got.
+     */
+    @Test
+    void inPlaceDeliveryGoesByTheValidatedSequenceNotASecondRead() {
+        try (HistoryStore history = JdbcHistory.inMemory()) {
+            history.recordAll(MESSAGES);
+            SequencedDelivery position = new SequencedDelivery(history, 3);
+            ByteBuffer overwritten = ByteBuffer.wrap(MESSAGES[0].clone());
+            List<byte[]> got = new ArrayList<>();
+            int delivered = position.deliver(5, overwritten, m -> got.add(bytesOf(m)));
+            assertEquals(3, delivered, "sequences 3 and 4 from history, then the validated 5");
+            assertEquals(6, position.next());
+            assertArrayEquals(MESSAGES[2], got.get(0));
+            assertArrayEquals(MESSAGES[3], got.get(1));
+            assertEquals(0, position.deliver(5, overwritten, m -> got.add(bytesOf(m))), "5 again is a repeat");
+        }
+    }
 }

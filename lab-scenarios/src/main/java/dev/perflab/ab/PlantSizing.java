@@ -266,7 +266,8 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     public static final int REAIM_MIN_RUNS = 2;
     /**
      * A plant whose one run realized farther from its size than this share of it (outside 7–13% for 10%) is moved
-     * without a second run: on a SHA-256 row (JDK 17, 2 cores, Intel Xeon) 67 tokens aimed at 10% realized 30%.
+     * without a second run: one such run already says the plant is far off (a SHA-256 row realized three times the
+     * size it was aimed at: the ab-sha-reaim logs in docs/measurements/README.md).
      */
     public static final double REAIM_FAR = 2 * AIM_TOLERANCE;
 

@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * How much CPU time this machine's host took for others while an {@code ab} run's forks ran ({@link CpuTimes}'
  * steal): over the whole run, and in the fork that lost the most. A quiet run on a virtual machine shows a small
- * fraction of 1% (docs/measurements/2026-11-27-mdf-ring.md); a run whose forks lost several percent ran partly on a slower machine, which widens the pairs'
+ * fraction of 1% (the mdf-ring logs in docs/measurements/README.md); a run whose forks lost several percent ran partly on a slower machine, which widens the pairs'
  * spread and can move a ruler without any revision being at fault.
  *
  * @param run       steal over every fork's time together, as a share (0.01 is 1%); NaN when unknown

@@ -9,7 +9,7 @@ package dev.perflab.base;
  * <p>Why a probe and not steal alone: {@link CpuTimes}' steal counts the time a host ran others on this
  * machine's CPUs, and a neighbour that shares the caches takes none of it: the vCPU keeps running, only slower.
  * Register-only work does not show it either, while a chase through L2 does: the measurements behind this are in
- * docs/measurements/2026-11-27-ab-sha.md.
+ * the ab-sha logs in docs/measurements/README.md.
  *
  * <pre>
  *   next[]   one cycle through every slot (Sattolo's shuffle), so each load's address is the last load's value

@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The facts every printed number must carry: JDK, CPU model and core count of this machine. The one writer
- * of them: {@link #header()} for a printed line, {@link #writeHeader} beside a results file (where
- * {@code ./lab report} finds it), {@link #describe} into a JSON result.
+ * The facts every printed number must carry: JDK, CPU model and core count of this machine. The one source
+ * of them: {@link #header()} for a printed line (a run's folder saves it beside its rows, where {@code ./lab report}
+ * finds it: {@code dev.perflab.results.RunFolder}), {@link #describe} into a JSON result.
  */
 public final class Machine {
     private Machine() {
@@ -48,38 +48,6 @@ public final class Machine {
                 + cores() + " cores";
     }
 
-    /** Writes {@code header} as {@code NAME.machine.txt} beside {@code NAME.json}, where {@code ./lab report} reads it. */
-    public static Path writeHeader(Path json, String header) throws IOException {
-        return writeHeader(json, header, null);
-    }
-
-    /**
-     * Writes {@code header}, and on a second line {@code run length: LENGTH} ({@code smoke}, {@code quick},
-     * {@code standard}, {@code full}) when given, as {@code NAME.machine.txt} beside {@code NAME.json}: the
-     * report, its charts and its page name the run length in their titles from there.
-     */
-    public static Path writeHeader(Path json, String header, String runLength) throws IOException {
-        String name = json.getFileName().toString();
-        String stem = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
-        Path file = json.resolveSibling(stem + ".machine.txt");
-        OutputFile.check("machine header", file).writeString(header + "\n" + (runLength == null ? "" : "run length: " + runLength + "\n"));
-        return file;
-    }
-
-    /**
-     * Adds the run length to the machine file beside {@code json}, keeping the machine line a scenario wrote
-     * there (this machine's when it wrote none).
-     */
-    public static Path recordRunLength(Path json, String runLength) throws IOException {
-        String name = json.getFileName().toString();
-        String stem = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
-        Path file = json.resolveSibling(stem + ".machine.txt");
-        String line = Files.isRegularFile(file)
-                ? Files.readAllLines(file).stream().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(header())
-                : header();
-        return writeHeader(json, line, runLength);
-    }
-
     /** Puts {@code jdk}, {@code cpu}, {@code cores} and the one-line {@code machine} into a JSON result. */
     public static void describe(com.fasterxml.jackson.databind.node.ObjectNode json) {
         json.put("jdk", jdk());
@@ -88,7 +56,7 @@ public final class Machine {
         json.put("machine", header());
     }
 
-    /** One line, e.g. {@code JDK 17.0.15 (OpenJDK 64-Bit Server VM) · CPU AMD EPYC 7B13 · 2 cores}. */
+    /** One line: {@code JDK VERSION (VM NAME) · CPU MODEL · N cores}, the model as /proc/cpuinfo names it. */
     public static String header() {
         return "JDK " + System.getProperty("java.runtime.version", System.getProperty("java.version")) + " ("
                 + System.getProperty("java.vm.name", "JVM") + ") · CPU " + cpuModel() + " · " + cores() + " cores";

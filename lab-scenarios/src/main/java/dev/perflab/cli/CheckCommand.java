@@ -2,6 +2,7 @@ package dev.perflab.cli;
 
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.ladder.Checks;
 import dev.perflab.ladder.Contract;
 import dev.perflab.ladder.Entry;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -42,9 +44,8 @@ final class CheckCommand implements Callable<Integer>, Registry.User {
     @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component whose contract to run, e.g. orderbook (see ./lab list).")
     String component;
 
-    @Option(names = "--rung", paramLabel = "ID", defaultValue = "student",
-            description = "The rung, peer or exercise to check (id, r-prefix, naive, tuned); default: ${DEFAULT-VALUE}.")
-    String rung;
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("student");
 
     @Override
     public Integer call() throws InterruptedException {
@@ -56,7 +57,7 @@ final class CheckCommand implements Callable<Integer>, Registry.User {
     }
 
     private <F> int check(Ladder<F> ladder, PrintWriter out) throws InterruptedException {
-        Entry<F> entry = ladder.resolve(rung);
+        Entry<F> entry = ladder.resolve(rung.one());
         Contract<F> contract = ladder.contract().orElseThrow(() -> new LabException(
                 ladder.component() + " has no contract to check yet"));
         out.printf("perflab check %s %s (%s): %s%n", ladder.component(), entry.id(),

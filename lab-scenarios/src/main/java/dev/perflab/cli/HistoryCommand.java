@@ -3,9 +3,11 @@ package dev.perflab.cli;
 import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.history.ChangePoint;
 import dev.perflab.history.GitState;
 import dev.perflab.history.History;
@@ -17,6 +19,7 @@ import dev.perflab.history.HistoryText;
 import dev.perflab.history.Otava;
 import dev.perflab.history.OtavaCsv;
 import dev.perflab.history.Series;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,11 +69,11 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
     @Mixin
     HistoryOption history = new HistoryOption();
 
-    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs or peers (ids, r-prefixes, naive, tuned).")
-    List<String> rungs;
+    @Mixin
+    RungOption rungs = RungOption.orElse("every rung");
 
-    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmarks whose name this regex finds, e.g. cancelLast.")
-    String benchmark;
+    @Mixin
+    BenchmarkOption benchmark = new BenchmarkOption();
 
     @Option(names = "--since", paramLabel = "WHEN", description = "Only runs from then on: a date (2026-01-31, UTC), an instant (2026-01-31T12:00:00Z) or days back (30d).")
     String since;
@@ -128,7 +131,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
         OutputFile csvOut = out != null ? OutputFile.check("--out", out, inputs) : null;
         OutputFile jsonOut = json != null ? OutputFile.check("--json", json, inputs) : null;
         if (png != null) {
-            OutputFile.checkDirectory("--png", png, inputs);
+            RunFolder.open("--png", png, inputs);
         }
         PrintWriter console = spec.commandLine().getOut();
         try (HistoryStore store = HistoryStore.open(target)) {
@@ -277,11 +280,12 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
     }
 
     private Pattern benchmarkPattern() {
-        return dev.perflab.base.Regex.compile("--benchmark", benchmark);
+        return benchmark.pattern();
     }
 
     /** The rung ids: names resolved on the component's ladder when the lab knows it, else taken as given. */
     private Set<String> rungIds() {
+        List<String> rungs = this.rungs.ids();
         if (rungs == null) {
             return null;
         }

@@ -10,6 +10,8 @@ import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.latency.LatencyCommand;
 import dev.perflab.cli.profile.ProfileCommand;
 import dev.perflab.cli.run.RunCommand;
+import dev.perflab.foreign.RunJarCommand;
+import dev.perflab.gate.ClaimsCommand;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.scenario.ScenarioException;
 import java.io.IOException;

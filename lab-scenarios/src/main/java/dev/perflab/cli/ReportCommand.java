@@ -10,6 +10,7 @@ import dev.perflab.report.RowMachine;
 import dev.perflab.report.RowSelection;
 import dev.perflab.report.page.PageInput;
 import dev.perflab.report.page.ReportPage;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ public final class ReportCommand implements Callable<Integer> {
             OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
             OutputFile htmlOut = html != null ? OutputFile.check("--html", html, inputs) : null;
             if (pngDir != null) {
-                OutputFile.checkDirectory("--png", pngDir, inputs);
+                RunFolder.open("--png", pngDir, inputs);
             }
             RowSelection selection = RowSelection.of(modes, benchmark, params);
             PageInput page = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes).filter(selection) : null;

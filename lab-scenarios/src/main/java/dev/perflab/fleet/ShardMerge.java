@@ -12,6 +12,7 @@ import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.report.RowMachine;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -88,7 +89,7 @@ public final class ShardMerge {
                     + first.component() + " not given; merge every shard, or pass --partial for a result set without "
                     + (missingShards.size() > 1 ? "them" : "it"));
         }
-        OutputFile.checkDirectory("--out", out, inputs);
+        RunFolder.open("--out", out, inputs);
         TreeMap<Integer, ObjectNode> rows = new TreeMap<>();
         List<String> missingRows = new ArrayList<>();
         Set<String> machines = new LinkedHashSet<>();

@@ -16,6 +16,7 @@ import dev.perflab.report.ReportException;
 import dev.perflab.report.Row;
 import dev.perflab.report.page.PageInput;
 import dev.perflab.report.page.ReportPage;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -68,7 +69,7 @@ public final class JarRun {
     public int run() throws IOException, InterruptedException {
         String name = jar.name();
         List<JmhProcess.Configuration> rows = plan();
-        OutputFile.checkDirectory("--out", dir);
+        RunFolder folder = RunFolder.open("--out", dir);
         Path json = dir.resolve(name + ".json");
         Path log = dir.resolve(name + ".log");
         console.printf("run-jar: %s, %s, %d rows; JMH options: %s; log %s%n", jar.path(), jar.describeJmh(), rows.size(),
@@ -79,7 +80,7 @@ public final class JarRun {
             throw new LabException("JMH exit " + exit + ", no results written (JMH log " + log + ")", LabException.CHECK_FAILED);
         }
         String header = Machine.header();
-        Machine.writeHeader(json, header);
+        folder.writeMachine(json, header, null);
         show(name, json, header);
         record(name, json, header);
         List<JmhProcess.Configuration> absent = absent(rows, json);

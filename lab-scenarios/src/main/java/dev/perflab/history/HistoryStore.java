@@ -8,6 +8,7 @@ import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.net.JdbcLimits;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -89,7 +90,7 @@ public final class HistoryStore implements AutoCloseable {
             if (!Files.exists(target.file())) {
                 // only a new history needs a folder it can write; an existing one is read where it is (a read-only
                 // volume of results can be browsed; an append to it fails in one line, the run's files kept)
-                OutputFile.checkDirectory("history", parent);
+                RunFolder.open("history", parent);
             }
             checkSqliteHeader(target);
         }

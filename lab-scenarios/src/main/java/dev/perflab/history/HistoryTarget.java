@@ -1,6 +1,7 @@
 package dev.perflab.history;
 
 import dev.perflab.base.LabException;
+import dev.perflab.results.ResultsLayout;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +23,7 @@ public record HistoryTarget(Kind kind, String jdbcUrl, Path file) {
     /** The value that turns the history off. */
     public static final String NONE = "none";
     /** The embedded default, relative to the working directory, beside {@code results/COMPONENT}. */
-    public static final Path DEFAULT_FILE = Path.of("results", "history.db");
+    public static final Path DEFAULT_FILE = ResultsLayout.DEFAULT.history();
     /**
      * The JVM property that moves the default file where a launcher keeps its results elsewhere: the Maven path
      * ({@code -Pjmh}) writes its results under {@code lab-scenarios/target/jmh/} and its history beside them.

@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
  *   OrderBookCancelBenchmark.cancelLast [depth=1, rung=r4-intrusive-list] · thrpt · 40 runs
  *     ▃▃▄▃▃▃▄▃▃▃▃▄▃▃▃▄▃▃▆▇▇▆▇▇▆▇▇▇▆▇▇▆▇▇▆▇▇▇▆▇   11,910,000 … 13,520,000 ops/s
  *     date (UTC)        commit       branch   score ± error
- *     2026-01-05 10:00  3f9c1a2b3c   main     13,411,200 ± 98,300 ops/s
+ *     YYYY-MM-DD hh:mm  3f9c1a2b3c   main     13,411,200 ± 98,300 ops/s
  * </pre>
  * A commit marked {@code *} was measured with uncommitted changes.
  */
@@ -104,7 +104,7 @@ public final class HistoryText {
                 s.points().stream().map(p -> HistoryReader.inUnit(p, unit)).toList());
     }
 
-    /** One change point as a line: {@code TITLE: +9.8% at 3f9c1a2b3c (2026-01-05 10:00 UTC), p = 0.00012}. */
+    /** One change point as a line: {@code TITLE: +9.8% at 3f9c1a2b3c (YYYY-MM-DD hh:mm UTC), p = 0.00012}. */
     public static String changeLine(ChangePoint c, Series s) {
         return String.format(java.util.Locale.ROOT, "  %s%s%s: %+.1f%% at %s (%s UTC), %s", shortName(s.benchmark()),
                 params(s.params()), s.metric() == null ? "" : " : " + s.metric(), c.changePercent(),

@@ -21,7 +21,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
  *
  * <pre>
  *   time,commit,branch,METRIC,METRIC,…
- *   2026-01-05T10:00:00Z,3f9c…(40 hex),main,12345678.9,…
+ *   YYYY-MM-DDThh:mm:ssZ,3f9c…(40 hex),main,12345678.9,…
  * </pre>
  *
  * <ul>
@@ -77,7 +77,7 @@ public final class OtavaCsv {
         }
     }
 
-    /** An instant as the CSV writes it: {@code 2026-01-05T10:00:00Z}. */
+    /** An instant as the CSV writes it: {@code YYYY-MM-DDThh:mm:ssZ} (ISO-8601, UTC). */
     public static String time(Instant t) {
         return TIME_FORMAT.format(t);
     }

@@ -14,7 +14,7 @@ import java.util.Optional;
  * run length on a later {@code run length: …} line when {@code ./lab run} wrote it.
  */
 public final class MachineHeader {
-    /** How the machine file names the run length (written by {@code dev.perflab.base.Machine#writeHeader}). */
+    /** How the machine file names the run length (written by {@code dev.perflab.results.RunFolder#writeMachine}). */
     static final String RUN_LENGTH = "run length:";
 
     private MachineHeader() {

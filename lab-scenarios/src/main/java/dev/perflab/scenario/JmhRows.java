@@ -3,14 +3,10 @@ package dev.perflab.scenario;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.perflab.base.OutputFile;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Results that are not JMH's, written in JMH's JSON schema, so {@code ./lab report}, {@code gate} and
@@ -30,8 +26,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * <p>A scenario measures one window per rung, so its score has no error bar: {@code scoreError} is NaN,
  * as JMH writes it for a single iteration, and {@code compare} treats such rows as it treats JMH's.
  *
- * <p>{@link #write} is the one place every scenario's rows pass through, so whoever must see them all (the
- * results history, for one {@code ./lab run}) {@linkplain #listen listens} there instead of in each scenario.
+ * <p>A scenario hands its rows ({@link #json()}) to its run's folder ({@code RunFolder.saveRows}), the one place
+ * every run's rows are written and whoever must see them all (the results history) listens.
  */
 public final class JmhRows {
     /** What {@code jmhVersion} says, so nobody takes a row for JMH's own. */
@@ -58,35 +54,7 @@ public final class JmhRows {
         }
     }
 
-    private static final List<Listener> LISTENERS = new CopyOnWriteArrayList<>();
-
     private final ArrayNode rows = JSON.createArrayNode();
-
-    /** Told of every rows file once it is written whole. */
-    @FunctionalInterface
-    public interface Listener {
-        /**
-         * @param file where the rows were written
-         * @param rows a copy of them, the listener's to keep
-         */
-        void written(Path file, ArrayNode rows);
-    }
-
-    /** Stops a {@link Listener}; closing twice is harmless. */
-    public interface Listening extends AutoCloseable {
-        @Override
-        void close();
-    }
-
-    /**
-     * Tells {@code listener} of every rows file written, by any thread, until the result is closed. The command
-     * that starts a run registers around it ({@code try (var l = JmhRows.listen(…)) { scenario.run(…); }}); a
-     * listener runs on the writing thread and must not throw.
-     */
-    public static Listening listen(Listener listener) {
-        LISTENERS.add(listener);
-        return () -> LISTENERS.remove(listener);
-    }
 
     /**
      * Adds one row.
@@ -141,17 +109,5 @@ public final class JmhRows {
     /** A copy of the rows as JSON: JMH's {@code -rf json} array. */
     public ArrayNode json() {
         return rows.deepCopy();
-    }
-
-    /**
-     * Writes the rows as one JSON array (JMH's {@code -rf json} layout), through {@link OutputFile}: to a
-     * temporary name, renamed over {@code file} only when complete, so a failed write leaves the previous
-     * results whole; a failure is one line naming the file (exit 2). Then tells the {@linkplain #listen listeners}.
-     */
-    public void write(Path file) throws IOException {
-        OutputFile.check("results", file).write(out -> JSON.writerWithDefaultPrettyPrinter().writeValue(out, rows));
-        for (Listener listener : LISTENERS) {
-            listener.written(file, rows.deepCopy());
-        }
     }
 }

@@ -18,10 +18,10 @@ import dev.perflab.fleet.ShardPlan;
 import dev.perflab.gate.Gate;
 import dev.perflab.gate.GateFile;
 import dev.perflab.gate.RowSelector;
-import dev.perflab.history.HistoryTarget;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.Row;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -78,12 +78,12 @@ class ShardRunTest {
         if (component.suites().isEmpty() || component.scenario().isPresent()) {
             return scenarioRows(component, length);
         }
-        return new JmhRun(component, length, Path.of("unused"), null, Map.of(), JmhRun.jmhParams(component, length, null, Map.of()),
-                null, HistoryTarget.parse("test", HistoryTarget.NONE), new PrintWriter(new StringWriter())).plannedRows();
+        return new JmhRun(component, length, RunFolder.of("--out", Path.of("unused")), null, Map.of(),
+                JmhRun.jmhParams(component, length, null, Map.of()), null, new PrintWriter(new StringWriter())).plannedRows();
     }
 
     private static List<PlannedRow> scenarioRows(Component component, RunLength length) {
-        return rungIds(component.scenario().get(), new ScenarioRequest(null, length, Path.of("unused"), new PrintWriter(new StringWriter()), dev.perflab.base.Inputs.none()),
+        return rungIds(component.scenario().get(), new ScenarioRequest(null, length, Path.of("unused"), new PrintWriter(new StringWriter())),
                 component).stream().map(id -> PlannedRow.ofScenario(component.name(), id)).toList();
     }
 

@@ -35,12 +35,12 @@ class ClaimsTest {
     void aMeasuredClaimHasItsRatioIntervalForksMachineAndCommandAndAMissingOneSaysSo(@TempDir Path dir) throws Exception {
         Files.createDirectories(dir.resolve("results"));
         Path kv = dir.resolve("results/kv.json");
-        new JmhRows()
+        Files.writeString(kv, new JmhRows()
                 .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r7-write-behind"), new JmhRows.Metric(2e6, 1e5, "ops/s", List.of(2e6)),
                         Map.of(), Map.of())
                 .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "peer-lmdb"), new JmhRows.Metric(2e5, 1e4, "ops/s", List.of(2e5)),
                         Map.of(), Map.of())
-                .write(kv);
+                .json().toPrettyString());
         Files.writeString(dir.resolve("results/kv.machine.txt"), "JDK 17 · CPU Test CPU · 2 cores\n");
         String table = Claims.markdown(Claims.parse(new StringReader(CLAIMS), "claims.yaml"), dir, "docs/claims.yaml");
         String measured = table.lines().filter(l -> l.startsWith("| r7 over LMDB")).findFirst().orElseThrow();

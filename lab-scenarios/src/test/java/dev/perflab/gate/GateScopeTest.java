@@ -32,12 +32,12 @@ class GateScopeTest {
     /** A benchmark measured in two modes, and two classes with the same method name. */
     private LadderReport twoModesAndTwoClasses() throws Exception {
         Path file = dir.resolve("modes.json");
-        new JmhRows()
+        java.nio.file.Files.writeString(file, new JmhRows()
                 .add("p.CancelBenchmark.cancel", "thrpt", Map.of("rung", "r1-a"), JmhRows.Metric.single(2e7, "ops/s"), Map.of(), Map.of())
                 .add("p.CancelBenchmark.cancel", "sample", Map.of("rung", "r1-a"), JmhRows.Metric.single(60, "ns/op"), Map.of(), Map.of())
                 .add("p.ReplayBenchmark.replay250k", "thrpt", Map.of("rung", "r1-a"), JmhRows.Metric.single(4e6, "ops/s"), Map.of(), Map.of())
                 .add("p.NaiveReplayBenchmark.replay250k", "thrpt", Map.of("rung", "r1-a"), JmhRows.Metric.single(1e5, "ops/s"), Map.of(), Map.of())
-                .write(file);
+                .json().toPrettyString());
         return LadderReport.read(List.of(file));
     }
 

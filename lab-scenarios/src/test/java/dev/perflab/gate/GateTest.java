@@ -76,8 +76,8 @@ class GateTest {
     /** A scenario row whose count went missing: {@code lost} is NaN (see RungResult). */
     private static Path unmeasuredRun(Path dir) throws Exception {
         Path results = dir.resolve("toy.json");
-        new JmhRows().add("toy.endToEnd", "thrpt", Map.of("rung", "r1-closed-form"), JmhRows.Metric.single(1e6, "ops/s"),
-                Map.of(), Map.of("lost", JmhRows.Metric.single(Double.NaN, "ops"))).write(results);
+        java.nio.file.Files.writeString(results, new JmhRows().add("toy.endToEnd", "thrpt", Map.of("rung", "r1-closed-form"),
+                JmhRows.Metric.single(1e6, "ops/s"), Map.of(), Map.of("lost", JmhRows.Metric.single(Double.NaN, "ops"))).json().toPrettyString());
         return results;
     }
 
@@ -167,14 +167,14 @@ class GateTest {
     /** r0 falls 51% over its iterations (KvPutBenchmark's fault); r7 holds still; r1 ran 3 iterations only. */
     private static Path trendingRun(Path dir) throws Exception {
         Path results = dir.resolve("kv-put.json");
-        new JmhRows()
+        Files.writeString(results, new JmhRows()
                 .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r0-fixed-buckets"), new JmhRows.Metric(330e3, 9e4, "ops/s",
                         List.of(443e3, 398e3, 352e3, 307e3, 261e3, 216e3)), Map.of(), Map.of())
                 .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r1-sized-buckets"), new JmhRows.Metric(1.4e6, 2e4, "ops/s",
                         List.of(1.41e6, 1.39e6, 1.40e6)), Map.of(), Map.of())
                 .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r7-write-behind"), new JmhRows.Metric(1.5e6, 2e4, "ops/s",
                         List.of(1.50e6, 1.51e6, 1.49e6, 1.50e6, 1.52e6, 1.50e6)), Map.of(), Map.of())
-                .write(results);
+                .json().toPrettyString());
         return results;
     }
 

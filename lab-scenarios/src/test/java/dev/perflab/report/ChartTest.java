@@ -115,7 +115,7 @@ class ChartTest {
     @Test
     void theTitleNamesTheRecordedRunLength() throws IOException {
         Path json = Files.copy(Fixtures.path(Fixtures.QUEUE), tmp.resolve("queue.json"));
-        dev.perflab.base.Machine.writeHeader(json, "JDK x · CPU y · 2 cores", "smoke");
+        dev.perflab.results.RunFolder.of("--out", json.getParent()).writeMachine(json, "JDK x · CPU y · 2 cores", "smoke");
         LadderReport report = LadderReport.read(List.of(json));
         assertEquals("QueueBenchmark.offerPoll · smoke run", ChartRenderer.build(ChartSeries.of(report).get(0)).getTitle());
         assertEquals("JDK x · CPU y · 2 cores · smoke run", report.header());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.base.LabException;
 import dev.perflab.report.LadderReport;
+import dev.perflab.results.RunFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,13 +40,14 @@ class ScenarioRowsTest {
         Path file = dir.resolve("toy.json");
         JmhRows rows = new JmhRows().add("toy.endToEnd", "thrpt", Map.of("rung", "r0-a"), JmhRows.Metric.single(5, "ops/s"),
                 Map.of(), Map.of());
-        rows.write(file);
+        RunFolder run = RunFolder.of("--out", dir);
+        run.saveRows(file.getFileName().toString(), rows.json(), "test machine", null);
         assertEquals(1, LadderReport.read(List.of(file)).rows().size());
         Path folder = Files.createDirectory(dir.resolve("taken.json"));
-        LabException e = assertThrows(LabException.class, () -> rows.write(folder));
-        assertEquals("results " + folder + ": is a directory; give a file name", e.getMessage());
+        LabException e = assertThrows(LabException.class, () -> run.saveRows("taken.json", rows.json(), "test machine", null));
+        assertEquals("--out " + folder + ": is a directory; give a file name", e.getMessage());
         try (Stream<Path> left = Files.list(dir)) {
-            assertEquals(List.of("taken.json", "toy.json"), left.map(p -> p.getFileName().toString()).sorted()
+            assertEquals(List.of("taken.json", "toy.json", "toy.machine.txt"), left.map(p -> p.getFileName().toString()).sorted()
                     .collect(Collectors.toList()), "no temporary file is left behind");
         }
     }
@@ -64,8 +66,7 @@ class ScenarioRowsTest {
         JmhRows rows = new JmhRows();
         result("r0-a", false, 100, 100).addTo(rows, "demo.endToEnd", "ops/s", Map.of());
         result("r1-b", false, 400, 400).addTo(rows, "demo.endToEnd", "ops/s", Map.of());
-        Path file = dir.resolve("demo.json");
-        rows.write(file);
+        Path file = RunFolder.of("--out", dir).saveRows("demo.json", rows.json(), "test machine", null);
         LadderReport report = LadderReport.read(List.of(file));
         String text = report.text("test machine");
         assertTrue(text.contains("demo.endToEnd") && text.contains("r1-b") && text.contains("×4.00"), text);

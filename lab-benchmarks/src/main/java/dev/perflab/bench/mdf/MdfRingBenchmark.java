@@ -61,7 +61,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * JMH's error is the 99.9% confidence half-width t(0.9995, n−1)·s/√n over the n measured iterations of
  * spread s: 18.2·s with n = 3, 3.9·s with 5, 1.5·s with 10. With 3 iterations of 1 s the bars of r4 and the
  * peers were half the score or wider, while their iterations agreed to within about a tenth: the bars were
- * wide because n was 3 (measurements: docs/measurements/2026-11-23-mdf-ring.md). Hence 10 iterations of
+ * wide because n was 3 (measurements: the mdf-ring logs in docs/measurements/README.md). Hence 10 iterations of
  * 500 ms (each still 2,500–5,000 batches at 5M–10M messages/s, so a scheduler slice of a few ms lost to
  * another thread moves an iteration by under 1%), after 2 × 1 s of warm-up, what r3 and r4 need. Readers
  * are started once per trial, not per iteration, so no iteration pays for thread start-up. The goal's ratio

@@ -23,7 +23,7 @@ import javax.management.ObjectName;
  *
  * <p>Why: on 2 cores shared with other work, the warm-up's compilations queue up behind a starved C2
  * thread. In one replay fork C2 finished compiling r3's book methods long after warm-up, and the score
- * doubled in the very next iteration (measurements: docs/measurements/2026-11-23-orderbook.md); a fixed
+ * doubled in the very next iteration (measurements: the orderbook logs in docs/measurements/README.md); a fixed
  * warm-up cannot know how long that backlog is. Waiting here, untimed, with the benchmark thread idle, gives
  * the compiler threads the CPU.
  */

@@ -46,9 +46,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code noIntrinsic…} methods fork with it switched off, to show what the hardware is worth.
  *
  * <h2>What to expect</h2>
- * With the intrinsic one thread hashes about five times as many digests per second as without it (on an
- * Intel Xeon with sha_ni), and two cores give about twice one core; 32 and 44 bytes score the same
- * (figures: docs/measurements/2026-11-22-sha-pipeline.md).
+ * With the intrinsic one thread hashes several times as many digests per second as without it (on a CPU with
+ * sha_ni), and two cores give about twice one core; 32 and 44 bytes score the same
+ * (figures: the sha-pipeline logs in docs/measurements/README.md).
  *
  * <h2>Budget</h2>
  * Every rung's "% of ceiling" divides by this score, so its error must be small. JMH's error is a 99.9%

@@ -48,7 +48,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * array per 100 tasks, 80 B/task), r9 312 B/task (no frame arrays), r10 50 B/task (the 48 B array {@code digest()} returns),
  * r11 and r12 0 B/task. In tasks/s, r10–r12 (a digest object reused across tasks) come close to the one-thread
  * ceiling ({@link ShaCeilingBenchmark#intrinsicOneThread}), and r0–r9 stay about 30% below it (figures:
- * docs/measurements/2026-11-22-sha-pipeline.md).
+ * the sha-pipeline logs in docs/measurements/README.md).
  *
  * <h2>Run</h2>
  * {@code ./lab run sha-pipeline --jmh --benchmark executeFrame}, or

@@ -85,7 +85,7 @@ public final class AgronaBroadcastRing implements MdfRing {
                     continue;
                 }
                 boolean handed = seq >= position.next();
-                delivered += position.deliver(view, handler);
+                delivered += position.deliver(seq, view, handler);
                 if (handed && !receiver.validate()) {
                     position.moveTo(seq);
                     throw new OverwrittenException(seq);

@@ -5,14 +5,20 @@ import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
 import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
-import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
+import dev.perflab.cli.component.LengthOption;
+import dev.perflab.cli.component.OutOption;
+import dev.perflab.cli.component.ParamOption;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.history.GitState;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.UnknownEntryException;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -87,35 +93,17 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         Path jar;
     }
 
-    @ArgGroup(exclusive = true)
-    Length length = new Length();
+    @Mixin
+    LengthOption length = new LengthOption(RunLength.QUICK);
 
-    static final class Length {
-        @Option(names = "--smoke", description = "CI's selection and options, as ./lab run --smoke.")
-        boolean smoke;
+    @Mixin
+    RungOption rungOption = RungOption.orElse("the length's selection");
 
-        @Option(names = "--quick", description = "The quick selection and options per fork (the default).")
-        boolean quick;
+    @Mixin
+    BenchmarkOption benchmarkOption = new BenchmarkOption();
 
-        @Option(names = "--standard", description = "The standard selection; each fork runs head's benchmark annotations.")
-        boolean standard;
-
-        @Option(names = "--full", description = "The full selection and options.")
-        boolean full;
-
-        RunLength value() {
-            return smoke ? RunLength.SMOKE : standard ? RunLength.STANDARD : full ? RunLength.FULL : RunLength.QUICK;
-        }
-    }
-
-    @Option(names = "--rung", split = ",", paramLabel = "ID", description = "Only these rungs or peers (ids, r-prefixes, naive, tuned).")
-    List<String> rungs;
-
-    @Option(names = "--benchmark", paramLabel = "REGEX", description = "Only benchmark methods matching this regex.")
-    String benchmark;
-
-    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "Restrict a @Param, e.g. --param depth=1000.")
-    Map<String, String> params = new LinkedHashMap<>();
+    @Mixin
+    ParamOption paramOption = new ParamOption();
 
     @Option(names = "--pairs", paramLabel = "N", defaultValue = "4",
             description = "Pairs of forks every row gets before it is first judged, run ABBA (default ${DEFAULT-VALUE}; at least 2).")
@@ -188,9 +176,8 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     @Mixin
     HistoryOption history = new HistoryOption();
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Results folder (default results/COMPONENT/ab, with --calibrate results/COMPONENT/ab-calibration).")
-    Path out;
+    @Mixin
+    OutOption outOption = OutOption.orElse("results/COMPONENT/ab, with --calibrate results/COMPONENT/ab-calibration");
 
     @Override
     public void use(Registry registry) {
@@ -200,7 +187,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     @Override
     public Integer call() throws Exception {
         Component component = registry.byName(componentName);
-        dev.perflab.base.Regex.compile("--benchmark", benchmark);
+        benchmarkOption.regex(); // checked before any build: a malformed regex is one line, not a failure inside JMH
         if (component.suites().isEmpty()) {
             throw new LabException("component '" + componentName + "' has no JMH suites to compare");
         }
@@ -236,11 +223,11 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
                 throw new LabException("--merge tables runs already made: drop " + (runs != null ? "--runs" : plants != null ? "--plants"
                         : resume ? "--resume" : !plant.isEmpty() ? "--plant" : "--base/--head"));
             }
-            if (out == null) {
+            if (outOption.dir() == null) {
                 throw new LabException("--merge needs --out DIR for the merged table");
             }
-            OutputFile.checkDirectory("--out", out, inputs().addAll(merge));
-            return AbCalibration.merge(component.name(), merge, out, console);
+            RunFolder.open("--out", outOption.dir(), inputs().addAll(merge));
+            return AbCalibration.merge(component.name(), merge, outOption.dir(), console);
         }
         if (calibrate) {
             if (planOnly) {
@@ -259,8 +246,8 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             }
             List<Double> sizes = plants == null && headSide == null ? dev.perflab.ab.Calibration.PLANTED
                     : plants == null ? List.of() : plantedSizes(plants);
-            Path dir = out != null ? out : Path.of("results", componentName, "ab-calibration");
-            OutputFile.checkDirectory("--out", dir, inputs());
+            Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.abCalibration(componentName),
+                    inputs()).dir();
             if (!resume) {
                 AbCalibration.refuseToReplace(dir);
             }
@@ -278,8 +265,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         if (runs != null || plants != null || resume) {
             throw new LabException((runs != null ? "--runs" : plants != null ? "--plants" : "--resume") + " applies to --calibrate only");
         }
-        Path dir = out != null ? out : Path.of("results", componentName, "ab");
-        OutputFile.checkDirectory("--out", dir, inputs());
+        Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.ab(componentName), inputs()).dir();
         refuseDirty(revisions);
         AbRun.Side base = side("--base", baseSide.rev, baseSide.jar, revisions, false);
         AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
@@ -334,7 +320,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     }
 
     private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {
-        return AbPlan.of(component, length.value(), rungs, benchmark, params, baseJar, headJar, allRows, !noPeerRulers);
+        return AbPlan.of(component, length.value(), rungOption.ids(), benchmarkOption.regex(), paramOption.params(), baseJar, headJar, allRows, !noPeerRulers);
     }
 
     /** One side: a revision built into a jar, or a jar checked; with neither (calibration only), the lab's own build. */

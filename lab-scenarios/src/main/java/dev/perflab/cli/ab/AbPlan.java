@@ -39,7 +39,7 @@ import java.util.stream.Collectors;
  *       iteration, so its forks outlast their planned time many times over).</li>
  * </ul>
  * Without this, the whole quick selection of the order book or the ring cannot fit a pull request's wait on 2
- * cores; the plans and runs are in docs/measurements/2026-11-28-ab-quick-selections.md.
+ * cores; the plans and runs are in the ab-quick-selections logs in docs/measurements/README.md.
  */
 final class AbPlan {
     /** The JDK-only ruler every run measures beside the rows (lab-benchmarks' RulerBenchmark). */

@@ -19,6 +19,7 @@ import dev.perflab.history.GitState;
 import dev.perflab.history.HistoryRecorder;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.report.Formats;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -151,7 +152,7 @@ final class AbRun {
 
     /** Runs every fork, writes the outputs, prints the table; the report, or a LabException (exit 1) when forks failed. */
     AbReport run() throws IOException, InterruptedException {
-        OutputFile.checkDirectory("--out", dir);
+        RunFolder.open("--out", dir);
         OutputFile verdictJson = OutputFile.check("--out", dir.resolve("verdict.json"));
         OutputFile verdictMd = OutputFile.check("--out", dir.resolve("verdict.md"));
         String header = printPlan();

@@ -19,6 +19,7 @@ import dev.perflab.brick.ReferenceTransform;
 import dev.perflab.brick.ResultCheck;
 import dev.perflab.brick.ResultFile;
 import dev.perflab.cli.component.GroupCommand;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.ladder.Entry;
 import dev.perflab.scenario.RoleProtocol;
 import java.io.BufferedOutputStream;
@@ -33,6 +34,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -235,12 +237,12 @@ public final class BrickCommand extends GroupCommand {
         @Option(names = "--out", required = true, description = "Result file (RESULT.partial until it checks byte-exact).")
         Path out;
 
-        @Option(names = "--rung", defaultValue = "tuned", description = "Rung id, or naive/tuned (default ${DEFAULT-VALUE}). See ./lab list.")
-        String rung;
+        @Mixin
+        RungOption rung = RungOption.defaultingTo("tuned");
 
         @Override
         public Integer call() throws InterruptedException {
-            Entry<MoverSettings> entry = BrickLadder.LADDER.resolve(rung);
+            Entry<MoverSettings> entry = BrickLadder.LADDER.resolve(rung.one());
             checkResultOutput(out, in);
             try {
                 LineScanner.validate(in);
@@ -291,14 +293,14 @@ public final class BrickCommand extends GroupCommand {
                 description = "Address to listen on (default ${DEFAULT-VALUE}: loopback, any free port).")
         InetSocketAddress bind;
 
-        @Option(names = "--rung", defaultValue = "tuned", description = "Rung id (default ${DEFAULT-VALUE}); the client must use the same.")
-        String rung;
+        @Mixin
+        RungOption rung = RungOption.defaultingTo("tuned");
 
         @Override
         public Integer call() throws InterruptedException {
             requireInput(in);
             PrintWriter stdout = spec.commandLine().getOut();
-            MoverSettings settings = settings(rung);
+            MoverSettings settings = settings(rung.one());
             try {
                 // a malformed input is refused before listening, not after a client connected
                 LineScanner.validate(in);
@@ -329,7 +331,8 @@ public final class BrickCommand extends GroupCommand {
     }
 
     @Command(name = "fetch", mixinStandardHelpOptions = true, description = {"The mover's client alone: fetches every line from ./lab brick serve and writes the result.",
-            "The result stays RESULT.partial unless every line arrived (and, with --check, it is byte-exact)."})
+            "The result stays RESULT.partial unless every line arrived (and, with --check, it is byte-exact).",
+            "Give it the server's --rung."})
     static final class Fetch implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -340,8 +343,8 @@ public final class BrickCommand extends GroupCommand {
         @Option(names = "--out", required = true, description = "Result file.")
         Path out;
 
-        @Option(names = "--rung", defaultValue = "tuned", description = "Rung id (default ${DEFAULT-VALUE}); the server's.")
-        String rung;
+        @Mixin
+        RungOption rung = RungOption.defaultingTo("tuned");
 
         @Option(names = "--check", paramLabel = "INPUT", description = "The server's input file, to check the result against before renaming it.")
         Path check;
@@ -349,7 +352,7 @@ public final class BrickCommand extends GroupCommand {
         @Override
         public Integer call() throws InterruptedException {
             PrintWriter stdout = spec.commandLine().getOut();
-            MoverSettings settings = settings(rung);
+            MoverSettings settings = settings(rung.one());
             if (check != null) {
                 checkResultOutput(out, check);
             } else {

@@ -19,6 +19,8 @@ import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.LabCommand;
 import dev.perflab.scenario.Role;
@@ -147,8 +149,7 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
 
     private int run(ScenarioRequest request, long size, List<Entry<MoverSettings>> rungs, String rate, LinkNamespaces link)
             throws IOException, InterruptedException {
-        Files.createDirectories(request.dir());
-        Path rowsFile = request.dir().resolve(BrickLadder.COMPONENT + ".json");
+        RunFolder results = request.results().open();
         PrintWriter console = request.console();
         String header = Machine.header();
         Path work = Leftovers.register(Files.createTempDirectory("perflab-brick"));
@@ -204,8 +205,7 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
                                 : Map.of("rung", row.rung().id(), "link", rate),
                         JmhRows.Metric.single(row.error() == null ? row.mbPerSecondIn() : Double.NaN, "MB/s"), Map.of(), extra);
             }
-            jmh.write(rowsFile);
-            Machine.writeHeader(rowsFile, header);
+            Path rowsFile = results.saveRows(ResultsLayout.rows(BrickLadder.COMPONENT), jmh.json(), header, null);
             console.println("saved: " + rowsFile);
             console.flush();
             boolean failed = rows.stream().anyMatch(r -> r.rung().kind() != Kind.EXHIBIT && (r.error() != null || !r.exact()));

@@ -1,6 +1,7 @@
 package dev.perflab.cli.component;
 
 import dev.perflab.ladder.Ladder;
+import dev.perflab.results.ResultsLayout;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +14,19 @@ import java.util.Optional;
  * command that needs it says so in one line (exit 2).
  *
  * <p>Registered once, by a line in {@code META-INF/services/dev.perflab.cli.component.Component}
- * ({@link Registry#builtIn()}). See the package comment for how to add one.
+ * ({@link Registry#builtIn()}); a ladder measured by its JMH suites alone needs no class here at all: a line naming
+ * it in {@code META-INF/perflab/ladders} makes its component with {@link #of}. See the package comment for how to
+ * add one.
  */
 public interface Component {
+    /**
+     * The component a ladder makes by itself: its rungs, its contract and its JMH suites ({@link Ladder#withSuites}),
+     * each run with its class's annotations, and the lab's smoke, quick and full options; nothing else.
+     */
+    static Component of(Ladder<?> ladder) {
+        return new LadderComponent(ladder);
+    }
+
     /** The rungs, peers and exhibits; {@link Ladder#component()} is the component's name everywhere. */
     Ladder<?> ladder();
 
@@ -101,6 +112,6 @@ public interface Component {
 
     /** What {@code ./lab gate} reads when given no {@code --results}: what a default {@code ./lab run} of it writes. */
     default Path defaultResults() {
-        return Path.of("results", name(), name() + ".json");
+        return ResultsLayout.DEFAULT.defaultRows(name());
     }
 }

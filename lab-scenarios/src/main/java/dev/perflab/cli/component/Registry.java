@@ -1,5 +1,6 @@
 package dev.perflab.cli.component;
 
+import dev.perflab.ladder.Ladder;
 import dev.perflab.ladder.UnknownEntryException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,9 @@ import java.util.stream.Collectors;
  * <p>Immutable; safe to share between threads.
  */
 public final class Registry {
-    private static final Registry BUILT_IN = new Registry(
-            ServiceLoader.load(Component.class, Registry.class.getClassLoader()).stream().map(ServiceLoader.Provider::get).toList());
+    /** Where a ladder that needs no component class is named: one {@code CLASS.FIELD} per line, its static {@code Ladder}. */
+    public static final String LADDERS = "META-INF/perflab/ladders";
+    private static final Registry BUILT_IN = load(Registry.class.getClassLoader());
 
     private final List<Component> components;
 
@@ -35,9 +37,26 @@ public final class Registry {
         this.components = List.copyOf(components);
     }
 
-    /** Every built-in component of the lab: add one with a line in {@code META-INF/services/dev.perflab.cli.component.Component}. */
+    /**
+     * Every built-in component of the lab: add one with a line in {@code META-INF/services/dev.perflab.cli.component.Component},
+     * or, for a ladder measured by its JMH suites alone, a line in {@code META-INF/perflab/ladders}.
+     */
     public static Registry builtIn() {
         return BUILT_IN;
+    }
+
+    /**
+     * The components {@code loader} sees: each class its {@code Component} service files list, then a component made
+     * from each ladder its {@value #LADDERS} files name ({@link Component#of}) that no class already stands for.
+     */
+    public static Registry load(ClassLoader loader) {
+        List<Component> components = new ArrayList<>(ServiceLoader.load(Component.class, loader).stream().map(ServiceLoader.Provider::get).toList());
+        for (Ladder<?> ladder : LadderList.read(loader, LADDERS)) {
+            if (components.stream().noneMatch(c -> c.name().equals(ladder.component()))) {
+                components.add(Component.of(ladder));
+            }
+        }
+        return new Registry(components);
     }
 
     /** These components only (tests). */

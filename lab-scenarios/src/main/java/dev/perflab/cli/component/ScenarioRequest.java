@@ -3,6 +3,7 @@ package dev.perflab.cli.component;
 import dev.perflab.base.Inputs;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,16 +15,30 @@ import java.util.stream.Collectors;
  *
  * @param rungs   rung names as given ({@code --rung}), or null for the run length's default
  * @param length  the run length
- * @param dir     results folder ({@code --out}, default {@code results/COMPONENT})
+ * @param results the run's folder ({@code --out}, default {@code results/COMPONENT}): every file of the run is
+ *                written through it, and its rows saved with {@link RunFolder#saveRows}; it knows the run's inputs
  * @param console where progress and the ladder go
  * @param roleFlags extra JVM flags for role processes ({@code ./lab profile --role}); {@link RoleJvmFlags#NONE} for a run
- * @param inputs  what the run reads (its results history, {@code --shard-gates}): no output of the scenario may be one
  */
-public record ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console, RoleJvmFlags roleFlags,
-                              Inputs inputs) {
+public record ScenarioRequest(List<String> rungs, RunLength length, RunFolder results, PrintWriter console, RoleJvmFlags roleFlags) {
     /** A plain run: no extra flags for any role. */
-    public ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console, Inputs inputs) {
-        this(rungs, length, dir, console, RoleJvmFlags.NONE, inputs);
+    public ScenarioRequest(List<String> rungs, RunLength length, RunFolder results, PrintWriter console) {
+        this(rungs, length, results, console, RoleJvmFlags.NONE);
+    }
+
+    /** A plain run into {@code dir}, which nobody listens to (a plan, a test). */
+    public ScenarioRequest(List<String> rungs, RunLength length, Path dir, PrintWriter console) {
+        this(rungs, length, RunFolder.of("--out", dir), console);
+    }
+
+    /** The run's folder. */
+    public Path dir() {
+        return results.dir();
+    }
+
+    /** What the run reads (its results history, {@code --shard-gates}): no output of the scenario may be one. */
+    public Inputs inputs() {
+        return results.inputs();
     }
 
     /** The rungs to run: those named ({@code --rung}), else naive and tuned for a smoke run, else every rung. */

@@ -20,6 +20,10 @@
  * </pre>
  *
  * <h2>How to add a component</h2>
+ * A ladder measured by its JMH suites alone needs no class here: its {@code Ladder} names its suites
+ * ({@code .withSuites("…Benchmark")}) and one line in {@code META-INF/perflab/ladders} names the ladder's field;
+ * {@link dev.perflab.cli.component.Registry} makes its component with {@link dev.perflab.cli.component.Component#of}
+ * (the README's "Adding a component" counts those steps). A component that offers more takes these steps:
  * <ol>
  * <li>In {@code lab-core}, the ladder in its own package ({@code dev.perflab.ringbuffer}): the rungs as
  *     {@code Entry} lines of one {@code Ladder}, and the contract suite over {@code LADDER.correct()}, written
@@ -44,12 +48,18 @@
  * --component NAME} reads {@code results/NAME/NAME.json}. {@code ComponentRegistrationTest} does exactly
  * this with a toy component of two rungs, a JMH suite and a two-role scenario.
  *
+ * <h2>Options every command shares</h2>
+ * {@code --rung} ({@link dev.perflab.cli.component.RungOption}), {@code --benchmark}, {@code --param}, {@code --out}
+ * and the run length ({@code --smoke}, {@code --quick}, {@code --standard}, {@code --full}) are declared once here, as
+ * picocli mixins; a command mixes in the ones it takes and gives its default when it makes them.
+ *
  * <h2>A scenario</h2>
  * A {@link dev.perflab.cli.component.Scenario} declares its roles in start order (who listens, who
  * connects to whom) and the bytes one operation puts on the wire. Its {@code newOptions()} is a picocli mixin
  * with the {@code ./lab run} options only it takes, mixing in the shared ones it wants from
  * {@link dev.perflab.cli.component.ScenarioOptions} ({@code --seconds}, {@code --json}, {@code --link}); picocli
- * refuses any other. Its {@code run} prints the ladder and writes JMH-shaped rows ({@code DIR/NAME.json}), so
- * {@code report}, {@code gate} and {@code compare} read an end-to-end run like a JMH run.
+ * refuses any other. Its {@code run} prints the ladder and hands its JMH-shaped rows to the run's folder
+ * ({@code request.results().saveRows(…)}, {@code DIR/NAME.json}), so {@code report}, {@code gate} and {@code compare}
+ * read an end-to-end run like a JMH run, and the results history hears of them.
  */
 package dev.perflab.cli.component;

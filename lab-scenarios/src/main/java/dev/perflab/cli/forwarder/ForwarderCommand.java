@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.HostPort;
 import dev.perflab.base.LabException;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.forwarder.Forwarder;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.forwarder.ForwarderLadder;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,7 +40,8 @@ import picocli.CommandLine.Spec;
         "The market-data forwarder: receives one day from the simulator, stores it and sends it to every client.",
         "The day comes from ./lab forwarder simulator; it is stored in the history and the ring, and each",
         "./lab forwarder client gets it from the sequence it asks for. Prints 'listening on HOST:PORT', 'flowing' once",
-        "--await-subscribers clients subscribed, a line per client and a 'summary {json}' line."})
+        "--await-subscribers clients subscribed, a line per client and a 'summary {json}' line.",
+        "--rung: the configuration whose forwarder to run (./lab list forwarder): its history store, feed, sessions and ring."})
 public final class ForwarderCommand implements Callable<Integer> {
     static final int DEFAULT_PORT = 7411;
     static final int DEFAULT_DEADLINE_SECONDS = 300;
@@ -52,9 +55,8 @@ public final class ForwarderCommand implements Callable<Integer> {
             description = "Where the Simulator and the clients connect (port 0 = any free port). Default: ${DEFAULT-VALUE}.")
     InetSocketAddress bind;
 
-    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
-            description = "The configuration whose forwarder to run (./lab list forwarder): its history store, feed, sessions and ring. Default: ${DEFAULT-VALUE}.")
-    String rung;
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("tuned");
 
     @Option(names = "--ring", paramLabel = "ID",
             description = "Store into this mdf-ring rung instead of the configuration's (./lab list mdf-ring), e.g. r0 for the report's window of 5,000 messages.")
@@ -84,7 +86,7 @@ public final class ForwarderCommand implements Callable<Integer> {
         if (clients < 1 || clients > MAX_CLIENTS || awaitSubscribers < 0 || awaitSubscribers > clients || deadlineSeconds <= 0) {
             throw new LabException("--clients must be 1.." + MAX_CLIENTS + ", --await-subscribers 0..clients, --deadline-seconds > 0");
         }
-        Entry<ForwarderConfig> entry = ForwarderLadder.LADDER.resolve(rung);
+        Entry<ForwarderConfig> entry = ForwarderLadder.LADDER.resolve(rung.one());
         ForwarderConfig config = ring == null ? entry.factory() : entry.factory().withRing(MdfRingLadder.LADDER.resolve(ring).id());
         if (journalDir != null && !Files.isDirectory(journalDir)) {
             throw new LabException("--journal-dir " + journalDir + ": no such folder");

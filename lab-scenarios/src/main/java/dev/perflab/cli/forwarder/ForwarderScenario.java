@@ -25,6 +25,7 @@ import dev.perflab.pump.WireDay;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
 import dev.perflab.scenario.CeilingInterval;
+import dev.perflab.results.ResultsLayout;
 import dev.perflab.scenario.ClockOffsets;
 import dev.perflab.scenario.CpuMeter;
 import dev.perflab.scenario.Iperf3Ceiling;
@@ -198,7 +199,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             throw new LabException("--link and --place each put the roles in network namespaces of their own: give one");
         }
         List<Entry<ForwarderConfig>> configs = configurations(request);
-        OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(ForwarderLadder.COMPONENT + ".json"));
+        OutputFile rowsFile = request.results().file(ResultsLayout.rows(ForwarderLadder.COMPONENT));
         OutputFile json = options.json.check(rowsFile.path(), request.inputs());
         Path day = Leftovers.register(Files.createTempFile("perflab-forwarder-day-", ".bin"));
         try {
@@ -365,8 +366,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             }
             Ceilings both = ceilings.combine(ceilingsAfter(ceilings));
             footer(results, outcomes, both);
-            rows.write(rowsFile.path());
-            Machine.writeHeader(rowsFile.path(), header, request.length().id());
+            request.results().saveRows(rowsFile.path().getFileName().toString(), rows.json(), header, request.length().id());
             if (json != null) {
                 writeJson(day, lateJoinAt, ceilings, jsonConfigs);
             }

@@ -2,6 +2,7 @@ package dev.perflab.cli.forwarder;
 
 import dev.perflab.base.HostPort;
 import dev.perflab.base.LabException;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.forwarder.EpochClock;
 import dev.perflab.forwarder.ForwarderConfig;
 import dev.perflab.forwarder.ForwarderLadder;
@@ -34,14 +35,15 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "simulator", mixinStandardHelpOptions = true, description = {
         "Send one day of market data to the forwarder (./lab forwarder forwarder), then close: that ends the day.",
-        "Prints 'flowing' once connected, a result line and a 'summary {json}' line; exit 1 if the forwarder went away."})
+        "Prints 'flowing' once connected, a result line and a 'summary {json}' line; exit 1 if the forwarder went away.",
+        "--rung: how the day leaves, the Simulator of that ./lab run forwarder configuration (r0 file-streamed, r1 preloaded,",
+        "r2 and later transferTo)."})
 public final class SimulatorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
-            description = "How the day leaves: the Simulator of this ./lab run forwarder configuration (r0 file-streamed, r1 preloaded, r2 and later transferTo). Default: ${DEFAULT-VALUE}.")
-    String rung;
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("tuned");
 
     @Option(names = "--connect", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:" + ForwarderCommand.DEFAULT_PORT, converter = HostPort.class,
             description = "The forwarder. Default: ${DEFAULT-VALUE}.")
@@ -69,7 +71,7 @@ public final class SimulatorCommand implements Callable<Integer> {
         if (rate < 0 || warmUpMessages < 0 || deadlineSeconds <= 0) {
             throw new LabException("--rate and --warm-up-messages must be ≥ 0, --deadline-seconds > 0");
         }
-        Entry<ForwarderConfig> entry = ForwarderLadder.LADDER.resolve(rung);
+        Entry<ForwarderConfig> entry = ForwarderLadder.LADDER.resolve(rung.one());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (rate > 0) {

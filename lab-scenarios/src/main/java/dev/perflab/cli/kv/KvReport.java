@@ -10,10 +10,10 @@ import dev.perflab.kv.KvRunResult;
 import dev.perflab.kv.KvRunSettings;
 import dev.perflab.kv.KvTimeline;
 import dev.perflab.ladder.Kind;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.JmhRows;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -86,28 +86,22 @@ final class KvReport {
     }
 
     /** Writes every file; {@code json} ({@code --json}, checked before the run) overrides where the timeline JSON goes. Returns the paths written. */
-    List<Path> write(Path dir, OutputFile json) throws IOException {
+    List<Path> write(RunFolder results, OutputFile json) throws IOException {
         List<Path> written = new ArrayList<>();
-        Path rowsFile = dir.resolve(KvLadder.COMPONENT + ".json");
-        jmhRows().write(rowsFile);
+        Path rowsFile = results.saveRows(ResultsLayout.rows(KvLadder.COMPONENT), jmhRows().json(), machine, null);
         written.add(rowsFile);
-        written.add(Machine.writeHeader(rowsFile, machine));
-        Path text = dir.resolve(KvLadder.COMPONENT + "-timeline.txt");
-        Files.writeString(text, table() + "\n" + timelineText(), StandardCharsets.UTF_8);
-        written.add(text);
+        written.add(rowsFile.resolveSibling(ResultsLayout.machine(rowsFile.getFileName().toString())));
+        OutputFile text = results.file(KvLadder.COMPONENT + "-timeline.txt");
+        text.writeString(table() + "\n" + timelineText());
+        written.add(text.path());
         ObjectNode timeline = timelineJson();
-        if (json != null) {
-            json.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, timeline));
-            written.add(json.path());
-        } else {
-            Path file = dir.resolve(KvLadder.COMPONENT + "-timeline.json");
-            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), timeline);
-            written.add(file);
-        }
+        OutputFile timelineFile = json != null ? json : results.file(KvLadder.COMPONENT + "-timeline.json");
+        timelineFile.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, timeline));
+        written.add(timelineFile.path());
         if (!rows.isEmpty()) {
-            Path png = dir.resolve(KvLadder.COMPONENT + "-timeline.png");
-            BitmapEncoder.saveBitmap(chart(), png.toString(), BitmapEncoder.BitmapFormat.PNG);
-            written.add(png);
+            OutputFile png = results.file(KvLadder.COMPONENT + "-timeline.png");
+            png.write(out -> BitmapEncoder.saveBitmap(chart(), out, BitmapEncoder.BitmapFormat.PNG));
+            written.add(png.path());
         }
         return written;
     }

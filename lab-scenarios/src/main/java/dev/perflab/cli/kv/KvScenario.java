@@ -21,6 +21,8 @@ import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.proc.ChildProcess;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.Role;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -133,10 +135,10 @@ final class KvScenario implements Scenario<KvScenario.Options> {
             throw new LabException("--store and --rung name the same thing; give one of them");
         }
         List<Entry<KvStoreFactory>> stores = stores(options.stores != null ? options.stores : request.rungs(), request.length());
-        OutputFile json = options.json.check(request.dir().resolve(dev.perflab.kv.KvLadder.COMPONENT + ".json"), request.inputs());
+        OutputFile json = options.json.check(request.results().path(ResultsLayout.rows(dev.perflab.kv.KvLadder.COMPONENT)), request.inputs());
         PrintWriter out = request.console();
-        Path dir = request.dir();
-        Files.createDirectories(dir);
+        RunFolder results = request.results().open();
+        Path dir = results.dir();
         checkDisk(dir, settings, options.keep ? stores.size() : 1);
         // a folder of this run's own (two runs with one --out started in the same second never share one),
         // removed on Ctrl-C unless --keep asked for the stores
@@ -172,7 +174,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
         KvReport report = new KvReport(machine, settings, rows, skipped);
         out.println();
         out.print(report.table());
-        for (Path p : report.write(dir, json)) {
+        for (Path p : report.write(results, json)) {
             out.println("saved: " + p);
         }
         out.flush();
@@ -200,7 +202,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
     static Optional<String> standardRunDiskProblem() {
         KvRunSettings standard = defaults(RunLength.STANDARD);
         long need = standard.records() * DISK_BYTES_PER_RECORD;
-        Path dir = Path.of("results").toAbsolutePath();
+        Path dir = ResultsLayout.DEFAULT.stores().toAbsolutePath();
         while (dir != null && !Files.exists(dir)) {
             dir = dir.getParent();
         }
@@ -245,7 +247,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
      * kernel's first touches of its new pages land in them (a probe of r5 over 60 s found the JVM's system time
      * high in exactly the seconds the heap grew), and an index of gigabytes walks 4-KiB page tables; both made
      * the last seconds of a fast store slower than its first for reasons that are not the store's (probes:
-     * docs/measurements/2026-11-25-kv.md).
+     * the kv logs in docs/measurements/README.md).
      */
     static final List<String> WRITER_JVM_FLAGS = List.of(
             "-XX:InitialRAMPercentage=25", "-XX:MaxRAMPercentage=25", "-XX:+AlwaysPreTouch", "-XX:+UseTransparentHugePages");

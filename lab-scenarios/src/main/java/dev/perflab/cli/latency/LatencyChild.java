@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.Machine;
 import dev.perflab.cli.component.LatencyWorkload;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.latency.Arrivals;
 import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.LatencyHarness;
@@ -28,9 +29,11 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
@@ -60,8 +63,9 @@ public final class LatencyChild implements Callable<Integer> {
     @Option(names = "--component", required = true, description = "A component with a latency workload, by name.")
     String component;
 
-    @Option(names = "--rung", required = true)
-    String rung;
+    /** Always named by {@code ./lab latency}, which starts this JVM. */
+    @Mixin
+    RungOption rungOption = RungOption.orElse("none: ./lab latency names it");
 
     @Option(names = "--rate", required = true)
     double rate;
@@ -126,6 +130,7 @@ public final class LatencyChild implements Callable<Integer> {
                 .orElseThrow(() -> new IllegalArgumentException("component '" + component + "' has no latency workload"));
         LatencyConfig config = new LatencyConfig(rate, warmup, seconds, Arrivals.fromId(arrivals), seed,
                 ThreadModel.ofThreads(threads), modeSet(), Sender.fromId(sender));
+        String rung = Objects.requireNonNull(rungOption.one(), "--rung");
         String rungId = NULL_RUNG.equals(rung) ? NULL_RUNG : Registry.builtIn().byName(component).ladder().resolve(rung).id();
         LatencyWorkload.Run prepared = NULL_RUNG.equals(rung) ? NoOp.INSTANCE : workload.prepare(rungId, seed, prefill);
         // Start from a clean heap: the prefill's garbage is not the run's.

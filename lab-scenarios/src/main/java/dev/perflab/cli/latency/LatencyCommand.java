@@ -11,6 +11,7 @@ import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.history.HistoryRecorder;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.ladder.UnknownEntryException;
@@ -20,6 +21,8 @@ import dev.perflab.latency.LatencyConfig;
 import dev.perflab.latency.Sender;
 import dev.perflab.latency.ThreadModel;
 import dev.perflab.latency.TimingMode;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.JmhRows;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -50,7 +53,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "latency", mixinStandardHelpOptions = true, description = {
         "Measure a rung's latency at a fixed rate, in a fresh JVM per run (coordinated-omission aware).",
         "Prints p50…max per timing mode: service (the call alone), batch (from the start of its second),",
-        "intended (from the command's own scheduled start: the honest one)."})
+        "intended (from the command's own scheduled start: the honest one).",
+        "--rung null drives a no-op operation through the same harness: the floor of harness and platform."})
 public final class LatencyCommand implements Callable<Integer>, Registry.User {
     static final double DEFAULT_RATE = 10_000;
     static final double DEFAULT_SECONDS = 10;
@@ -76,10 +80,8 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     /** {@code --rung null}: a no-op operation through the same harness, the harness-and-platform floor. */
     static final String NULL_RUNG = LatencyChild.NULL_RUNG;
 
-    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
-            description = "Rung or peer: id, r-prefix, naive or tuned (default ${DEFAULT-VALUE}); null: a no-op"
-                    + " operation through the same harness, the floor of harness and platform.")
-    String rung;
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("tuned");
 
     @Option(names = "--rate", paramLabel = "OPS",
             description = "Target commands/s; required, except with --find-max (its starting rate, default 10000).")
@@ -166,7 +168,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     public Integer call() throws IOException, InterruptedException {
         ChildRun run = validated();
         HistoryTarget historyTarget = history.target();
-        OutputFile.checkDirectory("crash log folder", run.crashLogDir());
+        RunFolder.open("crash log folder", run.crashLogDir());
         PrintWriter out = spec.commandLine().getOut();
         if (gcMatrix) {
             return GcMatrix.run(run, out, json);
@@ -194,8 +196,8 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         writeJson(result, json, out);
         JmhRows rows = LatencyRows.of(run.component(), result);
         if (jmhJson != null) {
-            rows.write(jmhJson);
-            Machine.writeHeader(jmhJson, Machine.header());
+            Path parent = jmhJson.toAbsolutePath().getParent();
+            RunFolder.of("--jmh-json", parent).saveRows(jmhJson.getFileName().toString(), rows.json(), Machine.header(), null);
             out.println("saved: " + jmhJson);
             out.flush();
         }
@@ -308,7 +310,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     private Path crashLogDir(Component target) {
         return java.util.stream.Stream.of(json, jmhJson, hlog, jfr).filter(java.util.Objects::nonNull).findFirst()
                 .map(f -> f.toAbsolutePath().getParent())
-                .orElse(Path.of("results", target.name()).toAbsolutePath());
+                .orElse(ResultsLayout.DEFAULT.component(target.name()).toAbsolutePath());
     }
 
     /**
@@ -345,11 +347,11 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     }
 
     private String resolveRung(Component target) {
-        if (NULL_RUNG.equals(rung)) {
+        if (NULL_RUNG.equals(rung.one())) {
             return NULL_RUNG;
         }
         try {
-            return target.ladder().resolve(rung).id();
+            return target.ladder().resolve(rung.one()).id();
         } catch (UnknownEntryException e) {
             throw new LabException(e.getMessage());
         }

@@ -6,6 +6,7 @@ import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.base.Machine;
 import dev.perflab.cli.component.GroupCommand;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.ladder.Entry;
 import dev.perflab.marketdata.DayFile;
 import dev.perflab.mdf.HistoryStore;
@@ -17,6 +18,7 @@ import dev.perflab.mdf.MdfReader;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.MdfRingFactory;
 import dev.perflab.mdf.MdfRingLadder;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -29,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -92,8 +95,8 @@ public final class MdfCommand extends GroupCommand {
         @Option(names = "--in", required = true, description = "Day file to replay.")
         Path in;
 
-        @Option(names = "--rung", defaultValue = "tuned", description = "Rung, peer or exhibit id, or naive/tuned (default ${DEFAULT-VALUE}). See ./lab list.")
-        String rung;
+        @Mixin
+        RungOption rung = RungOption.defaultingTo("tuned");
 
         @Option(names = "--readers", defaultValue = "1", description = "Readers (clients), 1.." + MAX_READERS + " (default ${DEFAULT-VALUE}).")
         int readers;
@@ -109,15 +112,14 @@ public final class MdfCommand extends GroupCommand {
             if (readers < 1 || readers > MAX_READERS) {
                 throw new LabException("--readers must be 1.." + MAX_READERS + ", was " + readers);
             }
-            Entry<MdfRingFactory> entry = MdfRingLadder.LADDER.resolve(rung);
+            Entry<MdfRingFactory> entry = MdfRingLadder.LADDER.resolve(rung.one());
             if (!Files.isRegularFile(in)) {
                 throw new LabException(in + ": no such file");
             }
-            Inputs inputs = Inputs.of(in);
-            OutputFile.checkDirectory("--out", outDir, inputs);
+            RunFolder folder = RunFolder.open("--out", outDir, Inputs.of(in));
             List<OutputFile> outputs = new ArrayList<>();
             for (int k = 1; k <= readers; k++) {
-                outputs.add(OutputFile.check("--out", readerFile(k), inputs));
+                outputs.add(folder.file(readerFile(k).getFileName().toString()));
             }
             HistoryStore history;
             try {

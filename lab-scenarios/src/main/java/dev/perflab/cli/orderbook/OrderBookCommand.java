@@ -5,6 +5,7 @@ import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.GroupCommand;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.io.Echo;
 import dev.perflab.ladder.Entry;
 import dev.perflab.orderbook.CommandBinary;
@@ -26,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -125,8 +127,8 @@ public final class OrderBookCommand extends GroupCommand {
         @Option(names = "--in", required = true, description = "Command file to replay.")
         Path in;
 
-        @Option(names = "--rung", defaultValue = "tuned", description = "Rung or peer id, or naive/tuned (default ${DEFAULT-VALUE}). See ./lab list.")
-        String rung;
+        @Mixin
+        RungOption rung = RungOption.defaultingTo("tuned");
 
         @Option(names = "--events", description = "Write the events, one line per command, to this file.")
         Path events;
@@ -136,7 +138,7 @@ public final class OrderBookCommand extends GroupCommand {
 
         @Override
         public Integer call() throws IOException {
-            Entry<OrderBookFactory> entry = OrderBookLadder.LADDER.resolve(rung);
+            Entry<OrderBookFactory> entry = OrderBookLadder.LADDER.resolve(rung.one());
             OutputFile eventsOut = events != null ? OutputFile.check("--events", events, in) : null;
             Loaded loaded = load(in, priceFormat(tick));
             InputFile.requireHeap((double) loaded.commands.size() * HEAP_BYTES_PER_EVENT,

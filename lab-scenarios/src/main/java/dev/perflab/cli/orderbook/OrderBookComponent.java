@@ -110,7 +110,7 @@ public final class OrderBookComponent implements Component {
 
     /**
      * Not the naive rung's replay: an iteration of it is one whole replay, so its forks outlast their planned time
-     * many times over and take most of a run (docs/measurements/2026-11-28-ab-quick-selections.md), where r0 stays
+     * many times over and take most of a run (the ab-quick-selections logs in docs/measurements/README.md), where r0 stays
      * gated by its cancel row.
      */
     @Override

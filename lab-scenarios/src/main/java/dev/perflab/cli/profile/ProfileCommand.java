@@ -3,14 +3,20 @@ package dev.perflab.cli.profile;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.OutOption;
+import dev.perflab.cli.component.ParamOption;
 import dev.perflab.cli.component.ProfileDefaults;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.Role;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -28,6 +34,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -70,16 +77,19 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
     @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component to profile, e.g. orderbook (one with JMH suites).")
     String component;
 
-    @Option(names = "--rung", split = ",", paramLabel = "ID",
-            description = "Rungs or peers to profile (ids, r-prefixes, naive, tuned; default naive,tuned).")
-    List<String> rungs = List.of("naive", "tuned");
+    @Mixin
+    RungOption rungOption = RungOption.defaultingTo("naive", "tuned");
 
-    @Option(names = "--benchmark", paramLabel = "REGEX",
-            description = "JMH benchmark regex (default: the component's, e.g. OrderBookCancelBenchmark.cancelLast).")
+    /** Without it, the component's benchmark ({@link ProfileDefaults}), e.g. OrderBookCancelBenchmark.cancelLast. */
+    @Mixin
+    BenchmarkOption benchmarkOption = new BenchmarkOption();
+
+    /** The benchmark profiled: {@code --benchmark}, else the component's; set by {@link #call()} (tests set it directly). */
     String benchmark;
 
-    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH @Param values (default: the component's, e.g. depth=1000).")
-    Map<String, String> params = new LinkedHashMap<>();
+    /** Without it, the component's values ({@link ProfileDefaults}), e.g. depth=1000. */
+    @Mixin
+    ParamOption paramOption = new ParamOption();
 
     /** The component's defaults; set by {@link #call()} (tests set it directly). */
     ProfileDefaults defaults;
@@ -88,8 +98,8 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
             description = "cpu, alloc, lock or wall (default ${DEFAULT-VALUE}).")
     String event;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default results/profile/<component>).")
-    Path out;
+    @Mixin
+    OutOption outOption = OutOption.orElse("results/profile/COMPONENT, with --role results/profile/COMPONENT/ROLE");
 
     @Option(names = "--diff", arity = "2", paramLabel = "ID",
             description = "Also write differential flame graphs of these two rungs (profiled even if not in --rung).")
@@ -133,16 +143,13 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         defaults = target.profile().orElseThrow(() -> new LabException("component '" + target.name()
                 + "' has no JMH benchmark to profile" + target.scenario().map(s -> "; profile a role of its end-to-end run: --role "
                 + ScenarioProfile.roleNames(s)).orElse("; ./lab list shows the components")));
-        if (benchmark == null) {
-            benchmark = defaults.benchmark();
-        }
-        dev.perflab.base.Regex.compile("--benchmark", benchmark);
+        benchmark = benchmarkOption.regex() != null ? benchmarkOption.regex() : defaults.benchmark();
         checkEvent(event);
-        List<String> ids = rungIds(ladder, rungs, diff);
+        List<String> ids = rungIds(ladder, rungOption.ids(), diff);
         checkOneProfilePerDiffRung();
-        Path dir = out != null ? out : Path.of("results", "profile", component);
+        Path dir = outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.profile(component);
         checkUsableInProfilerOption(dir);
-        OutputFile.checkDirectory("--out", dir);
+        RunFolder.open("--out", dir);
         String jar = JmhProcess.jmhSource();
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());
@@ -175,16 +182,16 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
             throw new LabException(target.name() + "'s end-to-end run cannot start a role under the profiler yet"
                     + " (its scenario does not take role JVM flags)");
         }
-        if (benchmark != null || !params.isEmpty()) {
+        if (benchmarkOption.regex() != null || !paramOption.params().isEmpty()) {
             throw new LabException("--benchmark and --param choose a JMH benchmark; with --role the end-to-end run is profiled: drop them");
         }
         checkEvent(event);
         RunLength runLength = runLength(length);
         Ladder<?> ladder = target.ladder();
-        List<String> ids = rungIds(ladder, rungs, diff);
-        Path dir = out != null ? out : Path.of("results", "profile", target.name(), role);
+        List<String> ids = rungIds(ladder, rungOption.ids(), diff);
+        Path dir = outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.profile(target.name(), role);
         checkUsableInProfilerOption(dir);
-        OutputFile.checkDirectory("--out", dir);
+        RunFolder.open("--out", dir);
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());
         Files.createDirectories(dir);
@@ -274,7 +281,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
     }
 
     Map<String, String> jmhParams() {
-        return params.isEmpty() ? defaults.params() : params;
+        return paramOption.params().isEmpty() ? defaults.params() : paramOption.params();
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.perflab.cli.component.RoleJvmFlags;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
+import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.Role;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -96,7 +97,7 @@ final class ScenarioProfile {
             throw new LabException("the scenario's options after --: " + e.getMessage());
         }
         try {
-            return scenario.run(new ScenarioRequest(rungs, length, dir.resolve("run"), console, flags(), dev.perflab.base.Inputs.none()), options);
+            return scenario.run(new ScenarioRequest(rungs, length, RunFolder.of("--out", dir.resolve("run")), console, flags()), options);
         } catch (UncheckedIOException e) {
             throw new LabException("cannot make the folder for a recording under " + dir + ": " + e.getCause().getMessage(), 1);
         }

@@ -22,6 +22,8 @@ import dev.perflab.proc.ChildProcess;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.PumpLadder;
 import dev.perflab.pump.WireDay;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.Iperf3Ceiling;
 import dev.perflab.scenario.JmhRows;
@@ -114,14 +116,14 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
     @Override
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<Pump>> rungs = request.rungsOf(ladder);
-        OutputFile rowsFile = OutputFile.check("--out", request.dir().resolve(PumpLadder.COMPONENT + ".json"));
+        OutputFile rowsFile = request.results().file(ResultsLayout.rows(PumpLadder.COMPONENT));
         OutputFile json = options.json.check(rowsFile.path(), request.inputs());
         Timing timing = new Timing(ScenarioOptions.Seconds.warmup(request.length()), options.seconds.measured(request.length()));
         if (options.link.rate() == null) {
-            return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console(), request.dir()).run();
+            return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console(), request.results()).run();
         }
         return LinkedRun.run(request, options.link.rate(),
-                link -> new Run(rungs, timing, link, request.length(), rowsFile, json, request.console(), request.dir()).run());
+                link -> new Run(rungs, timing, link, request.length(), rowsFile, json, request.console(), request.results()).run());
     }
 
     /** Messages in the day the sender repeats: the report's day on loopback; over a link, what it carries in {@link #LINK_DAY_SECONDS}. */
@@ -142,11 +144,11 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
         private final OutputFile rowsFile;
         private final OutputFile json;
         private final PrintWriter console;
-        /** The run's folder (--out): where a crashed role JVM leaves its log. */
-        private final Path dir;
+        /** The run's folder (--out): its rows, and where a crashed role JVM leaves its log. */
+        private final RunFolder folder;
 
         Run(List<Entry<Pump>> rungs, Timing timing, LinkNamespaces link, RunLength length, OutputFile rowsFile, OutputFile json,
-            PrintWriter console, Path dir) {
+            PrintWriter console, RunFolder results) {
             this.rungs = rungs;
             this.timing = timing;
             this.link = link;
@@ -154,7 +156,7 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
             this.rowsFile = rowsFile;
             this.json = json;
             this.console = console;
-            this.dir = dir;
+            this.folder = results;
         }
 
         int run() throws IOException, InterruptedException {
@@ -214,8 +216,7 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
                 jsonRungs.add(jsonRung(result, messagesPerSecond, percent));
             }
             footer(results, link == null && ceiling.measured() ? ceiling.combine(ceilingAgain()) : ceiling);
-            rows.write(rowsFile.path());
-            Machine.writeHeader(rowsFile.path(), header);
+            folder.saveRows(rowsFile.path().getFileName().toString(), rows.json(), header, null);
             if (json != null) {
                 ByteArrayOutputStream buffer = new ByteArrayOutputStream();
                 ObjectNode root = new ObjectMapper().createObjectNode();
@@ -298,7 +299,7 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
                 args.addAll(List.of("--connect", connect, "--day", day.toString(),
                         "--seconds", String.valueOf(timing.warmupSeconds() + timing.measureSeconds())));
             }
-            return roleCommand(prefix, dir, args);
+            return roleCommand(prefix, folder.dir(), args);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.perflab.cli.pump;
 
 import dev.perflab.base.HostPort;
 import dev.perflab.base.LabException;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.ladder.Entry;
 import dev.perflab.marketdata.MdfFormatException;
 import dev.perflab.net.Sockets;
@@ -18,6 +19,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -33,7 +35,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "receiver", mixinStandardHelpOptions = true, description = {
         "Accept one sender and verify every message of its stream (sequence and CRC-32C); report MB/s.",
-        "Start it first. Prints 'listening on HOST:PORT', a result line and a 'summary {json}' line."})
+        "Start it first. Prints 'listening on HOST:PORT', a result line and a 'summary {json}' line.",
+        "Sender and receiver must run the same --rung."})
 final class ReceiverCommand implements Callable<Integer> {
     /** MB as the lab prints it: 10^6 bytes. */
     static final double BYTES_PER_MB = 1e6;
@@ -41,9 +44,8 @@ final class ReceiverCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
-            description = "Rung (id, r-prefix, naive or tuned); sender and receiver must agree. Default: ${DEFAULT-VALUE}.")
-    String rung;
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("tuned");
 
     @Option(names = "--bind", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7401", converter = HostPort.class,
             description = "Where the sender connects (port 0 = any free port). Default: ${DEFAULT-VALUE}.")
@@ -55,7 +57,7 @@ final class ReceiverCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Entry<Pump> entry = PumpLadder.LADDER.resolve(rung);
+        Entry<Pump> entry = PumpLadder.LADDER.resolve(rung.one());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         StreamVerifier verifier = null;

@@ -2,6 +2,7 @@ package dev.perflab.cli.pump;
 
 import dev.perflab.base.HostPort;
 import dev.perflab.base.LabException;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.ladder.Entry;
 import dev.perflab.net.StallWatchdog;
@@ -27,14 +28,14 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "sender", mixinStandardHelpOptions = true, description = {
         "Send whole days of market data to a receiver for a fixed time (at least one day), then close.",
-        "Prints a result line and a 'summary {json}' line; exit 1 if the receiver went away."})
+        "Prints a result line and a 'summary {json}' line; exit 1 if the receiver went away.",
+        "Sender and receiver must run the same --rung."})
 final class SenderCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rung", paramLabel = "ID", defaultValue = "tuned",
-            description = "Rung (id, r-prefix, naive or tuned); sender and receiver must agree. Default: ${DEFAULT-VALUE}.")
-    String rung;
+    @Mixin
+    RungOption rung = RungOption.defaultingTo("tuned");
 
     @Option(names = "--connect", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7401", converter = HostPort.class,
             description = "The receiver. Default: ${DEFAULT-VALUE}.")
@@ -55,7 +56,7 @@ final class SenderCommand implements Callable<Integer> {
         if (seconds <= 0) {
             throw new LabException("--seconds must be > 0");
         }
-        Entry<Pump> entry = PumpLadder.LADDER.resolve(rung);
+        Entry<Pump> entry = PumpLadder.LADDER.resolve(rung.one());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (DaySource source = dayOptions.open("perflab-pump-day-")) {

@@ -15,8 +15,6 @@ import dev.perflab.cli.component.RunLength;
 import dev.perflab.fleet.PlannedRow;
 import dev.perflab.fleet.ShardPlan;
 import dev.perflab.fleet.ShardRun;
-import dev.perflab.history.HistoryRecorder;
-import dev.perflab.history.HistoryTarget;
 import dev.perflab.jmh.BenchmarkCatalog;
 import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
@@ -27,6 +25,8 @@ import dev.perflab.report.Formats;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.Row;
 import dev.perflab.report.Speedup;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -64,12 +64,12 @@ public final class JmhRun {
 
     private final Component component;
     private final RunLength length;
-    private final Path dir;
+    /** The run's folder: every file of the run is written through it, and its listeners (the history) hear of the rows. */
+    private final RunFolder results;
     private final String benchmark;
     private final Map<String, String> userParams;
     private final Map<String, List<String>> jmhParams;
     private final List<Path> jdks;
-    private final HistoryTarget history;
     private final PrintWriter console;
     private final List<MissingRows> missing = new ArrayList<>();
     /** The shard this run is, or null for a whole run. */
@@ -79,16 +79,15 @@ public final class JmhRun {
     /** Whether to write the HTML page beside the JSON ({@code --no-html} turns it off). */
     private boolean page = true;
 
-    public JmhRun(Component component, RunLength length, Path dir, String benchmark, Map<String, String> userParams,
-           Map<String, List<String>> jmhParams, List<Path> jdks, HistoryTarget history, PrintWriter console) {
+    public JmhRun(Component component, RunLength length, RunFolder results, String benchmark, Map<String, String> userParams,
+           Map<String, List<String>> jmhParams, List<Path> jdks, PrintWriter console) {
         this.component = component;
         this.length = length;
-        this.dir = dir;
+        this.results = results;
         this.benchmark = benchmark;
         this.userParams = userParams;
         this.jmhParams = jmhParams;
         this.jdks = jdks;
-        this.history = history;
         this.console = console;
     }
 
@@ -114,20 +113,20 @@ public final class JmhRun {
     int run() throws IOException, InterruptedException {
         String name = component.name();
         if (jdks == null || jdks.isEmpty() || planOnly) {
-            runOnce(dir, List.of(), shard != null ? shard.header() : Machine.header());
+            runOnce(results, List.of(), shard != null ? shard.header() : Machine.header());
             return failIfMissing();
         }
-        Map<String, Path> results = new LinkedHashMap<>();
+        Map<String, Path> byJdk = new LinkedHashMap<>();
         for (Jdk jdk : jdks.stream().map(Jdk::at).map(Jdk::requireRuns).collect(Collectors.toList())) {
-            String label = uniqueLabel(jdk.label(), results.keySet());
-            results.put(label, runOnce(dir.resolve(label), List.of("-jvm", jdk.java().toString()), Machine.header(jdk)));
+            String label = uniqueLabel(jdk.label(), byJdk.keySet());
+            byJdk.put(label, runOnce(results.folder(label), List.of("-jvm", jdk.java().toString()), Machine.header(jdk)));
         }
-        String comparison = JdkComparison.text(results);
-        Path jdksText = dir.resolve(name + "-jdks.txt");
-        OutputFile.check("--out", jdksText).writeString(comparison);
+        String comparison = JdkComparison.text(byJdk);
+        OutputFile jdksText = results.file(ResultsLayout.jdks(name));
+        jdksText.writeString(comparison);
         console.println();
         console.print(comparison);
-        console.println("saved: " + jdksText);
+        console.println("saved: " + jdksText.path());
         console.flush();
         return failIfMissing();
     }
@@ -190,8 +189,9 @@ public final class JmhRun {
      * Runs every suite once (on one JVM), saves the merged JSON in {@code dir}, prints the ladder; returns the
      * JSON. Rows a suite did not write are added to {@link #missing}; the rows that ran are saved all the same.
      */
-    private Path runOnce(Path dir, List<String> extraJmhArgs, String header) throws IOException, InterruptedException {
-        OutputFile.checkDirectory("--out", dir);
+    private Path runOnce(RunFolder folder, List<String> extraJmhArgs, String header) throws IOException, InterruptedException {
+        folder.open();
+        Path dir = folder.dir();
         String name = component.name();
         console.printf("perflab run %s (%s) · %s%n", name, length.id(), header);
         Map<JmhSuite, List<JmhProcess.Configuration>> planned = plan();
@@ -226,7 +226,7 @@ public final class JmhRun {
             }
             List<Invocation> parts = Invocation.of(s.include(length, benchmark), suiteParams, planned.get(s), suite.getValue());
             for (int i = 0; i < parts.size(); i++) {
-                runSuite(s, parts.get(i), parts.size() == 1 ? "" : "-" + (i + 1), suiteParams, extraJmhArgs, dir).ifPresent(jsons::add);
+                runSuite(s, parts.get(i), parts.size() == 1 ? "" : "-" + (i + 1), suiteParams, extraJmhArgs, folder).ifPresent(jsons::add);
             }
         }
         if (jsons.isEmpty() && missing.size() > missingBefore) {
@@ -236,18 +236,12 @@ public final class JmhRun {
             throw new LabException("no " + name + " benchmark matches --benchmark " + benchmark
                     + "; methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
         }
-        Path merged = dir.resolve(name + ".json");
-        mergeJsonArrays(jsons, merged, shardPlan != null ? shardPlan.rows() : null);
-        Machine.writeHeader(merged, header, length.id());
+        Path merged = folder.saveRows(ResultsLayout.rows(name), merged(jsons, shardPlan != null ? shardPlan.rows() : null),
+                header, length.id());
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
-        try {
-            printLadder(merged, dir, header);
-            if (shard != null) {
-                shard.save(name, length.id(), shardPlan, dir, header, merged.getFileName().toString(), console);
-            }
-        } finally {
-            // last: every results file is saved before the history (a database that may not answer) is written
-            record(merged, header, planned);
+        printLadder(merged, folder, header);
+        if (shard != null) {
+            shard.save(name, length.id(), shardPlan, dir, header, merged.getFileName().toString(), console);
         }
         return merged;
     }
@@ -308,14 +302,6 @@ public final class JmhRun {
         return mine;
     }
 
-    /** Appends the saved rows to the results history, each with the suite that ran it; never throws. */
-    private void record(Path merged, String header, Map<JmhSuite, List<JmhProcess.Configuration>> planned) {
-        Map<String, String> suiteOf = new LinkedHashMap<>();
-        planned.forEach((suite, rows) -> rows.forEach(row -> suiteOf.putIfAbsent(row.benchmark(), suite.name())));
-        HistoryRecorder.record(history, () -> HistoryRecorder.run("run", component.name(), length.name().toLowerCase(Locale.ROOT),
-                header, new ObjectMapper().readTree(merged.toFile()), b -> suiteOf.getOrDefault(b, "?"), merged, List.of()), console);
-    }
-
     /**
      * The run's time before it starts, added up from every planned row's options: the standard run's are the
      * benchmark classes' annotations, read from JMH's benchmark list. What the options cannot know (starting
@@ -345,7 +331,7 @@ public final class JmhRun {
      * the JSON lacks, or the whole suite when JMH failed, are added to {@link #missing}.
      */
     private Optional<Path> runSuite(JmhSuite suite, Invocation invocation, String part, Map<String, List<String>> suiteParams,
-                                    List<String> extraJmhArgs, Path dir) throws IOException, InterruptedException {
+                                    List<String> extraJmhArgs, RunFolder folder) throws IOException, InterruptedException {
         String include = invocation.include();
         List<JmhProcess.Configuration> planned = invocation.rows();
         int total = planned.size();
@@ -356,9 +342,9 @@ public final class JmhRun {
             return Optional.empty();
         }
         String name = component.name();
-        Path json = dir.resolve(name + "-" + suite.name() + part + ".json");
-        Path partial = dir.resolve("." + name + "-" + suite.name() + part + ".json.partial");
-        Path log = dir.resolve(name + "-" + suite.name() + part + ".log");
+        Path json = folder.path(ResultsLayout.suiteRows(name, suite.name(), part));
+        Path partial = folder.path(ResultsLayout.suitePartial(name, suite.name(), part));
+        Path log = folder.path(ResultsLayout.suiteLog(name, suite.name(), part));
         List<String> args = new ArrayList<>(List.of(include));
         args.addAll(suite.jmhArgs(length));
         args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", partial.toString()));
@@ -381,7 +367,7 @@ public final class JmhRun {
         } finally {
             Leftovers.forget(this);
             if (Files.isRegularFile(partial) && Files.size(partial) > 0 && !Leftovers.stopping()) {
-                Files.move(partial, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                folder.promote(partial.getFileName().toString(), json.getFileName().toString());
                 written = true;
             } else {
                 Files.deleteIfExists(partial);
@@ -412,16 +398,23 @@ public final class JmhRun {
         return planned.stream().filter(c -> !written.contains(c)).collect(Collectors.toList());
     }
 
-    /** Concatenates JMH's result arrays; every row stays exactly as JMH wrote it. */
+    /** Concatenates JMH's result arrays into {@code output}; every row stays exactly as JMH wrote it. */
     public static void mergeJsonArrays(List<Path> inputs, Path output) throws IOException {
         mergeJsonArrays(inputs, output, null);
     }
 
-    /**
-     * The same, the rows put in {@code order} (the whole run's planned rows) when given: a shard runs its rows in
-     * several JMH invocations, and a ladder table orders rungs by where they first appear, as the whole run writes them.
-     */
+    /** The same, written to {@code output}, the rows in {@code order} when given (see {@link #merged}). */
     static void mergeJsonArrays(List<Path> inputs, Path output, List<PlannedRow> order) throws IOException {
+        ArrayNode merged = merged(inputs, order);
+        OutputFile.check("--out", output).write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, merged));
+    }
+
+    /**
+     * JMH's result arrays, concatenated, the rows put in {@code order} (the whole run's planned rows) when given: a
+     * shard runs its rows in several JMH invocations, and a ladder table orders rungs by where they first appear, as
+     * the whole run writes them.
+     */
+    static ArrayNode merged(List<Path> inputs, List<PlannedRow> order) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         List<JsonNode> all = new ArrayList<>();
         for (Path input : inputs) {
@@ -432,7 +425,7 @@ public final class JmhRun {
         }
         ArrayNode merged = mapper.createArrayNode();
         all.forEach(merged::add);
-        OutputFile.check("--out", output).write(out -> mapper.writerWithDefaultPrettyPrinter().writeValue(out, merged));
+        return merged;
     }
 
     /**
@@ -465,23 +458,24 @@ public final class JmhRun {
         return rows.size() == 1 ? Optional.of(rows.get(0)) : Optional.empty();
     }
 
-    private void printLadder(Path json, Path dir, String header) throws IOException {
+    private void printLadder(Path json, RunFolder folder, String header) throws IOException {
         String name = component.name();
         LadderReport report = LadderReport.read(List.of(json));
         String headlines = headlines(report);
         console.println();
         console.print(report.text(header));
         console.print(headlines);
-        Path markdown = dir.resolve(name + ".md");
-        OutputFile.check("--out", markdown).writeString(report.markdown(header)
+        OutputFile markdownFile = folder.file(ResultsLayout.markdown(name));
+        Path markdown = markdownFile.path();
+        markdownFile.writeString(report.markdown(header)
                 + (headlines.isEmpty() ? "" : "\n" + headlines.strip().replace("\n", "  \n") + "\n"));
         console.println();
         console.println("saved: " + json + ", " + markdown);
-        ChartOutput charts = report.png(dir, name, header);
+        ChartOutput charts = report.png(folder.dir(), name, header);
         console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
         charts.warning().ifPresent(w -> console.println("charts: " + w));
         if (page) {
-            RunPage.write(json, name, length, console, headlines.lines().filter(l -> !l.isBlank()).toList());
+            RunPage.write(folder, json, name, length, console, headlines.lines().filter(l -> !l.isBlank()).toList());
         }
         console.flush();
     }

@@ -3,29 +3,30 @@ package dev.perflab.cli.run;
 import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
-import dev.perflab.base.OutputFile;
+import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.HistoryOption;
+import dev.perflab.cli.component.LengthOption;
+import dev.perflab.cli.component.OutOption;
+import dev.perflab.cli.component.ParamOption;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.cli.component.RungOption;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.fleet.ShardRun;
-import dev.perflab.history.HistoryRecorder;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.history.MachineFacts;
-import dev.perflab.scenario.JmhRows;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -50,39 +51,20 @@ final class RunComponentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(exclusive = true)
-    Length length = new Length();
+    @Mixin
+    LengthOption lengthOption = new LengthOption(RunLength.STANDARD);
 
-    static final class Length {
-        @Option(names = "--quick", description = "A first look: short iterations, fewer sizes; rows tight enough to rank.")
-        boolean quick;
+    @Mixin
+    OutOption outOption = OutOption.orElse("results/COMPONENT");
 
-        @Option(names = "--standard", description = "The default length, named (mvn -Pjmh -Dlength=standard passes it).")
-        boolean standard;
+    @Mixin
+    RungOption rungOption = RungOption.orElse("the run length's rungs; an exercise only when named");
 
-        @Option(names = "--full", description = "More forks and iterations, for publishing.")
-        boolean full;
+    @Mixin
+    BenchmarkOption benchmarkOption = new BenchmarkOption();
 
-        @Option(names = "--smoke", description = "CI's pass: naive and tuned rungs only, as short as still checks them (see ci/gates.yaml).")
-        boolean smoke;
-
-        RunLength value() {
-            return smoke ? RunLength.SMOKE : quick ? RunLength.QUICK : full ? RunLength.FULL : RunLength.STANDARD;
-        }
-    }
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default results/COMPONENT).")
-    Path out;
-
-    @Option(names = "--rung", split = ",", paramLabel = "ID",
-            description = "Only these rungs or peers (ids, r-prefixes, naive, tuned); an exercise runs only when named, e.g. r1,student,r2.")
-    List<String> rungs;
-
-    @Option(names = "--benchmark", paramLabel = "REGEX", description = "JMH suites: only benchmark methods matching this regex, e.g. cancelLast.")
-    String benchmark;
-
-    @Option(names = "--param", paramLabel = "NAME=V1,V2", description = "JMH suites: restrict a @Param, e.g. --param depth=1,1000.")
-    Map<String, String> params = new LinkedHashMap<>();
+    @Mixin
+    ParamOption paramOption = new ParamOption();
 
     @Option(names = "--jdk", split = ",", paramLabel = "HOME",
             description = "JMH suites: run on each of these JDKs (JMH -jvm) and print each rung's ratio between them (the jdks command lists them).")
@@ -154,8 +136,11 @@ final class RunComponentCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(Registry.renamedNote(formerName, component.name()));
             spec.commandLine().getErr().flush();
         }
-        RunLength runLength = length.value();
-        dev.perflab.base.Regex.compile("--benchmark", benchmark);
+        RunLength runLength = lengthOption.value();
+        Path out = outOption.dir();
+        List<String> rungs = rungOption.ids();
+        String benchmark = benchmarkOption.regex();
+        Map<String, String> params = paramOption.params();
         Optional<ShardRun> sharding = ShardRun.of(shard, shardGates, labHome(), System.getenv());
         if (sharding.isPresent() && jdks != null) {
             throw new LabException("--shard and --jdk: a shard runs on one JDK; give each JDK its own sharded run"
@@ -164,40 +149,33 @@ final class RunComponentCommand implements Callable<Integer> {
         HistoryTarget historyTarget = history.target();
         Inputs inputs = Inputs.of(historyTarget.file(), shardGates == null || shardGates.equals(ShardRun.NO_GATES) ? null : Path.of(shardGates));
         if (out != null) {
-            OutputFile.checkDirectory("--out", out, inputs);
+            RunFolder.open("--out", out, inputs);
         }
         String name = component.name();
+        ResultsLayout layout = ResultsLayout.DEFAULT;
+        PrintWriter console = spec.commandLine().getOut();
         if (scenario != null && !jmh) {
             if (benchmark != null || !params.isEmpty() || jdks != null) {
                 throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
                         + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
             }
-            Path dir = out != null ? out : sharding.map(s -> Path.of("results", name, s.shard().folderName())).orElse(Path.of("results", name));
-            PrintWriter console = spec.commandLine().getOut();
-            OutputFile.checkDirectory("--out", dir, inputs);
-            ScenarioRequest request = new ScenarioRequest(rungs, runLength, dir, console, inputs);
-            if (planOnly && sharding.isEmpty()) {
-                return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, true).run(null, scenario::run);
-            }
-            long started = System.currentTimeMillis();
+            Path dir = out != null ? out : sharding.map(s -> layout.shard(layout.component(name), s.shard().folderName()))
+                    .orElse(layout.component(name));
             String header = sharding.map(ShardRun::header).orElse(Machine.header());
-            int exit;
-            // rows saved, in order; recorded in the history only once every results file of the run is saved
-            List<Map.Entry<Path, com.fasterxml.jackson.databind.node.ArrayNode>> saved = new java.util.concurrent.CopyOnWriteArrayList<>();
-            try {
-                try (JmhRows.Listening recording = JmhRows.listen((file, rows) -> saved.add(Map.entry(file, rows)))) {
-                    exit = sharding.isEmpty() ? scenario.run(request)
-                            : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
+            try (RunFolder results = folder(dir, inputs).listen(new RunHistory(historyTarget, name, runLength,
+                    benchmarkName -> END_TO_END_SUITE, header, MachineFacts.thisJvmFlags(), console))) {
+                ScenarioRequest request = new ScenarioRequest(rungs, runLength, results, console);
+                if (planOnly && sharding.isEmpty()) {
+                    return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, true).run(null, scenario::run);
                 }
+                long started = System.currentTimeMillis();
+                int exit = sharding.isEmpty() ? scenario.run(request)
+                        : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
                 if (!planOnly) {
-                    scenarioPage(dir.resolve(name + ".json"), started, runLength);
+                    scenarioPage(results, started, runLength);
                 }
-            } finally {
-                saved.forEach(s -> HistoryRecorder.record(historyTarget, () -> HistoryRecorder.run("run", name,
-                        runLength.name().toLowerCase(Locale.ROOT), header, s.getValue(), benchmarkName -> END_TO_END_SUITE, s.getKey(),
-                        MachineFacts.thisJvmFlags()), console));
+                return exit;
             }
-            return exit;
         }
         if (jmh && scenario == null) {
             throw new LabException("--jmh chooses the JMH suites over an end-to-end run; " + name + " has only JMH suites: drop --jmh");
@@ -206,14 +184,25 @@ final class RunComponentCommand implements Callable<Integer> {
         if (component.suites().isEmpty()) {
             throw new LabException("component '" + name + "' has no benchmark suites yet");
         }
-        Path dir = out != null ? out : scenario != null ? Path.of("results", name, "jmh") : Path.of("results", name);
+        Path dir = out != null ? out : scenario != null ? layout.scenarioJmh(name) : layout.component(name);
         if (out == null && sharding.isPresent()) {
-            dir = dir.resolve(sharding.get().shard().folderName());
+            dir = layout.shard(dir, sharding.get().shard().folderName());
         }
-        OutputFile.checkDirectory("--out", dir, inputs);
-        JmhRun run = new JmhRun(component, runLength, dir, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                jdks, historyTarget, spec.commandLine().getOut()).shard(sharding.orElse(null)).planOnly(planOnly);
-        return (noHtml ? run.withoutPage() : run).run();
+        try (RunFolder results = folder(dir, inputs).listen(new RunHistory(historyTarget, name, runLength,
+                RunHistory.suiteOf(component), null, List.of(), console))) {
+            JmhRun run = new JmhRun(component, runLength, results, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
+                    jdks, console).shard(sharding.orElse(null)).planOnly(planOnly);
+            return (noHtml ? run.withoutPage() : run).run();
+        }
+    }
+
+    /**
+     * The run's folder, {@code --out} or the layout's: refused now, before any work, when it is or holds one of the
+     * run's inputs (a default folder can hold a {@code --history} named inside it); created when the run writes.
+     */
+    private static RunFolder folder(Path dir, Inputs inputs) {
+        inputs.refuse("--out", dir);
+        return RunFolder.of("--out", dir, inputs);
     }
 
     /** The lab's checkout ({@code perflab.home}, set by {@code ./lab}), where ci/gates.yaml is found from any folder. */
@@ -226,13 +215,14 @@ final class RunComponentCommand implements Callable<Integer> {
      * After an end-to-end run, the run length beside its JMH-shaped rows ({@code DIR/COMPONENT.json}) and the
      * HTML page of them, when this run wrote them.
      */
-    private void scenarioPage(Path rows, long started, RunLength runLength) throws IOException {
+    private void scenarioPage(RunFolder results, long started, RunLength runLength) throws IOException {
+        Path rows = results.path(ResultsLayout.rows(component.name()));
         if (!java.nio.file.Files.isRegularFile(rows) || java.nio.file.Files.getLastModifiedTime(rows).toMillis() < started - 1000) {
             return;
         }
-        dev.perflab.base.Machine.recordRunLength(rows, runLength.id());
+        results.recordLength(rows, runLength.id(), Machine.header());
         if (!noHtml) {
-            RunPage.write(rows, component.name(), runLength, spec.commandLine().getOut());
+            RunPage.write(results, rows, component.name(), runLength, spec.commandLine().getOut());
         }
     }
 

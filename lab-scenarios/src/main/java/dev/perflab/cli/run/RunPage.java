@@ -1,11 +1,12 @@
 package dev.perflab.cli.run;
 
 import dev.perflab.base.LabException;
-import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.report.ReportException;
 import dev.perflab.report.page.PageInput;
 import dev.perflab.report.page.ReportPage;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -20,17 +21,17 @@ final class RunPage {
     private RunPage() {
     }
 
-    static void write(Path json, String component, RunLength length, PrintWriter console) {
-        write(json, component, length, console, java.util.List.of());
+    static void write(RunFolder folder, Path json, String component, RunLength length, PrintWriter console) {
+        write(folder, json, component, length, console, java.util.List.of());
     }
 
     /** @param headlines the run's headline lines as it printed them, shown first on the page */
-    static void write(Path json, String component, RunLength length, PrintWriter console, java.util.List<String> headlines) {
-        String name = json.getFileName().toString();
-        Path page = json.resolveSibling((name.endsWith(".json") ? name.substring(0, name.length() - 5) : name) + ".html");
+    static void write(RunFolder folder, Path json, String component, RunLength length, PrintWriter console,
+                      java.util.List<String> headlines) {
+        Path page = folder.path(ResultsLayout.page(json.getFileName().toString()));
         try {
             ReportPage.write(PageInput.ofRun("perflab · " + component + " · " + length.id() + " run", json, headlines),
-                    OutputFile.check("--out", page, json));
+                    folder.file(page.getFileName().toString(), json));
             console.println("page: " + page);
         } catch (ReportException | LabException | UncheckedIOException e) {
             console.println("page: not written (" + e.getMessage() + ")");

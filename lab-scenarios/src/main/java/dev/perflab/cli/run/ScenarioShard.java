@@ -1,12 +1,12 @@
 package dev.perflab.cli.run;
 
-import dev.perflab.base.Machine;
-import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.fleet.PlannedRow;
 import dev.perflab.fleet.ShardPlan;
 import dev.perflab.fleet.ShardRun;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -58,7 +58,8 @@ final class ScenarioShard {
         if (planOnly) {
             return 0;
         }
-        Path dir = OutputFile.checkDirectory("--out", request.dir(), request.inputs());
+        RunFolder results = request.results().open();
+        Path dir = results.dir();
         String header = sharding.header();
         List<String> mine = plan.rows(sharding.shard().index()).stream().map(r -> r.params().get("rung")).collect(Collectors.toList());
         if (mine.isEmpty()) {
@@ -67,11 +68,11 @@ final class ScenarioShard {
             return 0;
         }
         Instant started = Instant.now();
-        int exit = body.run(new ScenarioRequest(mine, request.length(), dir, console, request.inputs()));
-        Path rows = dir.resolve(name + ".json");
+        int exit = body.run(new ScenarioRequest(mine, request.length(), results, console));
+        Path rows = results.path(ResultsLayout.rows(name));
         boolean written = Files.isRegularFile(rows) && Files.getLastModifiedTime(rows).compareTo(FileTime.from(started.minusSeconds(1))) >= 0;
         if (written) {
-            Machine.writeHeader(rows, header, request.length().id());
+            results.writeMachine(rows, header, request.length().id());
         } else {
             console.printf("lab: shard %s wrote no rows file (%s); its manifest says so%n", sharding.shard(), rows);
         }

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 /** {@code ./lab sha collector}: counts, samples and verifies an executor's results. */
 @Command(name = "collector", mixinStandardHelpOptions = true, description = {"Accept one executor, count its results, keep a sample and verify it.",
         "Start it first. Prints 'listening on HOST:PORT', 'flowing' when the first results arrive,",
-        "a result line and a 'summary {json}' line."})
+        "a result line and a 'summary {json}' line. The three roles must run the same --rung."})
 final class CollectorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code ./lab sha executor}: digests one generator's tasks and sends results to a collector. */
 @Command(name = "executor", mixinStandardHelpOptions = true, description = {"Accept one generator, digest its tasks, send the results to a collector.",
-        "Start the collector first. Prints 'listening on HOST:PORT', a result line and a 'summary {json}' line."})
+        "Start the collector first. Prints 'listening on HOST:PORT', a result line and a 'summary {json}' line.",
+        "The three roles must run the same --rung."})
 final class ExecutorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code ./lab sha generator}: sends tasks to an executor. */
 @Command(name = "generator", mixinStandardHelpOptions = true, description = {"Send SHA-256 tasks to an executor for a fixed time, then an end frame.",
-        "Prints one result line and a 'summary {json}' line; exit 1 if the executor went away."})
+        "Prints one result line and a 'summary {json}' line; exit 1 if the executor went away.",
+        "The three roles must run the same --rung."})
 final class GeneratorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -15,6 +15,8 @@ import dev.perflab.ladder.Kind;
 import dev.perflab.net.Endpoint;
 import dev.perflab.proc.ChildProcess;
 import dev.perflab.scenario.CeilingInterval;
+import dev.perflab.results.ResultsLayout;
+import dev.perflab.results.RunFolder;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleWindow;
@@ -71,19 +73,21 @@ public final class ShaPipelineRun {
     private final List<Entry<PipelineSettings>> rungs;
     private final Timing timing;
     private final long rate;
+    private final RunFolder folder;
     private final Path dir;
     private final Path json;
     private final Path sampleOut;
     private final PipelineNetwork network;
     private final PrintWriter console;
 
-    public ShaPipelineRun(List<Role> roles, List<Entry<PipelineSettings>> rungs, Timing timing, long rate, Path dir, Path json,
+    public ShaPipelineRun(List<Role> roles, List<Entry<PipelineSettings>> rungs, Timing timing, long rate, RunFolder results, Path json,
                           Path sampleOut, PipelineNetwork network, PrintWriter console) {
         this.roles = List.copyOf(roles);
         this.rungs = rungs;
         this.timing = timing;
         this.rate = rate;
-        this.dir = dir;
+        this.folder = results;
+        this.dir = results.dir();
         this.json = json;
         this.sampleOut = sampleOut;
         this.network = network;
@@ -92,8 +96,8 @@ public final class ShaPipelineRun {
 
     /** Runs everything; returns 0 if every correct rung conserved its counts and verified its sample. */
     public int run() throws IOException, InterruptedException {
-        Path rowsFile = dir.resolve(dev.perflab.sha.ShaLadder.COMPONENT + ".json");
-        prepareOutput(dir, rowsFile, json, sampleOut);
+        Path rowsFile = folder.path(ResultsLayout.rows(dev.perflab.sha.ShaLadder.COMPONENT));
+        prepareOutput(folder, rowsFile, json, sampleOut);
         String header = Machine.header();
         console.printf("perflab run sha-pipeline · %s%n", header);
         console.printf("each rung: %.1f s warm-up + %.1f s measured, %s; %s%n", timing.warmupSeconds(),
@@ -130,8 +134,7 @@ public final class ShaPipelineRun {
             result.addTo(jmhRows, BENCHMARK, "ops/s", rate == 0 ? Map.of() : Map.of("rate", Long.toString(rate)));
             results.add(result);
         }
-        jmhRows.write(rowsFile);
-        Machine.writeHeader(rowsFile, header);
+        folder.saveRows(rowsFile.getFileName().toString(), jmhRows.json(), header, null);
         if (json != null) {
             writeJson(json, rows, ceiling);
         }
@@ -145,9 +148,8 @@ public final class ShaPipelineRun {
      * results files are only checked ({@link OutputFile}: the previous ones stay whole until the new ones are
      * complete); the sample file, which grows rung by rung, is started empty here.
      */
-    private static void prepareOutput(Path dir, Path rowsFile, Path jsonFile, Path sampleOut) {
-        OutputFile.checkDirectory("--out", dir);
-        OutputFile.check("--out", rowsFile);
+    private static void prepareOutput(RunFolder results, Path rowsFile, Path jsonFile, Path sampleOut) {
+        results.open().file(rowsFile.getFileName().toString());
         if (jsonFile != null) {
             OutputFile.check("--json", jsonFile).notSameAs("the rows file this run saves", rowsFile);
         }
@@ -171,7 +173,7 @@ public final class ShaPipelineRun {
      * over the run); returns every measured iteration's score, in digests (tasks) per second.
      */
     private List<Double> measureCeiling(String name) throws IOException, InterruptedException {
-        Path result = dir.resolve(name + ".json");
+        Path result = folder.path(name + ".json");
         List<String> args = new ArrayList<>(List.of("^dev\\.perflab\\.bench\\.sha\\.ShaCeilingBenchmark\\.intrinsicAllThreads$"));
         args.addAll(timing.ceilingJmhOptions());
         args.addAll(List.of("-p", "messageBytes=32", "-rf", "json", "-rff", result.toString()));
@@ -180,7 +182,7 @@ public final class ShaPipelineRun {
         if (exit != 0 || !Files.isRegularFile(result)) {
             throw new LabException("JMH failed measuring the SHA-256 ceiling (exit " + exit + "); see " + log, LabException.CHECK_FAILED);
         }
-        Machine.writeHeader(result, Machine.header());
+        folder.writeMachine(result, Machine.header(), null);
         JsonNode rows = new ObjectMapper().readTree(result.toFile());
         if (rows == null || !rows.isArray() || rows.size() == 0 || !rows.get(0).path("primaryMetric").has("score")) {
             // e.g. a JVM option that made every fork fail (a profiler agent in JAVA_TOOL_OPTIONS did once)

@@ -9,6 +9,7 @@ import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
+import dev.perflab.results.ResultsLayout;
 import dev.perflab.scenario.Role;
 import dev.perflab.sha.Frames;
 import dev.perflab.sha.PipelineSettings;
@@ -78,7 +79,7 @@ final class ShaPipelineScenario implements Scenario<ShaPipelineScenario.Options>
 
     @Override
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
-        Path rowsFile = request.dir().resolve(dev.perflab.sha.ShaLadder.COMPONENT + ".json");
+        Path rowsFile = request.results().path(ResultsLayout.rows(dev.perflab.sha.ShaLadder.COMPONENT));
         Path json = options.json.path();
         options.json.check(rowsFile, request.inputs());
         if (options.sampleOut != null) {
@@ -88,10 +89,10 @@ final class ShaPipelineScenario implements Scenario<ShaPipelineScenario.Options>
         ShaPipelineRun.Timing timing = timing(request.length(), options.seconds);
         String link = options.link.rate();
         if (link == null) {
-            return new ShaPipelineRun(roles(), rungs, timing, options.rate, request.dir(), json, options.sampleOut,
+            return new ShaPipelineRun(roles(), rungs, timing, options.rate, request.results(), json, options.sampleOut,
                     PipelineNetwork.LOOPBACK, request.console()).run();
         }
-        return LinkedRun.run(request, link, namespaces -> new ShaPipelineRun(roles(), rungs, timing, options.rate, request.dir(),
+        return LinkedRun.run(request, link, namespaces -> new ShaPipelineRun(roles(), rungs, timing, options.rate, request.results(),
                 json, options.sampleOut, new LinkedNetwork(namespaces), request.console()).run());
     }
 

@@ -24,13 +24,13 @@ import java.util.regex.Pattern;
  *
  * <pre>
  *   time,commit,branch,OrderBookCancelBenchmark.cancelLast[depth=1000,rung=r4-tick-array],…
- *   2026-11-20T10:15:00Z,abc1234,main,1034567.8,…          ◀── one run; an empty cell: not measured then
+ *   YYYY-MM-DDThh:mm:ssZ,abc1234,main,1034567.8,…          ◀── one run; an empty cell: not measured then
  *
  *   (params may also be joined by ';', the benchmark named in full, and a secondary metric follow a colon:
  *    dev.perflab.bench.orderbook.OrderBookCancelBenchmark.cancelLast[depth=1000;rung=r4-tick-array]:gc.alloc.rate.norm)
  *
  *   [ {"metric": "OrderBookCancelBenchmark.cancelLast[depth=1000,rung=r4-tick-array]", "commit": "def5678",
- *      "time": "2026-11-22T08:00:00Z", "change_percent": -10.4, "p_value": 0.0003} ]
+ *      "time": "YYYY-MM-DDThh:mm:ssZ", "change_percent": -10.4, "p_value": 0.0003} ]
  * </pre>
  *
  * @param runs    the runs in file order

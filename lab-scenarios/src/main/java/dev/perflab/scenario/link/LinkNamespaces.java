@@ -45,19 +45,14 @@ import java.util.regex.Pattern;
  * RATE for two reasons: where the qdisc watchdog fires once per timer tick, the bucket must hold what the
  * rate delivers in a tick (rate / HZ: 500 KB at 1 Gbit/s with HZ=250, 1.25 MB with HZ=100), or the link idles
  * for the rest of each tick; and veth hands tbf GSO super-packets of up to 64 KiB, which tbf must split
- * (and wake up for) when they exceed the bucket. Measured here (2-core Xeon VM, kernel 6.18, HZ=250,
- * hrtimer watchdog; python3 bulk TCP sender for 3 s; goodput, whose ceiling is 1448 / 1514 = 95.6 % of the
- * wire rate because of Ethernet/IP/TCP headers):
- * <pre>
- *   100 Mbit/s   burst   2 KB: 95.4   16 KB: 95.6   64 KB: 95.6   256 KB: 96.3  Mbit/s
- *     1 Gbit/s   burst  16 KB:  838   64 KB:  907  256 KB:  957   1.25 MB: 960  Mbit/s
- * </pre>
- * So {@code burst} is the larger of {@link #BURST_WINDOW_MILLIS} at the rate (one tick even at HZ=100) and
- * {@link #MIN_BURST_BYTES}: 256 KiB at 100 Mbit/s, 1.25 MB at 1 Gbit/s. With these, {@link LinkTcpProbe}
- * (JDK 17.0.15) measured 96.3 Mbit/s through a 100mbit link and 950–960 Mbit/s through a 1gbit link; the
- * pipeline's batch rung ran at 299,497 tasks/s (100mbit) and 2,986,505 tasks/s (1gbit), 96 % of what 40-byte
- * tasks can reach. {@code latency} ({@link #QUEUE_LATENCY_MILLIS}) bounds the queue behind the bucket:
- * long enough that TCP can keep the link full without tail drops; 20 ms measured the same.
+ * (and wake up for) when they exceed the bucket. Bulk TCP's goodput through a 1 Gbit/s link kept rising with the
+ * bucket up to about a tick's worth of bytes, and through a 100 Mbit/s link it was near the wire's ceiling from a
+ * few KB on (the goodput per burst size, and the machine: the LinkNamespaces section of the from-code-comments log
+ * in docs/measurements/README.md). So {@code burst} is the larger of {@link #BURST_WINDOW_MILLIS} at the rate (one
+ * tick even at HZ=100) and {@link #MIN_BURST_BYTES}: 256 KiB at 100 Mbit/s, 1.25 MB at 1 Gbit/s; with these,
+ * {@link LinkTcpProbe} and the pipeline's batch rung reach close to the link's rate. {@code latency}
+ * ({@link #QUEUE_LATENCY_MILLIS}) bounds the queue behind the bucket: long enough that TCP can keep the link full
+ * without tail drops; a shorter queue measured the same.
  *
  * <p>Threads: {@link #create} and the accessors from the orchestrating thread; {@link #close} from that thread
  * or from the JVM shutdown hook (Ctrl-C), serialised by the instance lock, and idempotent.

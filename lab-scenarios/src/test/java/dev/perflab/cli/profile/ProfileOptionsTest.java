@@ -102,7 +102,7 @@ class ProfileOptionsTest {
         assertEquals("OrderBookCancelBenchmark.cancelLast", args.get(0));
         assertTrue(String.join(" ", args).contains("-f 1 "), args.toString());
         assertTrue(String.join(" ", args).contains("-p rung=r4-tick-array -p depth=1000 -prof async:"), args.toString());
-        command.params.put("depth", "1,10");
+        command.paramOption.params().put("depth", "1,10");
         assertTrue(String.join(" ", command.jmhArguments("r0", Path.of("/lib.so"), Path.of("/o"))).contains("-p depth=1,10 "));
     }
 

@@ -48,7 +48,7 @@ class ShaCommandTest {
 
     /** A run on loopback with no rungs, writing into {@code dir}: for the role command lines it builds. */
     private static ShaPipelineRun loopbackRunIn(java.nio.file.Path dir) {
-        return new ShaPipelineRun(ROLES, List.of(), new ShaPipelineRun.Timing(0.1, 0.1, List.of()), 0, dir, null, null,
+        return new ShaPipelineRun(ROLES, List.of(), new ShaPipelineRun.Timing(0.1, 0.1, List.of()), 0, dev.perflab.results.RunFolder.of("--out", dir), null, null,
                 PipelineNetwork.LOOPBACK, new java.io.PrintWriter(new java.io.StringWriter()));
     }
 

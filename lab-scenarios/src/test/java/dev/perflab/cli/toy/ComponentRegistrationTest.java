@@ -8,8 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.base.LabException;
 import dev.perflab.cli.LabCli;
+import dev.perflab.cli.component.Component;
+import dev.perflab.cli.component.JmhSuite;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.profile.AsyncProfilerLibrary;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,6 +50,34 @@ class ComponentRegistrationTest {
     @AfterEach
     void restore() {
         System.clearProperty(JMH_CLASSPATH);
+    }
+
+    /**
+     * A ladder measured by its JMH suite alone needs no component class: a line naming its field in a
+     * {@code META-INF/perflab/ladders} file on the class path, and {@code ./lab} lists it, plans its suite (the
+     * smoke run's naive and tuned rungs) and refuses what it does not offer in one line.
+     */
+    @Test
+    void aLadderMeasuredByItsSuiteAloneNeedsNoComponentClass() throws Exception {
+        Path classes = dir.resolve("classes");
+        Files.createDirectories(classes.resolve(Registry.LADDERS).getParent());
+        Files.writeString(classes.resolve(Registry.LADDERS), "# the toy's one line\n" + ToyJmhLadder.class.getName() + ".LADDER\n");
+        Registry registry;
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
+            registry = Registry.load(loader);
+        }
+        Component toy = registry.byName(ToyJmhLadder.COMPONENT);
+        assertEquals(List.of(ToyJmhBenchmark.class.getName()), toy.suites().stream().map(JmhSuite::className).toList());
+        LabCli jmhOnly = new LabCli(registry);
+        assertEquals(0, jmhOnly.run("list"), jmhOnly.err.toString());
+        assertTrue(jmhOnly.out.toString().contains("r1-two-at-a-time"), jmhOnly.out.toString());
+        jmhOnly.clear();
+        assertEquals(0, jmhOnly.run("run", ToyJmhLadder.COMPONENT, "--smoke", "--plan-only", "--out", dir.resolve("plan").toString()),
+                jmhOnly.out + "" + jmhOnly.err);
+        assertTrue(jmhOnly.out.toString().contains("plan: 2 rows in 1 suites"), jmhOnly.out.toString());
+        jmhOnly.clear();
+        assertEquals(2, jmhOnly.run("latency", ToyJmhLadder.COMPONENT, "--rate", "1000"));
+        assertEquals(1, jmhOnly.err.toString().strip().lines().count(), jmhOnly.err.toString());
     }
 
     @Test

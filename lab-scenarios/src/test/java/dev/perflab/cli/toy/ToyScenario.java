@@ -1,5 +1,6 @@
 package dev.perflab.cli.toy;
 
+import dev.perflab.base.Machine;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioOptions;
@@ -7,13 +8,13 @@ import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Kind;
 import dev.perflab.proc.ChildProcess;
+import dev.perflab.results.ResultsLayout;
 import dev.perflab.scenario.Conservation;
 import dev.perflab.scenario.JmhRows;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleWindow;
 import dev.perflab.scenario.RungResult;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,9 +79,7 @@ final class ToyScenario implements Scenario<ToyScenario.Options> {
             result.addTo(rows, ToyLadder.COMPONENT + ".endToEnd", unit(), Map.of());
             results.add(result);
         }
-        Files.createDirectories(request.dir());
-        Path file = request.dir().resolve(ToyLadder.COMPONENT + ".json");
-        rows.write(file);
+        Path file = request.results().open().saveRows(ResultsLayout.rows(ToyLadder.COMPONENT), rows.json(), Machine.header(), null);
         request.console().println("saved: " + file);
         request.console().flush();
         return RungResult.exitCode(results);

@@ -1,9 +1,8 @@
-package dev.perflab.cli;
+package dev.perflab.foreign;
 
 import dev.perflab.cli.component.HistoryOption;
-import dev.perflab.foreign.ForeignJar;
-import dev.perflab.foreign.JarRun;
-import dev.perflab.foreign.JmhArguments;
+import dev.perflab.cli.component.OutOption;
+import dev.perflab.results.ResultsLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +10,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
@@ -27,15 +25,15 @@ import picocli.CommandLine.Unmatched;
                 "and the history. Every option after JAR that is not one of the lab's below goes to JMH as given:",
                 "  ./lab run-jar target/benchmarks.jar Sums.loop -f 2 -wi 3 -i 5 -p size=1000",
                 "Exit 1 when JMH fails or rows are missing, 2 on bad input (not a JMH jar, an option JMH refuses)."})
-final class RunJarCommand implements Callable<Integer> {
+public final class RunJarCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "JAR", description = "The project's JMH benchmarks jar (java -jar JAR runs JMH).")
     Path jar;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the results go (default results/NAME, NAME the jar's project folder).")
-    Path out;
+    @Mixin
+    OutOption out = OutOption.orElse("results/NAME, NAME the jar's project folder");
 
     @Mixin
     HistoryOption history = new HistoryOption();
@@ -48,12 +46,12 @@ final class RunJarCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // what the run reads: its jar and the history it records in; no results folder may be or hold one
         dev.perflab.base.Inputs inputs = dev.perflab.base.Inputs.of(jar, history.target().file());
-        if (out != null) {
-            inputs.refuse("--out", out);
+        if (out.dir() != null) {
+            inputs.refuse("--out", out.dir());
         }
         ForeignJar foreign = ForeignJar.open("run-jar", jar);
         JmhArguments jmh = JmhArguments.parse(jmhArgs);
-        Path dir = out != null ? out : Path.of("results", foreign.name());
+        Path dir = out.dir() != null ? out.dir() : ResultsLayout.DEFAULT.component(foreign.name());
         inputs.refuse("--out", dir);
         return new JarRun(foreign, jmh, dir, history.target(), spec.commandLine().getOut()).run();
     }

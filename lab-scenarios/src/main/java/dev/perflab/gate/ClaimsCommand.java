@@ -1,9 +1,7 @@
-package dev.perflab.cli;
+package dev.perflab.gate;
 
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
-import dev.perflab.gate.Claims;
-import dev.perflab.gate.GateFileException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +20,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "claims", mixinStandardHelpOptions = true, description = {"Tables every ratio the README and the guides state.",
         "Made from the results files docs/claims.yaml names: ratio, interval, forks, JDK/CPU/cores, date, and the command",
         "that reproduces it. Claims whose results are missing are listed with that command."})
-final class ClaimsCommand implements Callable<Integer> {
+public final class ClaimsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -1,0 +1,208 @@
+package dev.perflab.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.perflab.base.Inputs;
+import dev.perflab.base.OutputFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The folder of one run, and the one door its files go out by: every command that writes a results folder
+ * opens it here ({@link #open}), names each file it writes through {@link #file} (or, for a child process that
+ * writes it, {@link #path}), and saves its rows with {@link #saveRows}, which writes the rows and the machine
+ * they ran on. When the command ends the run ({@link #close}), whoever {@linkplain #listen listens} (the results
+ * history) is told of every rows file it saved.
+ *
+ * <pre>
+ *   try (RunFolder run = RunFolder.open("--out", dir).listen(history)) {
+ *       run.file("NAME.md").writeString(…);                each file: OutputFile's temporary name, then a rename
+ *       run.saveRows("NAME.json", rows, header, length);   NAME.json and NAME.machine.txt
+ *   }                                                      the run ended: listeners told of NAME.json
+ * </pre>
+ *
+ * Because one object sees every file of a run from the first to the last, it is where a run's folder can be
+ * made whole or not at all, and where an output that is one of the command's inputs is refused.
+ *
+ * <p>One run, one thread at a time; a folder inside the run ({@link #folder}) shares its listeners and its end.
+ */
+public final class RunFolder implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String option;
+    private final Path dir;
+    /** What the whole run shares: its inputs, its listeners and the rows saved so far. */
+    private final Run run;
+
+    private RunFolder(String option, Path dir, Run run) {
+        this.option = option;
+        this.dir = dir;
+        this.run = run;
+    }
+
+    /**
+     * A run's folder, not yet touched: nothing is checked or created until {@link #open()} or the first file.
+     *
+     * @param option the option that names it, for messages ({@code --out})
+     */
+    public static RunFolder of(String option, Path dir) {
+        return of(option, dir, Inputs.none());
+    }
+
+    /**
+     * A run's folder, not yet touched, that must never be nor hold one of the command's {@code inputs}; neither
+     * may any file written into it ({@link Inputs#refuse}).
+     *
+     * @param option the option that names it, for messages ({@code --out})
+     */
+    public static RunFolder of(String option, Path dir, Inputs inputs) {
+        return new RunFolder(option, dir, new Run(inputs));
+    }
+
+    /** {@link #of} and {@link #open()}: checked and created before any work starts (exit 2 when it cannot be). */
+    public static RunFolder open(String option, Path dir) {
+        return of(option, dir).open();
+    }
+
+    /** {@link #of(String, Path, Inputs)} and {@link #open()}: exit 2 when the folder is, or holds, an input. */
+    public static RunFolder open(String option, Path dir, Inputs inputs) {
+        return of(option, dir, inputs).open();
+    }
+
+    /**
+     * Checks the folder before any work: it must not be, nor hold, one of the command's inputs; it is created when
+     * missing and must be a writable folder (exit 2 otherwise).
+     */
+    public RunFolder open() {
+        OutputFile.checkDirectory(option, dir, run.inputs);
+        return this;
+    }
+
+    /** A folder inside this run ({@code forks/}, a shard's, a rung's); it shares this run's inputs and listeners. */
+    public RunFolder folder(String name) {
+        return new RunFolder(option, dir.resolve(name), run);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** What the command reads: no file of this run may be one, and an output of its own must not be either. */
+    public Inputs inputs() {
+        return run.inputs;
+    }
+
+    /** A file of this run by name, for reading it or for a child process (JMH, a role) that writes it. */
+    public Path path(String name) {
+        return dir.resolve(name);
+    }
+
+    /**
+     * A file of this run, checked before work against the run's inputs and {@code inputs}, and written whole or
+     * not at all ({@link OutputFile}).
+     */
+    public OutputFile file(String name, Path... inputs) {
+        return OutputFile.check(option, dir.resolve(name), Inputs.of(inputs).addAll(run.inputs.paths()));
+    }
+
+    /**
+     * Renames a file a child process wrote under a temporary name of this folder ({@code .NAME.partial}) over its
+     * own name, in one step, so a reader never sees half of it and an interrupted child never replaces the
+     * previous run's file.
+     */
+    public Path promote(String temporary, String name) throws IOException {
+        return Files.move(path(temporary), path(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Tells {@code listener}, when the run ends, of every rows file this run (or a folder inside it) saved. */
+    public RunFolder listen(Listener listener) {
+        run.listeners.add(listener);
+        return this;
+    }
+
+    /**
+     * Saves a run's rows, in JMH's JSON shape, as {@code fileName} (a run's own: {@link ResultsLayout#rows}) and the
+     * machine they ran on beside it; the listeners hear of it when the run ends. A failed write is one line naming
+     * the file (exit 2), and the previous file stays whole.
+     *
+     * @param header the machine line ({@code Machine.header()}, or a shard's or a placed run's)
+     * @param length the run length ({@code smoke} … {@code full}), or null when the command has none
+     */
+    public Path saveRows(String fileName, ArrayNode rows, String header, String length) {
+        Path file = path(fileName);
+        file(fileName).write(out -> JSON.writerWithDefaultPrettyPrinter().writeValue(out, rows));
+        writeMachine(file, header, length);
+        run.saved.add(new Saved(file, rows.deepCopy(), header, length));
+        return file;
+    }
+
+    /**
+     * Ends the run: tells the listeners of each rows file saved, in order, once (a second close, or a folder
+     * inside the run closed after it, tells nobody again). Never throws.
+     */
+    @Override
+    public void close() {
+        List<Saved> saved = List.copyOf(run.saved);
+        run.saved.clear();
+        for (Saved s : saved) {
+            for (Listener listener : run.listeners) {
+                listener.rowsSaved(s);
+            }
+        }
+    }
+
+    /**
+     * Writes the machine a rows file of this run ran on, and its run length when given, as {@code NAME.machine.txt}
+     * beside it: {@code ./lab report}, its charts and its page name both from there.
+     */
+    public Path writeMachine(Path rowsFile, String header, String length) {
+        Path file = rowsFile.resolveSibling(ResultsLayout.machine(rowsFile.getFileName().toString()));
+        OutputFile.check("machine header", file).writeString(header + "\n" + (length == null ? "" : "run length: " + length + "\n"));
+        return file;
+    }
+
+    /**
+     * Adds the run length to the machine file beside a rows file, keeping the machine line that is there
+     * ({@code fallback}'s when there is none).
+     */
+    public Path recordLength(Path rowsFile, String length, String fallback) throws IOException {
+        Path file = rowsFile.resolveSibling(ResultsLayout.machine(rowsFile.getFileName().toString()));
+        String line = Files.isRegularFile(file)
+                ? Files.readAllLines(file).stream().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(fallback)
+                : fallback;
+        return writeMachine(rowsFile, line, length);
+    }
+
+    /**
+     * A rows file a run saved.
+     *
+     * @param file   where
+     * @param rows   a copy of the rows, the listener's to keep
+     * @param header the machine line saved beside them
+     * @param length the run length saved beside them, or null
+     */
+    public record Saved(Path file, ArrayNode rows, String header, String length) {
+    }
+
+    /** Told, when a run ends, of each rows file it saved. */
+    @FunctionalInterface
+    public interface Listener {
+        /** Runs on the thread that ends the run and must not throw. */
+        void rowsSaved(Saved saved);
+    }
+
+    /** The inputs, listeners and saved rows of one run, shared by its folder and the folders inside it. */
+    private static final class Run {
+        final Inputs inputs;
+        final List<Listener> listeners = new CopyOnWriteArrayList<>();
+        final List<Saved> saved = new CopyOnWriteArrayList<>();
+
+        Run(Inputs inputs) {
+            this.inputs = inputs;
+        }
+    }
+}
