@@ -18,17 +18,13 @@ import java.util.zip.CRC32C;
  *   finish():  the stream may only end between days
  * </pre>
  *
-<<<<<<< HEAD
  * <p>Two uses beyond the pumps', both for the forwarder ({@code dev.perflab.forwarder}): a {@link Records}
  * listener sees every record whose length and CRC passed (the forwarder's feed stores it, a client times it),
  * and with {@code strictSequences = false} the sequence check is the listener's (a client counts gaps,
  * duplicates and reorderings instead of stopping at the first).
  *
- * Not thread-safe: one receiving thread. Allocates nothing per message.
-=======
  * Not thread-safe: one receiving thread. Allocates nothing per message (one view of the buffer per
  * {@link #consume} call when it is direct, for the CRC).
->>>>>>> main
  */
 public final class StreamVerifier {
     /** Sees each record that passed the checks, in stream order, during {@link #consume}. */
