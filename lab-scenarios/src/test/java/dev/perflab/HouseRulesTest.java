@@ -178,7 +178,7 @@ class HouseRulesTest {
      */
     @Test
     void onlyTheResultsPackageOpensAResultsFolder() {
-        noClasses().that().resideOutsideOfPackage(RESULTS)
+        noClasses().that().resideOutsideOfPackage(RESULTS).and().doNotBelongToAnyOf(OutputFile.class)
                 .should().callMethod(OutputFile.class, "checkDirectory", String.class, Path.class)
                 .orShould().callMethod(OutputFile.class, "checkDirectory", String.class, Path.class, Inputs.class)
                 .because("a results folder is opened through dev.perflab.results.RunFolder, the one writer of a run's folder")
