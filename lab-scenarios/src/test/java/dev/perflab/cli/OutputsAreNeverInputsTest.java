@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.perflab.cli.component.OutOption;
 import dev.perflab.history.HistoryStore;
 import dev.perflab.history.HistoryTarget;
 import java.io.IOException;
@@ -248,8 +249,9 @@ class OutputsAreNeverInputsTest {
 
     private static void walk(CommandLine command, String name, Set<String> found) {
         for (ArgSpec arg : command.getCommandSpec().args()) {
-            boolean path = arg.type() == Path.class || List.class.isAssignableFrom(arg.type()) && arg.auxiliaryTypes().length > 0
-                    && arg.auxiliaryTypes()[0] == Path.class;
+            // the shared --out (OutOption) holds its folder in a type of its own, which shows the command's default in the help
+            boolean path = arg.type() == Path.class || arg.type().getEnclosingClass() == OutOption.class
+                    || List.class.isAssignableFrom(arg.type()) && arg.auxiliaryTypes().length > 0 && arg.auxiliaryTypes()[0] == Path.class;
             if (path) {
                 String label = arg.isOption() ? ((CommandLine.Model.OptionSpec) arg).longestName() : "<" + arg.paramLabel() + ">";
                 found.add((name.replaceAll("^run \\S+", "run *") + " " + label).strip());
