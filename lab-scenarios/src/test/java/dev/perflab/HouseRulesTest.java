@@ -14,6 +14,7 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.Lab;
 import dev.perflab.ladder.Ladder;
@@ -179,8 +180,9 @@ class HouseRulesTest {
      */
     @Test
     void onlyTheResultsPackageOpensAResultsFolder() {
-        noClasses().that().resideOutsideOfPackage(RESULTS)
+        noClasses().that().resideOutsideOfPackage(RESULTS).and().doNotBelongToAnyOf(OutputFile.class)
                 .should().callMethod(OutputFile.class, "checkDirectory", String.class, Path.class)
+                .orShould().callMethod(OutputFile.class, "checkDirectory", String.class, Path.class, Inputs.class)
                 .because("a results folder is opened through dev.perflab.results.RunFolder, the one writer of a run's folder")
                 .check(scenarios);
     }

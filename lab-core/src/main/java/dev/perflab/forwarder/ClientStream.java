@@ -88,6 +88,16 @@ public final class ClientStream {
         }
     }
 
+    /**
+     * How long the client waits in silence: {@link Sockets#LIVENESS_MILLIS} once the day flows; before its first
+     * message the forwarder may itself be waiting for its Simulator (up to {@link Sockets#ACCEPT_TIMEOUT_MILLIS}), so
+     * the first wait is that and the liveness limit on top. A forwarder that accepts and never answers, or one that is
+     * frozen, ends the client within these, not at the run's deadline.
+     */
+    static long silenceLimitMillis(boolean flowing) {
+        return flowing ? Sockets.LIVENESS_MILLIS : Sockets.ACCEPT_TIMEOUT_MILLIS + Sockets.LIVENESS_MILLIS;
+    }
+
     /** Checks each record, accounts for its sequence and, with a clock, records its latency: the same for a real and a warm-up read. */
     private static StreamVerifier verifier(String source, SequenceAudit audit, Histogram latency, EpochClock clock,
                                            long slowNanosPerMessage, long[] firstMessageNanos) {
@@ -123,6 +133,7 @@ public final class ClientStream {
         long start = System.nanoTime();
         String error = null;
         boolean malformed = false;
+        boolean[] silent = {false};
         try (Socket socket = Sockets.connect(forwarder, "forwarder")) {
             socket.getOutputStream().write(subscription.encode());
             BufferReceiver.Source raw = BufferReceiver.of(socket.getInputStream());
@@ -131,7 +142,9 @@ public final class ClientStream {
                 if (left <= 0) {
                     throw new SocketTimeoutException("deadline");
                 }
-                socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, left));
+                long silence = silenceLimitMillis(firstMessageNanos[0] != 0);
+                silent[0] = silence < left;
+                socket.setSoTimeout((int) Math.min(silence, left));
                 return raw.read(buf);
             };
             BufferReceiver.receive(source, ByteBuffer.allocate(READ_BYTES), verifier);
@@ -139,7 +152,10 @@ public final class ClientStream {
             error = e.getMessage();
             malformed = true;
         } catch (SocketTimeoutException e) {
-            error = "client " + subscription.name() + ": the run's deadline passed after " + audit.received() + " messages";
+            error = "client " + subscription.name() + ": " + (!silent[0] ? "the run's deadline passed"
+                    : "the forwarder at " + Sockets.hostPort(forwarder) + " sent nothing for " + silenceLimitMillis(firstMessageNanos[0] != 0) / 1000
+                    + " s (its silence limit" + (firstMessageNanos[0] != 0 ? "" : " before the first message: its own wait for the Simulator, and then some")
+                    + ")") + " after " + audit.received() + " messages";
         } catch (IOException e) {
             error = "client " + subscription.name() + ": " + e.getMessage();
         }

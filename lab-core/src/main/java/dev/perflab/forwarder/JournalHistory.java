@@ -2,6 +2,7 @@ package dev.perflab.forwarder;
 
 import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.MessageHandler;
+import dev.perflab.net.JdbcLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -10,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -74,6 +74,8 @@ public final class JournalHistory extends WrittenBehind {
             throw new IllegalArgumentException("cannot create the history journal in " + (dir == null ? "the temporary folder" : dir)
                     + ": " + e.getMessage(), e);
         }
+        // a forwarder stopped by a signal (its run was interrupted) leaves no journal behind: up to a day's bytes
+        file.toFile().deleteOnExit();
         try {
             return new JournalHistory(file, url);
         } catch (IOException | SQLException e) {
@@ -82,7 +84,8 @@ public final class JournalHistory extends WrittenBehind {
             } catch (IOException ignored) {
                 // the open failure is the one to report
             }
-            throw new IllegalArgumentException("cannot open the history journal " + file + " indexed in " + url + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot open the history journal " + file + " indexed in " + url + ": "
+                    + JdbcLimits.timedOut(e, url).orElse(e.getMessage()), e);
         }
     }
 
@@ -90,7 +93,7 @@ public final class JournalHistory extends WrittenBehind {
         super("history journal " + file + " (index " + url + ")");
         this.file = file;
         this.journal = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ, StandardOpenOption.TRUNCATE_EXISTING);
-        this.index = DriverManager.getConnection(url);
+        this.index = JdbcLimits.open(url);
         try (Statement s = index.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS " + INDEX_TABLE + " (first_seq BIGINT PRIMARY KEY, message_count INT NOT NULL,"
                     + " journal_offset BIGINT NOT NULL)");

@@ -81,6 +81,7 @@ public final class WarmUp {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long start = System.nanoTime();
         Path file = Files.createTempFile("perflab-warm-up-", ".bin");
+        file.toFile().deleteOnExit(); // a role stopped by a signal (its run was interrupted) leaves no day behind
         try {
             WireDay day = WireDay.generate(messages, SEED, file);
             for (int d = 0; d < MAX_DAYS && (System.nanoTime() - start) / 1e9 < MAX_SECONDS; d++) {

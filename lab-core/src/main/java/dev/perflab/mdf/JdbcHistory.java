@@ -1,9 +1,9 @@
 package dev.perflab.mdf;
 
 import dev.perflab.marketdata.MdfMessage;
+import dev.perflab.net.JdbcLimits;
 import java.nio.ByteBuffer;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -49,13 +49,13 @@ public final class JdbcHistory implements HistoryStore {
         try {
             return new JdbcHistory(url);
         } catch (SQLException e) {
-            throw new IllegalArgumentException("cannot open history database " + url + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot open history database " + url + ": " + JdbcLimits.timedOut(e, url).orElse(e.getMessage()), e);
         }
     }
 
     private JdbcHistory(String url) throws SQLException {
         this.url = url;
-        this.connection = DriverManager.getConnection(url);
+        this.connection = JdbcLimits.open(url);
         try (Statement s = connection.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (seq BIGINT PRIMARY KEY, body VARBINARY("
                     + MdfMessage.MAX_BYTES + ") NOT NULL)");
@@ -126,7 +126,7 @@ public final class JdbcHistory implements HistoryStore {
     }
 
     private IllegalStateException failure(String what, SQLException e) {
-        return new IllegalStateException("history " + url + ": " + what + " failed: " + e.getMessage(), e);
+        return new IllegalStateException("history " + url + ": " + what + " failed: " + JdbcLimits.timedOut(e, url).orElse(e.getMessage()), e);
     }
 
     @Override

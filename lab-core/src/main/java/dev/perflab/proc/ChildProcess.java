@@ -35,6 +35,11 @@ import java.util.stream.Collectors;
  * returns only after every line has been handed over. Not thread-safe: one owner drives it.
  */
 public final class ChildProcess implements AutoCloseable {
+    /**
+     * Set in every child's environment: a lab started by another lab (a role of a run) knows it is not the one the
+     * user started, and leaves what to say about an interrupt to its parent.
+     */
+    public static final String CHILD_ENV = "PERFLAB_CHILD";
     /** How long a stopped child has to exit after SIGTERM before it gets SIGKILL. */
     public static final Duration STOP_GRACE = Duration.ofSeconds(2);
     private static final long KILL_WAIT_SECONDS = 5;
@@ -76,6 +81,7 @@ public final class ChildProcess implements AutoCloseable {
     public static ChildProcess start(String name, List<String> command, Consumer<String> onStdout, Consumer<String> onStderr)
             throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(onStderr == null);
+        builder.environment().put(CHILD_ENV, "1");
         ChildProcess child = new ChildProcess(builder.start(), command);
         child.pump(child.process.getInputStream(), onStdout, name + "-out");
         if (onStderr != null) {

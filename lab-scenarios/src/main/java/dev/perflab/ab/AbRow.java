@@ -87,8 +87,11 @@ public record AbRow(String benchmark, Map<String, String> params, String mode, S
 
     /** {@code 4.5%}, {@code 5%}, {@code 12%}: one decimal below 10%, none from there, no trailing {@code .0}. */
     public static String percent(double fraction) {
-        if (Double.isNaN(fraction)) {
-            return "–";
+        if (!Double.isFinite(fraction)) {
+            return "–"; // a score of 0 or ∞ on one side: no change in percent means anything
+        }
+        if (Math.abs(fraction) >= 1e4) {
+            return String.format(Locale.ROOT, "%.2e%%", fraction * 100);
         }
         String text = String.format(Locale.ROOT, Math.abs(fraction) < 0.1 ? "%.1f" : "%.0f", fraction * 100);
         return (text.endsWith(".0") ? text.substring(0, text.length() - 2) : text) + "%";

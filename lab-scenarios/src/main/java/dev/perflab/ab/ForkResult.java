@@ -43,7 +43,7 @@ public record ForkResult(Row row, int threads, List<Double> iterations, Path fil
         try {
             node = JSON.readTree(file.toFile()).get(0);
         } catch (IOException e) {
-            throw new ReportException(file.toString(), "unreadable: " + e.getMessage());
+            throw new ReportException(file.toString(), "unreadable: " + dev.perflab.base.JsonProblem.of(e));
         }
         List<Double> iterations = new ArrayList<>();
         JsonNode forks = node.path("primaryMetric").path("rawData");

@@ -1,5 +1,6 @@
 package dev.perflab.base;
 
+import dev.perflab.proc.ChildProcess;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.FileVisitResult;
@@ -23,17 +24,24 @@ import java.util.function.Supplier;
  *   register(tmp) ── work ── release(tmp)        normal end: the owner deletes tmp itself, as before
  *         │
  *   Ctrl-C ─▶ JVM shutdown ─▶ hook: stopping() = true; wait for child processes to end (ChildProcess's own
- *                                   hooks stop them); delete every registered path; print each note, one line
+ *                                   hooks stop them); delete every registered path; run each undo action
+ *                                   (a git worktree unregistered); print each note, one line; with no note,
+ *                                   one line naming the command that was stopped
  * </pre>
  *
- * <p>A {@code kill -9} of the lab itself runs no hook: what it leaves is named by its prefix
- * ({@code perflab-…} in the system's temporary folder, {@code .NAME.PID.N.tmp} beside an output). Thread-safe.
+ * <p>The line is the lab's, printed by the process the user started: a lab started as another lab's child
+ * ({@link ChildProcess#CHILD_ENV}, a role of a run) stays silent, so that one Ctrl-C is one line. A
+ * {@code kill -9} of the lab itself runs no hook: what it leaves is named by its prefix ({@code perflab-…} in the
+ * system's temporary folder, {@code .NAME.PID.N.tmp} beside an output). Thread-safe.
  */
 public final class Leftovers {
     /** How long the hook waits for child processes (stopped by their own hooks) before deleting what they wrote. */
     private static final long CHILDREN_WAIT_MILLIS = 8_000;
     private static final Map<Path, Boolean> PATHS = new ConcurrentHashMap<>();
     private static final Map<Object, Supplier<String>> NOTES = new ConcurrentHashMap<>();
+    private static final Map<Object, Runnable> UNDO = new ConcurrentHashMap<>();
+    /** The commands running now, by name ({@code ab}, {@code run orderbook}): what a stop interrupts. */
+    private static final Map<Object, String> RUNNING = new ConcurrentHashMap<>();
     private static volatile boolean stopping;
     private static volatile PrintStream console = System.err;
 
@@ -69,6 +77,27 @@ public final class Leftovers {
 
     public static void forget(Object owner) {
         NOTES.remove(owner);
+        UNDO.remove(owner);
+    }
+
+    /**
+     * Something to undo if the lab is stopped while {@code owner} is at work, after the registered paths are
+     * deleted (a git worktree to unregister); {@link #forget} it when the work ends. Best effort: it must not wait
+     * for long, and what it throws is ignored.
+     */
+    public static void undo(Object owner, Runnable action) {
+        UNDO.put(owner, action);
+    }
+
+    /** A command starts: a stop from now on interrupts it ({@link #ended} when it returns). */
+    public static Object started(String command) {
+        Object token = new Object();
+        RUNNING.put(token, command);
+        return token;
+    }
+
+    public static void ended(Object token) {
+        RUNNING.remove(token);
     }
 
     /** True once the JVM is stopping (Ctrl-C, SIGTERM): a run starts nothing new after it. */
@@ -85,15 +114,30 @@ public final class Leftovers {
 
     private static void onStop() {
         stopping = true;
-        if (PATHS.isEmpty() && NOTES.isEmpty()) {
-            return;
+        List<String> commands = List.copyOf(RUNNING.values());
+        if (PATHS.isEmpty() && NOTES.isEmpty() && UNDO.isEmpty() && commands.isEmpty()) {
+            return; // a normal end
         }
         // the notes as they stand now: the work they describe may end (and forget them) while children stop
         List<String> lines = new ArrayList<>();
         NOTES.values().forEach(n -> lines.add(n.get()));
+        List<Runnable> undo = List.copyOf(UNDO.values());
         waitForChildren();
         for (Path p : List.copyOf(PATHS.keySet())) {
             deleteTree(p);
+        }
+        for (Runnable action : undo) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                // best effort: the next run tidies what is left (see the owner)
+            }
+        }
+        if (System.getenv(ChildProcess.CHILD_ENV) != null) {
+            return; // a role of a run: the lab that started it says what was stopped
+        }
+        if (lines.isEmpty() && !commands.isEmpty()) {
+            lines.add("./lab " + commands.get(0) + " was stopped before it finished; its temporary files and folders are removed");
         }
         for (String line : lines) {
             console.println("lab: interrupted: " + line);

@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <ol>
  *   <li>{@link #check} runs before any work: the parent directory is created when missing, the path must not
- *       be a directory, must be writable, and must not be the same file as any input (compared with
- *       {@link Files#isSameFile}, so links and {@code ./x} vs {@code x} are caught).</li>
+ *       be a directory, must be writable, and must not be any of the command's {@link Inputs} (compared as real paths, so links,
+ *       {@code ./x} vs {@code x} and case on a case-insensitive file system are caught).</li>
  *   <li>{@link #write} writes to a temporary name in the same directory and renames it over the target
  *       only on success, so a failed write never leaves half a file and never destroys the previous one.
  *       An existing device or pipe ({@code --events /dev/null}) is written in place, never replaced.</li>
@@ -56,10 +56,20 @@ public final class OutputFile {
      * @param inputs files the command reads; null entries are ignored
      */
     public static OutputFile check(String option, Path path, Path... inputs) {
+        return check(option, path, Inputs.of(inputs));
+    }
+
+    /**
+     * Checks an output file before any work starts, against everything the command reads ({@link Inputs}).
+     *
+     * @param option the option that named it, for messages ({@code --events})
+     */
+    public static OutputFile check(String option, Path path, Inputs inputs) {
         String name = name(option, path);
         if (Files.isDirectory(path)) {
             throw new LabException(name + ": is a directory; give a file name");
         }
+        inputs.refuse(option, path);
         if (!special(path)) {
             Path parent = parentOf(path);
             createDirectory(name, parent);
@@ -70,17 +80,21 @@ public final class OutputFile {
         if (Files.exists(path) && !Files.isWritable(path)) {
             throw new LabException(name + ": the file is not writable");
         }
-        for (Path input : inputs) {
-            if (input != null && sameFile(path, input)) {
-                throw new LabException(name + ": is the input file " + input + "; it would be overwritten; give another name");
-            }
-        }
         return new OutputFile(option, path);
     }
 
     /** Checks an output directory before any work starts: created when missing, must be a writable directory. */
     public static Path checkDirectory(String option, Path dir) {
+        return checkDirectory(option, dir, Inputs.none());
+    }
+
+    /**
+     * Checks an output directory before any work starts: it must not be, nor hold, any of the command's inputs
+     * ({@link Inputs#refuse}); it is created when missing and must be a writable directory.
+     */
+    public static Path checkDirectory(String option, Path dir, Inputs inputs) {
         String name = name(option, dir);
+        inputs.refuse(option, dir);
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new LabException(name + ": is a file, not a directory");
         }
@@ -109,17 +123,6 @@ public final class OutputFile {
         }
     }
 
-    private static boolean sameFile(Path a, Path b) {
-        if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
-            return true;
-        }
-        try {
-            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     public Path path() {
         return path;
     }
@@ -131,7 +134,7 @@ public final class OutputFile {
      * @param what what the other output is, for the message ("the rows file of this run")
      */
     public OutputFile notSameAs(String what, Path other) {
-        if (other != null && sameFile(path, other)) {
+        if (other != null && Inputs.same(path, other)) {
             throw new LabException(name(option, path) + ": is also " + what + " (" + other + "); one would replace the other; give another name");
         }
         return this;
@@ -176,7 +179,7 @@ public final class OutputFile {
             try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 body.writeTo(out);
             }
-            Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            replace(temp, path);
         } catch (IOException e) {
             deleteQuietly(temp);
             throw new LabException(name(option, path) + ": cannot write (" + InputFile.reason(e)
@@ -207,7 +210,7 @@ public final class OutputFile {
         Path temp = Leftovers.register(temporary());
         try {
             body.writeTo(temp);
-            Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            replace(temp, path);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(temp);
             if (e instanceof LabException) {
@@ -264,10 +267,13 @@ public final class OutputFile {
                 return;
             }
             try {
-                Files.move(file, other, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                replace(file, other);
             } catch (IOException e) {
                 deleteQuietly(file);
                 throw new LabException(name(option, other) + ": cannot write (" + InputFile.reason(e) + ")");
+            } catch (RuntimeException e) {
+                deleteQuietly(file);
+                throw e;
             } finally {
                 Leftovers.release(file);
             }
@@ -280,6 +286,18 @@ public final class OutputFile {
                 Leftovers.release(file);
             }
         }
+    }
+
+    /**
+     * Renames a finished temporary file over its target, unless the lab is being stopped (Ctrl-C, SIGTERM): what an
+     * interrupted run finishes writing (a rung that failed because its roles got the signal too) never replaces the
+     * previous result. The temporary file is then deleted by the caller (or {@link Leftovers}).
+     */
+    private static void replace(Path temp, Path target) throws IOException {
+        if (Leftovers.stopping()) {
+            throw new LabException("interrupted: " + target + " was not replaced", 130);
+        }
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The temporary name a write goes to first: hidden, in the target's directory, unique to this JVM. */

@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
@@ -62,7 +63,7 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         if (results == null || results.size() < 2) {
             throw new LabException("--spread needs the results of two runs or more (--results RUN1.json RUN2.json …), one file per run");
         }
-        OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, results.toArray(Path[]::new)) : null;
+        OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs(results)) : null;
         java.util.function.Function<String, java.util.Optional<String>> componentOf = b -> registry.owning(b).map(Component::name);
         List<List<GateResult>> runs = new java.util.ArrayList<>();
         GateFile file;
@@ -86,6 +87,11 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         return 0;
     }
 
+    /** What a gate reads: the results, the machine files beside them, the gates file. */
+    private Inputs inputs(List<Path> results) {
+        return Inputs.none().addResults(results).add(gates);
+    }
+
     /** {@code --verdict}: an ab verdict read as a gate, with ab's exit codes. */
     private int verdict() {
         String other = results != null ? "--results" : component != null ? "--component" : spread ? "--spread" : junit != null ? "--junit"
@@ -100,7 +106,8 @@ final class GateCommand implements Callable<Integer>, Registry.User {
         } catch (java.nio.file.NoSuchFileException | java.io.FileNotFoundException e) {
             throw new LabException("--verdict " + verdict + ": no such file (ab writes it as DIR/verdict.json)");
         } catch (IOException | IllegalArgumentException e) {
-            throw new LabException("--verdict " + verdict + ": not an ab verdict: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new LabException("--verdict " + verdict + ": not an ab verdict: " + (e instanceof IOException io
+                    ? dev.perflab.base.JsonProblem.of(io) : e.getMessage()));
         }
         PrintWriter out = spec.commandLine().getOut();
         out.print(report.gateText());
@@ -161,7 +168,7 @@ final class GateCommand implements Callable<Integer>, Registry.User {
             return spread();
         }
         List<Path> results = resultFiles();
-        Path[] inputs = java.util.stream.Stream.concat(results.stream(), java.util.stream.Stream.of(gates)).toArray(Path[]::new);
+        Inputs inputs = inputs(results);
         OutputFile junitOut = junit != null ? OutputFile.check("--junit", junit, inputs) : null;
         OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
         GateFile file;

@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.BenchmarkOption;
@@ -125,10 +126,11 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
             throw new LabException("no results history at " + target.describe() + " yet: ./lab run, ./lab latency and ./lab history import add"
                     + " their runs to it (or name another with --history)");
         }
-        OutputFile csvOut = out != null ? OutputFile.check("--out", out) : null;
-        OutputFile jsonOut = json != null ? OutputFile.check("--json", json) : null;
+        Inputs inputs = Inputs.of(target.file());
+        OutputFile csvOut = out != null ? OutputFile.check("--out", out, inputs) : null;
+        OutputFile jsonOut = json != null ? OutputFile.check("--json", json, inputs) : null;
         if (png != null) {
-            RunFolder.open("--png", png);
+            RunFolder.open("--png", png, inputs);
         }
         PrintWriter console = spec.commandLine().getOut();
         try (HistoryStore store = HistoryStore.open(target)) {

@@ -76,6 +76,16 @@ public final class Lab extends GroupCommand {
         }
         cli.setParameterExceptionHandler(Lab::badArguments);
         cli.setExecutionExceptionHandler(Lab::failed);
+        CommandLine.IExecutionStrategy run = cli.getExecutionStrategy();
+        cli.setExecutionStrategy(parsed -> {
+            // while it runs, a Ctrl-C or SIGTERM interrupts it: Leftovers then says so in one line
+            Object running = Leftovers.started(GroupCommand.qualifiedName(lastCommand(parsed)));
+            try {
+                return run.execute(parsed);
+            } finally {
+                Leftovers.ended(running);
+            }
+        });
         return cli;
     }
 
@@ -92,6 +102,14 @@ public final class Lab extends GroupCommand {
         for (CommandLine sub : new java.util.LinkedHashSet<>(group.getSubcommands().values())) {
             existing.addSubcommand(sub.getCommandName(), sub);
         }
+    }
+
+    private static CommandLine lastCommand(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult last = parsed;
+        while (last.hasSubcommand()) {
+            last = last.subcommand();
+        }
+        return last.commandSpec().commandLine();
     }
 
     private static int badArguments(CommandLine.ParameterException e, String[] args) {

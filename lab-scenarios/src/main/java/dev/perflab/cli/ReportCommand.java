@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.report.ChartOutput;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -84,11 +84,11 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             checkInputs();
-            Path[] inputs = Stream.concat(files.stream(), Stream.of(historyCsv, changes)).toArray(Path[]::new);
+            Inputs inputs = Inputs.none().addResults(files).add(historyCsv).add(changes);
             OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
             OutputFile htmlOut = html != null ? OutputFile.check("--html", html, inputs) : null;
             if (pngDir != null) {
-                RunFolder.open("--png", pngDir);
+                RunFolder.open("--png", pngDir, inputs);
             }
             RowSelection selection = RowSelection.of(modes, benchmark, params);
             PageInput page = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes).filter(selection) : null;

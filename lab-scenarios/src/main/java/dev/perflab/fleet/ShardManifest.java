@@ -103,7 +103,7 @@ public record ShardManifest(String component, String length, Shard shard, String
         try {
             root = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new LabException(file + ": not JSON (" + e.getOriginalMessage() + "); is it a shard manifest?");
+            throw new LabException(file + ": not JSON (" + dev.perflab.base.JsonProblem.of(e) + "); is it a shard manifest?");
         }
         if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
             throw new LabException(file + ": not a shard manifest (expected \"format\": \"" + FORMAT + "\")");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.InputFile;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.report.RowMachine;
@@ -68,6 +69,8 @@ public final class ShardMerge {
     }
 
     public static Result merge(List<Path> dirs, Path out, boolean partial) {
+        Inputs inputs = Inputs.none().addAll(dirs);
+        inputs.refuse("--out", out); // before any folder is read: nothing is created for a refused merge
         List<Part> parts = new ArrayList<>();
         for (Path dir : dirs) {
             parts.add(new Part(dir, ShardManifest.read(manifestIn(dir))));
@@ -86,12 +89,7 @@ public final class ShardMerge {
                     + first.component() + " not given; merge every shard, or pass --partial for a result set without "
                     + (missingShards.size() > 1 ? "them" : "it"));
         }
-        RunFolder.open("--out", out);
-        for (Part p : parts) {
-            if (sameDirectory(p.dir(), out)) {
-                throw new LabException("--out " + out + " is the shard folder " + p.dir() + "; merged results go to a folder of their own");
-            }
-        }
+        RunFolder.open("--out", out, inputs);
         TreeMap<Integer, ObjectNode> rows = new TreeMap<>();
         List<String> missingRows = new ArrayList<>();
         Set<String> machines = new LinkedHashSet<>();
@@ -163,14 +161,6 @@ public final class ShardMerge {
         }
     }
 
-    private static boolean sameDirectory(Path a, Path b) {
-        try {
-            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize()) || Files.isSameFile(a, b);
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     /** Adds a shard's rows, tagged with its machine and shard, at their index in the run. */
     private static void readRows(Part part, Map<Integer, ObjectNode> rows, List<String> missing, Set<String> machines) {
         ShardManifest m = part.manifest();
@@ -214,7 +204,7 @@ public final class ShardMerge {
             }
             return array;
         } catch (JsonProcessingException e) {
-            throw new LabException(file + ": not JSON (" + e.getOriginalMessage() + ")");
+            throw new LabException(file + ": not JSON (" + dev.perflab.base.JsonProblem.of(e) + ")");
         }
     }
 

@@ -44,9 +44,15 @@ public final class RunJarCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // what the run reads: its jar and the history it records in; no results folder may be or hold one
+        dev.perflab.base.Inputs inputs = dev.perflab.base.Inputs.of(jar, history.target().file());
+        if (out.dir() != null) {
+            inputs.refuse("--out", out.dir());
+        }
         ForeignJar foreign = ForeignJar.open("run-jar", jar);
         JmhArguments jmh = JmhArguments.parse(jmhArgs);
         Path dir = out.dir() != null ? out.dir() : ResultsLayout.DEFAULT.component(foreign.name());
+        inputs.refuse("--out", dir);
         return new JarRun(foreign, jmh, dir, history.target(), spec.commandLine().getOut()).run();
     }
 }

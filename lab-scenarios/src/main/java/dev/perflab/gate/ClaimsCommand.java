@@ -38,13 +38,15 @@ public final class ClaimsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter console = spec.commandLine().getOut();
-        OutputFile output = out != null ? OutputFile.check("--out", out, claims) : null;
         List<Claims.Claim> list;
         try {
             list = Claims.read(claims);
         } catch (GateFileException e) {
             throw new LabException(e.getMessage());
         }
+        // what the table reads: the claims file and every results file a claim names (with the machine file beside it)
+        dev.perflab.base.Inputs inputs = dev.perflab.base.Inputs.of(claims).addResults(list.stream().map(c -> base.resolve(c.results())).toList());
+        OutputFile output = out != null ? OutputFile.check("--out", out, inputs) : null;
         String table = Claims.markdown(list, base, claims.toString());
         console.print(table);
         console.flush();

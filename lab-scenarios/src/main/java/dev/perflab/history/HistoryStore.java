@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
+import dev.perflab.net.JdbcLimits;
 import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.InputStream;
@@ -86,25 +87,34 @@ public final class HistoryStore implements AutoCloseable {
             if (Files.isDirectory(target.file())) {
                 throw new LabException("history " + target.describe() + ": is a directory; give a file");
             }
-            RunFolder.open("history", parent);
+            if (!Files.exists(target.file())) {
+                // only a new history needs a folder it can write; an existing one is read where it is (a read-only
+                // volume of results can be browsed; an append to it fails in one line, the run's files kept)
+                RunFolder.open("history", parent);
+            }
             checkSqliteHeader(target);
         }
         Connection connection = null;
         try {
-            connection = DriverManager.getConnection(target.jdbcUrl());
+            connection = JdbcLimits.open(target.jdbcUrl());
             if (target.kind() == HistoryTarget.Kind.SQLITE) {
                 try (Statement s = connection.createStatement()) {
                     s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MILLIS);
                 }
             }
             HistoryStore store = new HistoryStore(target, connection);
-            if (!SCHEMA_VERSION.equals(store.appliedVersion())) {
+            String applied = store.appliedVersion();
+            if (!SCHEMA_VERSION.equals(applied)) {
+                SchemaChecks.beforeMigrating(target, connection, store.newestRecorded());
                 migrate(target);
             }
             return store;
         } catch (SQLException | FlywayException e) {
             closeQuietly(connection);
-            throw new LabException("history " + target.describe() + ": cannot open (" + reason(e) + ")");
+            throw new LabException("history " + target.describe() + ": cannot open (" + reason(e, target) + ")");
+        } catch (LabException e) {
+            closeQuietly(connection);
+            throw e;
         }
     }
 
@@ -155,6 +165,17 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
+    /** The newest schema version recorded in the history, whether or not its migration succeeded; null when none is. */
+    private String newestRecorded() throws SQLException {
+        if (!schemaTableExists()) {
+            return null;
+        }
+        try (Statement s = connection.createStatement();
+             ResultSet r = s.executeQuery("SELECT version FROM " + SCHEMA_TABLE + " ORDER BY installed_rank DESC")) {
+            return r.next() ? r.getString(1) : null;
+        }
+    }
+
     private boolean schemaTableExists() throws SQLException {
         String schema = connection.getSchema();
         try (ResultSet tables = connection.getMetaData().getTables(null, schema, SCHEMA_TABLE, null)) {
@@ -174,7 +195,7 @@ public final class HistoryStore implements AutoCloseable {
 
     private static void migrate(HistoryTarget target) {
         Flyway.configure(HistoryStore.class.getClassLoader())
-                .dataSource(target.jdbcUrl(), null, null)
+                .dataSource(JdbcLimits.withLimits(target.jdbcUrl()), null, null)
                 .locations(MIGRATIONS)
                 .table(SCHEMA_TABLE)
                 // Through SLF4J to its no-op binding: Flyway's progress lines would bury the run's own output, and
@@ -474,7 +495,12 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     private LabException failure(String what, SQLException e) {
-        return new LabException("history " + target.describe() + ": cannot " + what + " (" + reason(e) + ")");
+        return new LabException("history " + target.describe() + ": cannot " + what + " (" + reason(e, target) + ")");
+    }
+
+    /** {@link #reason(Exception)}, or which time limit ended the wait for a silent database ({@link JdbcLimits}). */
+    static String reason(Exception e, HistoryTarget target) {
+        return JdbcLimits.timedOut(e, target.jdbcUrl()).map(HistoryTarget::redact).orElseGet(() -> reason(e));
     }
 
     /** The first line of a driver's or Flyway's message: enough to act on, without their multi-line dumps. */

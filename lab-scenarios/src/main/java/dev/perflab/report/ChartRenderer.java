@@ -35,6 +35,11 @@ import org.knowm.xchart.style.Styler;
 final class ChartRenderer {
     static final double LOG_SCALE_SPAN = 100;
     private static final int WIDTH = 900;
+    /**
+     * The widest chart drawn: wider than this, a bar chart is no longer read (and its image takes minutes and
+     * gigabytes to draw, as 50,000 rows in one chart did: 600,315 px); the rows are in the table either way.
+     */
+    static final int MAX_WIDTH_PX = 16_000;
     private static final int HEIGHT = 540;
     private static final int BANNER = 52;
     /** The shortest bar on a log axis is at least this many decades (a factor of two) tall. */
@@ -75,6 +80,13 @@ final class ChartRenderer {
         charts.forEach(c -> modes.computeIfAbsent(c.benchmark(), k -> new HashSet<>()).add(c.mode()));
         for (ChartSeries chart : charts) {
             Path file = dir.resolve(ChartNames.of(prefix, chart.title(), chart.mode(), ChartNames.severalModes(modes, chart.benchmark())));
+            int width = Layout.of(chart).width();
+            if (width > MAX_WIDTH_PX) {
+                warning = warning.or(() -> Optional.of("chart " + file.getFileName() + " not drawn: its " + String.format(java.util.Locale.ROOT, "%,d", chart.categories().size())
+                        + " categories would make it " + String.format(java.util.Locale.ROOT, "%,d", width) + " px wide (at most "
+                        + String.format(java.util.Locale.ROOT, "%,d", MAX_WIDTH_PX) + "); its rows are in the table; fewer params per benchmark chart"));
+                continue;
+            }
             try {
                 write(build(chart), header, file);
                 written.add(file);

@@ -36,17 +36,15 @@ record ChartSeries(String benchmark, String mode, String title, String unit, boo
 
     /** One chart per (benchmark, mode), in the order the report's groups first show them. */
     static List<ChartSeries> of(LadderReport report) {
-        Map<List<String>, List<LadderGroup>> charts = new LinkedHashMap<>();
+        // sets, not lists: a chart of thousands of groups once asked each group whether it was there already
+        Map<List<String>, Set<LadderGroup>> charts = new LinkedHashMap<>();
         for (LadderGroup g : report.groups()) {
             for (Step s : g.steps()) {
-                List<LadderGroup> groups = charts.computeIfAbsent(List.of(s.row().benchmark(), s.row().mode()), k -> new ArrayList<>());
-                if (!groups.contains(g)) {
-                    groups.add(g);
-                }
+                charts.computeIfAbsent(List.of(s.row().benchmark(), s.row().mode()), k -> new LinkedHashSet<>()).add(g);
             }
         }
         List<ChartSeries> result = new ArrayList<>();
-        charts.forEach((key, groups) -> result.add(build(report, key.get(0), key.get(1), groups)));
+        charts.forEach((key, groups) -> result.add(build(report, key.get(0), key.get(1), List.copyOf(groups))));
         return result;
     }
 

@@ -6,11 +6,15 @@ import java.util.OptionalDouble;
 /**
  * Human-readable numbers for reports: whole numbers with thousands separators from 1,000 up, three significant
  * digits below ({@code 123}, {@code 12.3}, {@code 1.23}, {@code 0.0123}); speedups as {@code ×103} or
- * {@code ×1.18}; allocation as bytes per operation.
+ * {@code ×1.18}; allocation as bytes per operation. A magnitude no benchmark measures (a quadrillion and up, or a
+ * non-zero below a ten-thousandth) is shown in powers of ten ({@code 1.00e+308}), never as hundreds of digits.
  */
 public final class Formats {
     /** Shown where there is no value. */
     static final String NONE = "-";
+    /** From here up, and below {@link #SMALLEST_PLAIN}, a number is written with its power of ten. */
+    private static final double LARGEST_PLAIN = 1e15;
+    private static final double SMALLEST_PLAIN = 1e-4;
 
     private Formats() {
     }
@@ -24,6 +28,9 @@ public final class Formats {
             return v > 0 ? "∞" : "-∞";
         }
         double a = Math.abs(v);
+        if (a >= LARGEST_PLAIN || a != 0 && a < SMALLEST_PLAIN) {
+            return String.format(Locale.ROOT, "%.2e", v);
+        }
         if (a >= 1000 || a == 0) {
             return String.format(Locale.ROOT, "%,.0f", v);
         }
@@ -44,6 +51,12 @@ public final class Formats {
             return NONE;
         }
         double x = speedup.getAsDouble();
+        if (!Double.isFinite(x) || x <= 0) {
+            return NONE;
+        }
+        if (x >= LARGEST_PLAIN || x < SMALLEST_PLAIN) {
+            return "×" + String.format(Locale.ROOT, "%.2e", x);
+        }
         if (x >= 100) {
             return "×" + String.format(Locale.ROOT, "%,.0f", x);
         }

@@ -95,6 +95,13 @@ public final class GroupTable {
         if (groups.stream().anyMatch(GroupTable::anyNotSteady)) {
             notes.add(Trend.FOOTNOTE);
         }
+        long unusable = groups.stream().flatMap(g -> g.steps().stream()).filter(s -> !(s.row().score() > 0 && Double.isFinite(s.row().score())))
+                .count();
+        if (unusable > 0) {
+            notes.add(String.format(java.util.Locale.ROOT, "note: %d row%s a score that is not a positive finite number (0, negative,"
+                    + " NaN or ∞): no speedup is computed against %s; a benchmark that measured nothing?",
+                    unusable, unusable == 1 ? " has" : "s have", unusable == 1 ? "it" : "them"));
+        }
         return notes;
     }
 

@@ -112,12 +112,7 @@ public final class JmhResults {
      * "(StreamReadFeature…)" hints and the repeated position; the location goes in front as FILE:LINE:COLUMN.
      */
     static String jacksonProblem(JsonProcessingException e) {
-        String message = e.getOriginalMessage() == null ? "malformed" : e.getOriginalMessage();
-        message = message.replaceAll("(?s)\\s*\\(for [A-Za-z]+\\.[A-Za-z_]+\\)|\\s*\\((?:Stream|Json)ReadFeature[^)]*\\)", "");
-        int source = message.indexOf(" at [Source");
-        message = source >= 0 ? message.substring(0, source) : message;
-        message = message.replaceAll("(?s)\\s*\\n.*", "").strip();
-        return message.isEmpty() ? "malformed" : message;
+        return dev.perflab.base.JsonProblem.message(e);
     }
 
     /** The file's text: UTF-8, or Latin-1 for files JMH wrote in a Windows code page (its '·' is 0xB7 there). */

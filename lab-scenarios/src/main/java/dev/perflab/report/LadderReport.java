@@ -24,6 +24,11 @@ public final class LadderReport {
     private final List<ResultSource> sourceList;
     /** Each benchmark's name in titles: {@code Class.method}, or the full name where two packages share it. */
     private final Map<String, String> names;
+    /**
+     * The modes each benchmark's groups ran in, counted once: a title asks whether its benchmark ran in several, and
+     * asking every group of the report instead made a report of 50,000 rows take minutes.
+     */
+    private final Map<String, Set<String>> modesByBenchmark = new java.util.HashMap<>();
 
     private LadderReport(List<Row> rows, Map<Row, ResultSource> sources, List<ResultSource> sourceList) {
         this.rows = List.copyOf(rows);
@@ -31,6 +36,7 @@ public final class LadderReport {
         this.sourceList = List.copyOf(sourceList);
         this.groups = Ladders.of(this.rows, r -> sourceList.size() > 1 ? sources.get(r).label() : "");
         this.names = BenchmarkNames.of(this.rows.stream().map(Row::benchmark).toList());
+        groups.forEach(g -> modesByBenchmark.computeIfAbsent(g.benchmark(), b -> new java.util.HashSet<>()).add(g.mode()));
     }
 
     /** A report of rows in input order (the order JMH wrote them). */
@@ -185,8 +191,7 @@ public final class LadderReport {
     public String title(LadderGroup group) {
         String title = group.severalMethods() ? group.className().substring(group.className().lastIndexOf('.') + 1)
                 : group.titled(displayName(group.benchmark()));
-        boolean severalModes = group.ladder() && groups.stream()
-                .anyMatch(g -> g.benchmark().equals(group.benchmark()) && !g.mode().equals(group.mode()));
+        boolean severalModes = group.ladder() && modesByBenchmark.getOrDefault(group.benchmark(), Set.of()).size() > 1;
         title = severalModes ? title + "  (" + group.mode() + ")" : title;
         return group.source().isEmpty() ? title : title + "  [" + group.source() + "]";
     }

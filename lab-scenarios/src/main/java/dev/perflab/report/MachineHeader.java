@@ -34,9 +34,7 @@ public final class MachineHeader {
     }
 
     public static List<Path> candidates(Path json) {
-        String name = json.getFileName().toString();
-        String stem = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
-        return List.of(json.resolveSibling(stem + ".machine.txt"), json.resolveSibling(name + ".machine.txt"));
+        return dev.perflab.base.Inputs.machineFiles(json);
     }
 
     /** The non-blank lines of the first candidate file that has any. */

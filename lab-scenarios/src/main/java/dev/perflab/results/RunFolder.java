@@ -2,6 +2,7 @@ package dev.perflab.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.OutputFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,7 +35,7 @@ public final class RunFolder implements AutoCloseable {
 
     private final String option;
     private final Path dir;
-    /** What the whole run shares: its listeners and the rows saved so far. */
+    /** What the whole run shares: its inputs, its listeners and the rows saved so far. */
     private final Run run;
 
     private RunFolder(String option, Path dir, Run run) {
@@ -49,7 +50,17 @@ public final class RunFolder implements AutoCloseable {
      * @param option the option that names it, for messages ({@code --out})
      */
     public static RunFolder of(String option, Path dir) {
-        return new RunFolder(option, dir, new Run());
+        return of(option, dir, Inputs.none());
+    }
+
+    /**
+     * A run's folder, not yet touched, that must never be nor hold one of the command's {@code inputs}; neither
+     * may any file written into it ({@link Inputs#refuse}).
+     *
+     * @param option the option that names it, for messages ({@code --out})
+     */
+    public static RunFolder of(String option, Path dir, Inputs inputs) {
+        return new RunFolder(option, dir, new Run(inputs));
     }
 
     /** {@link #of} and {@link #open()}: checked and created before any work starts (exit 2 when it cannot be). */
@@ -57,13 +68,21 @@ public final class RunFolder implements AutoCloseable {
         return of(option, dir).open();
     }
 
-    /** Checks the folder before any work: created when missing, must be a writable folder (exit 2 otherwise). */
+    /** {@link #of(String, Path, Inputs)} and {@link #open()}: exit 2 when the folder is, or holds, an input. */
+    public static RunFolder open(String option, Path dir, Inputs inputs) {
+        return of(option, dir, inputs).open();
+    }
+
+    /**
+     * Checks the folder before any work: it must not be, nor hold, one of the command's inputs; it is created when
+     * missing and must be a writable folder (exit 2 otherwise).
+     */
     public RunFolder open() {
-        OutputFile.checkDirectory(option, dir);
+        OutputFile.checkDirectory(option, dir, run.inputs);
         return this;
     }
 
-    /** A folder inside this run ({@code forks/}, a shard's, a rung's); it tells this run's listeners too. */
+    /** A folder inside this run ({@code forks/}, a shard's, a rung's); it shares this run's inputs and listeners. */
     public RunFolder folder(String name) {
         return new RunFolder(option, dir.resolve(name), run);
     }
@@ -72,14 +91,22 @@ public final class RunFolder implements AutoCloseable {
         return dir;
     }
 
+    /** What the command reads: no file of this run may be one, and an output of its own must not be either. */
+    public Inputs inputs() {
+        return run.inputs;
+    }
+
     /** A file of this run by name, for reading it or for a child process (JMH, a role) that writes it. */
     public Path path(String name) {
         return dir.resolve(name);
     }
 
-    /** A file of this run, checked before work and written whole or not at all ({@link OutputFile}). */
+    /**
+     * A file of this run, checked before work against the run's inputs and {@code inputs}, and written whole or
+     * not at all ({@link OutputFile}).
+     */
     public OutputFile file(String name, Path... inputs) {
-        return OutputFile.check(option, dir.resolve(name), inputs);
+        return OutputFile.check(option, dir.resolve(name), Inputs.of(inputs).addAll(run.inputs.paths()));
     }
 
     /**
@@ -168,9 +195,14 @@ public final class RunFolder implements AutoCloseable {
         void rowsSaved(Saved saved);
     }
 
-    /** The listeners and saved rows of one run, shared by its folder and the folders inside it. */
+    /** The inputs, listeners and saved rows of one run, shared by its folder and the folders inside it. */
     private static final class Run {
+        final Inputs inputs;
         final List<Listener> listeners = new CopyOnWriteArrayList<>();
         final List<Saved> saved = new CopyOnWriteArrayList<>();
+
+        Run(Inputs inputs) {
+            this.inputs = inputs;
+        }
     }
 }

@@ -112,12 +112,12 @@ class BadInputRoundTwoTest {
         Path reader1 = out.resolve("reader-1.bin");
         byte[] before = Files.readAllBytes(reader1);
         assertEquals(2, lab("mdf", "replay", "--in", reader1.toString(), "--out", out.toString()));
-        assertTrue(errLine().contains("is the input file " + reader1), cli.err::toString);
+        assertTrue(errLine().contains("--out " + out + ": holds the input " + reader1), cli.err::toString);
         assertArrayEquals(before, Files.readAllBytes(reader1), "the input was overwritten");
     }
 
     @Test
-    void aBadReplayLeavesTheGoodOneWholeAndAGoodReplayLeavesNoStaleReader() throws Exception {
+    void aBadReplayLeavesTheGoodOneWholeAndAGoodReplayDeletesNothingItDidNotWrite() throws Exception {
         Path good = day("good.bin", 200, 6);
         Path out = dir.resolve("replay");
         assertEquals(0, lab("mdf", "replay", "--in", good.toString(), "--readers", "3", "--out", out.toString()), cli.err::toString);
@@ -137,9 +137,14 @@ class BadInputRoundTwoTest {
         }
         assertEquals(150, DayFile.readAll(out.resolve("reader-2.bin.partial")).length, "what arrived before the fault is kept");
 
+        byte[] stale = Files.readAllBytes(out.resolve("reader-3.bin"));
         assertEquals(0, lab("mdf", "replay", "--in", good.toString(), "--readers", "2", "--out", out.toString()), cli.err::toString);
+        // a replay deletes nothing it did not write: an earlier replay's files are named, and left
+        assertTrue(cli.out.toString().contains("note: " + out + " also holds reader-1.bin.partial, reader-2.bin.partial, reader-3.bin,"
+                + " not written by this replay"), cli.out::toString);
+        assertArrayEquals(stale, Files.readAllBytes(out.resolve("reader-3.bin")));
         try (var files = Files.list(out)) {
-            assertEquals(List.of("reader-1.bin", "reader-2.bin"),
+            assertEquals(List.of("reader-1.bin", "reader-1.bin.partial", "reader-2.bin", "reader-2.bin.partial", "reader-3.bin"),
                     files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList()));
         }
     }

@@ -199,7 +199,7 @@ class MergeCommandTest {
         assertTrue(errLine().contains("not a folder"), errLine());
 
         assertEquals(2, lab(merge(List.of(orderbook.get(0), orderbook.get(1)), orderbook.get(0))));
-        assertTrue(errLine().contains("is the shard folder"), errLine());
+        assertTrue(errLine().contains("is the input folder"), errLine());
         assertFalse(Files.exists(out), "nothing written by a refused merge");
 
         assertEquals(0, lab(merge(List.of(orderbook.get(0)), out, "--partial")), lab.err::toString);

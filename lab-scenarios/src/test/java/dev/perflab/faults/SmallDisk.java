@@ -44,6 +44,12 @@ public final class SmallDisk implements AutoCloseable {
         }
     }
 
+    /** Makes the file system read-only (a results volume mounted read-only), or skips the test saying why. */
+    public void readOnly() throws IOException, InterruptedException {
+        String why = run(List.of("mount", "-o", "remount,ro", mountPoint.toString()));
+        Assumptions.assumeTrue(why == null, () -> "the small file system cannot be made read-only (" + why + ")");
+    }
+
     /** Null when the command succeeded; else why it failed, in its own words. */
     private static String run(List<String> command) throws IOException, InterruptedException {
         Process p;

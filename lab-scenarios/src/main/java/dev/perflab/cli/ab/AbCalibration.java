@@ -49,6 +49,9 @@ import java.util.stream.Collectors;
  * options or on another machine (the table would mix two calibrations), naming both.
  */
 final class AbCalibration {
+    /** The field of a verdict.json that names its run, whichever folder holds it. */
+    static final String RUN_ID = "runId";
+
     private final Component component;
     private final RunLength length;
     private final AbPlan plan;
@@ -84,6 +87,23 @@ final class AbCalibration {
         this.planted = planted;
         this.dir = dir;
         this.console = console;
+    }
+
+    /**
+     * Refuses to start a calibration in a folder that holds one: its table and runs would be replaced run by run (a
+     * calibration of 2 runs becoming one of 1, its other runs orphaned). {@code --resume} goes on with it.
+     */
+    static void refuseToReplace(Path dir) throws IOException {
+        long runs;
+        try (java.util.stream.Stream<Path> list = Files.list(dir.resolve("runs"))) {
+            runs = list.filter(Files::isDirectory).count();
+        } catch (java.nio.file.NoSuchFileException e) {
+            runs = 0;
+        }
+        if (Files.exists(dir.resolve("calibration.json")) || runs > 0) {
+            throw new LabException("--out " + dir + " holds a calibration (" + (runs == 1 ? "1 run" : runs + " runs") + " in "
+                    + dir.resolve("runs") + "); go on with it with --resume, or give another --out");
+        }
     }
 
     /**
@@ -243,7 +263,7 @@ final class AbCalibration {
                         + field[1] + "': give the same options on the same machine, or another --out");
             }
         }
-        loadRuns(dir, calibration, "--resume", console);
+        loadRuns(dir, calibration, "--resume", new java.util.HashMap<>(), console);
         for (JsonNode note : root.path("notes")) {
             calibration.note(note.asText());
         }
@@ -273,9 +293,13 @@ final class AbCalibration {
     /**
      * The runs saved in {@code dir/runs} (one folder per run, {@code NN-aa} or {@code NN-plantNN}, each with the
      * verdict.json {@code ab} wrote), added to {@code calibration}; a folder without a verdict (a run that was
-     * interrupted) is left out with a line saying so.
+     * interrupted) is left out with a line saying so, and so is a run already counted: a run is known by its id
+     * ({@link #runId}), so the same run reached through two folders or two spellings of one counts once.
+     *
+     * @param seen the runs counted so far, by id, with the folder each came from; this adds to it
      */
-    private static void loadRuns(Path dir, Calibration calibration, String option, PrintWriter console) throws IOException {
+    private static void loadRuns(Path dir, Calibration calibration, String option, Map<String, Path> seen, PrintWriter console)
+            throws IOException {
         List<Path> runDirs;
         try (java.util.stream.Stream<Path> list = Files.list(dir.resolve("runs"))) {
             runDirs = list.filter(Files::isDirectory).sorted().toList();
@@ -292,12 +316,35 @@ final class AbCalibration {
             }
             double f = m.group(2).equals("head") ? Calibration.HEAD : m.group(3) == null ? 0 : Integer.parseInt(m.group(3)) / 100.0;
             try {
-                calibration.add(new Calibration.Run(f, AbReport.fromJson(new ObjectMapper().readTree(verdict.toFile())),
-                        Integer.parseInt(m.group(1))));
+                byte[] bytes = Files.readAllBytes(verdict);
+                JsonNode root = new ObjectMapper().readTree(bytes);
+                Path first = seen.putIfAbsent(runId(root, bytes), run);
+                if (first != null) {
+                    console.println("calibration: " + run + " left out: it is the run " + first + " again (run id "
+                            + runId(root, bytes) + "); counted once");
+                    continue;
+                }
+                calibration.add(new Calibration.Run(f, AbReport.fromJson(root), Integer.parseInt(m.group(1))));
             } catch (IOException | IllegalArgumentException e) {
-                throw new LabException(option + ": " + verdict + ": " + e.getMessage().lines().findFirst().orElse("")
+                throw new LabException(option + ": " + verdict + ": " + (e instanceof IOException io ? dev.perflab.base.JsonProblem.of(io) : e.getMessage())
                         + "; move that run's folder out of " + dir.resolve("runs") + " to go on without it");
             }
+        }
+    }
+
+    /**
+     * A run's identity: the id {@code ab} wrote in its verdict ({@link #RUN_ID}); for a verdict saved before runs
+     * had one, the SHA-256 of its bytes (a copied run's bytes are the same).
+     */
+    static String runId(JsonNode verdict, byte[] bytes) {
+        String id = verdict.path(RUN_ID).asText("");
+        if (!id.isEmpty()) {
+            return id;
+        }
+        try {
+            return "sha256:" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 
@@ -312,7 +359,7 @@ final class AbCalibration {
         try {
             return new ObjectMapper().readTree(saved.toFile());
         } catch (IOException e) {
-            throw new LabException(option + ": " + saved + " is not a calibration's JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            throw new LabException(option + ": " + saved + " is not a calibration's JSON (" + dev.perflab.base.JsonProblem.of(e) + ")");
         }
     }
 
@@ -323,16 +370,13 @@ final class AbCalibration {
      * calibration.md). Calibrations of another component, selection or machine are refused, naming both; so is
      * an {@code out} that is one of the folders (its own table and plants would be lost to a later --resume).
      */
-    static int merge(String component, List<Path> dirs, Path out, PrintWriter console) throws IOException {
-        for (Path d : dirs) {
-            if (d.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
-                throw new LabException("--merge: --out " + out + " is one of the folders merged; give another --out");
-            }
-        }
+    static int merge(String component, List<Path> given, Path out, PrintWriter console) throws IOException {
+        List<Path> dirs = distinct(given, console);
         JsonNode first = savedTable(dirs.get(0), "--merge");
         Calibration merged = new Calibration(component, first.path("machine").asText(), first.path("selection").asText());
         java.util.Set<String> notes = new java.util.LinkedHashSet<>();
         ArrayNode plants = new ObjectMapper().createArrayNode();
+        Map<String, Path> seen = new java.util.HashMap<>();
         for (Path d : dirs) {
             JsonNode root = savedTable(d, "--merge");
             for (String field : List.of("component", "selection", "machine")) {
@@ -343,7 +387,7 @@ final class AbCalibration {
                             + ": merge only calibrations of the same selection on the same kind of machine");
                 }
             }
-            loadRuns(d, merged, "--merge", console);
+            loadRuns(d, merged, "--merge", seen, console);
             root.path("notes").forEach(n -> notes.add(n.asText()));
             for (JsonNode p : root.path("plants")) {
                 boolean same = java.util.stream.StreamSupport.stream(plants.spliterator(), false).anyMatch(q -> q.path("fraction").equals(p.path("fraction"))
@@ -368,6 +412,20 @@ final class AbCalibration {
         console.println("saved: " + json.path() + ", " + md.path());
         console.flush();
         return 0;
+    }
+
+    /** The folders, each once however it is spelled ({@code DIR}, {@code DIR/}, a link to it), with a line for each repeat. */
+    private static List<Path> distinct(List<Path> dirs, PrintWriter console) {
+        List<Path> once = new java.util.ArrayList<>();
+        for (Path d : dirs) {
+            java.util.Optional<Path> same = once.stream().filter(o -> dev.perflab.base.Inputs.same(o, d)).findFirst();
+            if (same.isPresent()) {
+                console.println("calibration: --merge " + d + " is " + same.get() + " again; its runs count once");
+            } else {
+                once.add(d);
+            }
+        }
+        return once;
     }
 
     private static String pct(double f) {

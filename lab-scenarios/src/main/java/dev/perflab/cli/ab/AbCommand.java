@@ -3,6 +3,7 @@ package dev.perflab.cli.ab;
 import dev.perflab.ab.AbReport;
 import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
@@ -55,6 +56,12 @@ import picocli.CommandLine.Spec;
 public final class AbCommand implements Callable<Integer>, Registry.User {
     /** The last look's pairs unless {@code --max-pairs} says otherwise: 4, 8, 16, 32 from the default 4 (docs/ab.md's simulation). */
     static final int DEFAULT_MAX_PAIRS = 32;
+    /**
+     * Most pairs a row may ask for ({@code --pairs}, {@code --max-pairs}) and most runs of each kind a calibration
+     * may ask for: beyond a thousand the forks take weeks, and the counts would overflow the plan's arithmetic.
+     */
+    static final int MAX_PAIRS = 1_000;
+    static final int MAX_RUNS = 1_000;
 
     @Spec
     CommandSpec spec;
@@ -180,6 +187,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     @Override
     public Integer call() throws Exception {
         Component component = registry.byName(componentName);
+        benchmarkOption.regex(); // checked before any build: a malformed regex is one line, not a failure inside JMH
         if (component.suites().isEmpty()) {
             throw new LabException("component '" + componentName + "' has no JMH suites to compare");
         }
@@ -188,6 +196,12 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
                     + " pairs are needed for an interval (4 or more make it useful)");
         }
         int most = maxPairs == null ? Math.max(pairs, DEFAULT_MAX_PAIRS) : maxPairs;
+        for (int[] asked : new int[][] {{pairs, 0}, {most, 1}}) {
+            if (asked[0] > MAX_PAIRS) {
+                throw new LabException((asked[1] == 0 ? "--pairs " : "--max-pairs ") + asked[0] + ": at most " + String.format(Locale.ROOT,
+                        "%,d", MAX_PAIRS) + " pairs a row (" + String.format(Locale.ROOT, "%,d", 2 * MAX_PAIRS) + " forks each: days of forks already)");
+            }
+        }
         if (most < pairs) {
             throw new LabException("--max-pairs " + most + " is below --pairs " + pairs + ": it is the most pairs an undecided row"
                     + " gets, so give at least " + pairs);
@@ -212,7 +226,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             if (outOption.dir() == null) {
                 throw new LabException("--merge needs --out DIR for the merged table");
             }
-            RunFolder.open("--out", outOption.dir());
+            RunFolder.open("--out", outOption.dir(), inputs().addAll(merge));
             return AbCalibration.merge(component.name(), merge, outOption.dir(), console);
         }
         if (calibrate) {
@@ -227,15 +241,19 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
                         + (baseSide == null ? "give --base REV or --base-jar JAR" : "drop --plants (nothing is planted)"));
             }
             int n = runs == null ? DEFAULT_RUNS : runs;
-            if (n < 1) {
-                throw new LabException("--runs " + n + ": at least 1");
+            if (n < 1 || n > MAX_RUNS) {
+                throw new LabException("--runs " + n + ": " + (n < 1 ? "at least 1" : String.format(Locale.ROOT, "at most %,d of each kind", MAX_RUNS)));
             }
             List<Double> sizes = plants == null && headSide == null ? dev.perflab.ab.Calibration.PLANTED
                     : plants == null ? List.of() : plantedSizes(plants);
+            Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.abCalibration(componentName),
+                    inputs()).dir();
+            if (!resume) {
+                AbCalibration.refuseToReplace(dir);
+            }
             refuseDirty(revisions);
             AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
             AbRun.Side change = headSide == null ? null : side("--head", headSide.rev, headSide.jar, revisions, false);
-            Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.abCalibration(componentName)).dir();
             AbPlan plan = plan(component, side.jar(), change == null ? side.jar() : change.jar());
             return new AbCalibration(component, length.value(), plan, side, change, looks, budgetSeconds, t, rulerT, n, sizes, dir, console)
                     .run(resume);
@@ -247,7 +265,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         if (runs != null || plants != null || resume) {
             throw new LabException((runs != null ? "--runs" : plants != null ? "--plants" : "--resume") + " applies to --calibrate only");
         }
-        Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.ab(componentName)).dir();
+        Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.ab(componentName), inputs()).dir();
         refuseDirty(revisions);
         AbRun.Side base = side("--base", baseSide.rev, baseSide.jar, revisions, false);
         AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
@@ -294,6 +312,11 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         if (!named.isEmpty()) {
             revisions.refuseDirty(named);
         }
+    }
+
+    /** What every ab reads: the jars given and the results history it records in; no --out may be or hold one. */
+    private Inputs inputs() {
+        return Inputs.of(baseSide == null ? null : baseSide.jar, headSide == null ? null : headSide.jar, history.target().file());
     }
 
     private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {

@@ -1,13 +1,17 @@
 package dev.perflab.cli.ab;
 
 import dev.perflab.base.LabException;
+import dev.perflab.base.Leftovers;
 import dev.perflab.proc.ChildProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,17 +23,22 @@ import java.util.zip.ZipException;
  * The two revisions of an A/B run, each built into its own benchmarks jar, and the checks on jars given ready-made.
  *
  * <pre>
- *   REV ──git rev-parse──▶ SHA ──▶ target/ab/jars/SHA.jar there already? ──yes──▶ use it
- *                                                │ no
- *            git worktree add --force --detach target/ab/worktrees/SHA SHA
+ *   REV ──git rev-parse──▶ SHA ──▶ lock target/ab/locks/SHA (another ab building SHA: wait for it)
+ *            target/ab/jars/SHA.jar there, a JMH jar whose every entry reads back whole? ──yes──▶ use it
+ *                                                │ no (or damaged: built again)
+ *            git worktree add --force --detach target/ab/worktrees/SHA-PID SHA
  *            mvn -B -q -ntp -DskipTests -pl lab-benchmarks -am package     (log: target/ab/build-SHA.log)
  *            copy lab-benchmarks/target/benchmarks.jar ──▶ target/ab/jars/.SHA.jar.tmp ──rename──▶ SHA.jar
- *            git worktree remove --force                                    (always: built or not)
+ *            git worktree remove --force                                    (always: built, failed or interrupted)
  * </pre>
  *
  * A jar is renamed into place only once its build succeeded, so a revision that fails to build, or a build that
- * is interrupted, leaves no jar that a later run would take for built; a worktree a killed run left behind is
- * removed before the next build of that revision. Everything lives under the repository's {@code target/}.
+ * is interrupted, leaves no jar that a later run would take for built; a cached jar that is no longer whole (an
+ * entry that fails its CRC-32, a cut file) is built again. Each build's worktree is named for its process, and the build of
+ * one revision is locked, so two {@code ab} runs at once never remove each other's worktree nor build the same
+ * revision twice. Ctrl-C or SIGTERM during a build removes and unregisters its worktree ({@link Leftovers}); a
+ * worktree that a {@code kill -9} left behind is removed, and git's record of it pruned, before the next build.
+ * Everything lives under the repository's {@code target/}.
  */
 final class AbRevisions {
     /** The jar a revision's build leaves, relative to its worktree. */
@@ -102,20 +111,51 @@ final class AbRevisions {
      * @throws LabException (exit 2) when the revision does not build or its build leaves no benchmarks jar
      */
     Path jar(Revision revision) throws IOException, InterruptedException {
-        Path jars = repo.resolve("target/ab/jars");
+        Path jars = Files.createDirectories(repo.resolve("target/ab/jars"));
+        // a lock file per revision, kept (deleting it would let a third run lock a new file while a second holds the old)
+        Path locks = Files.createDirectories(repo.resolve("target/ab/locks"));
+        try (FileChannel lock = FileChannel.open(locks.resolve(revision.sha()), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock held = lockBuild(lock, revision)) {
+            return builtJar(revision, jars);
+        }
+    }
+
+    /** The lock on one revision's build; another process that holds it is waited for, with a line saying so. */
+    private FileLock lockBuild(FileChannel lock, Revision revision) throws IOException {
+        FileLock held = lock.tryLock();
+        if (held != null) {
+            return held;
+        }
+        console.println("ab: another ab is building " + revision.label() + "; waiting for it…");
+        console.flush();
+        return lock.lock();
+    }
+
+    private Path builtJar(Revision revision, Path jars) throws IOException, InterruptedException {
         Path jar = jars.resolve(revision.sha() + ".jar");
         if (Files.isRegularFile(jar)) {
-            console.println("ab: " + revision.label() + " was built before: " + jar);
-            return jar;
+            java.util.Optional<String> damaged = BuiltJars.damaged(jar);
+            if (damaged.isEmpty()) {
+                console.println("ab: " + revision.label() + " was built before: " + jar);
+                return jar;
+            }
+            console.println("ab: the jar built before for " + revision.label() + " is damaged (" + damaged.get() + "): building it again");
+            Files.delete(jar);
         }
-        Files.createDirectories(jars);
-        Path worktree = repo.resolve("target/ab/worktrees").resolve(revision.sha().substring(0, SHORT_SHA));
-        Path log = repo.resolve("target/ab").resolve("build-" + revision.sha().substring(0, SHORT_SHA) + ".log");
-        removeWorktree(worktree);
+        String shortSha = revision.sha().substring(0, SHORT_SHA);
+        Path worktrees = repo.resolve("target/ab/worktrees");
+        Path worktree = worktrees.resolve(shortSha + "-" + ProcessHandle.current().pid());
+        Path log = repo.resolve("target/ab").resolve("build-" + shortSha + ".log");
+        removeAbandoned(worktrees);
+        Object building = new Object();
+        Leftovers.register(worktree);
+        Leftovers.undo(building, this::prune);
         // --force: a worktree of this path whose folder was deleted by hand is still registered; it is replaced
         Result added = git("worktree", "add", "--force", "--detach", worktree.toString(), revision.sha());
         if (added.exit != 0) {
             removeWorktree(worktree);
+            Leftovers.release(worktree);
+            Leftovers.forget(building);
             throw new LabException(revision.label() + ": cannot make a worktree for it under " + worktree.getParent() + " (" + added.last() + ")");
         }
         try {
@@ -125,7 +165,7 @@ final class AbRevisions {
                     "-pl", "lab-benchmarks", "-am", "package");
             Result build = run("mvn", mvn, log);
             if (build.exit != 0) {
-                throw new LabException(revision.label() + " does not build (mvn exit " + build.exit + ": " + build.last()
+                throw new LabException(revision.label() + " does not build (mvn exit " + build.exit + ": " + BuiltJars.buildError(build.lines)
                         + "; log " + log + "); nothing of it was kept");
             }
             Path built = worktree.resolve(BENCHMARKS_JAR);
@@ -141,12 +181,46 @@ final class AbRevisions {
         } finally {
             Files.deleteIfExists(jars.resolve("." + revision.sha() + ".jar.tmp"));
             removeWorktree(worktree);
+            Leftovers.release(worktree);
+            Leftovers.forget(building);
         }
     }
 
     private void removeWorktree(Path worktree) throws IOException, InterruptedException {
         if (Files.exists(worktree)) {
             git("worktree", "remove", "--force", worktree.toString());
+        }
+    }
+
+    /**
+     * The worktrees of builds whose process is gone (a {@code kill -9}, a crash): removed, and git's record of any
+     * worktree whose folder is gone pruned. A live process's worktree is its own and left alone.
+     */
+    private void removeAbandoned(Path worktrees) throws IOException, InterruptedException {
+        if (Files.isDirectory(worktrees)) {
+            try (java.util.stream.Stream<Path> list = Files.list(worktrees)) {
+                for (Path w : list.toList()) {
+                    java.util.regex.Matcher m = WORKTREE.matcher(w.getFileName().toString());
+                    boolean abandoned = !m.matches() || !ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false);
+                    if (abandoned) {
+                        removeWorktree(w);
+                        Leftovers.deleteTree(w);
+                    }
+                }
+            }
+        }
+        git("worktree", "prune");
+    }
+
+    /** A build's worktree folder: the revision's short sha and the building process's id. */
+    private static final java.util.regex.Pattern WORKTREE = java.util.regex.Pattern.compile("[0-9a-f]+-(\\d+)");
+
+    /** {@code git worktree prune}, for a stop: the worktree's folder is deleted by then; git forgets it. */
+    private void prune() {
+        try {
+            git("worktree", "prune");
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            // the next build prunes it
         }
     }
 

@@ -203,7 +203,9 @@ final class AbRun {
                 CacheSpread.of(forks.probed, forks.probe.kib()), budgetSeconds);
         console.println();
         console.print(report.text());
-        verdictJson.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, report.json()));
+        // the run's id: a calibration that meets this verdict twice (a folder merged twice, a run copied) counts it once
+        verdictJson.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out,
+                report.json().put(AbCalibration.RUN_ID, java.util.UUID.randomUUID().toString())));
         verdictMd.writeString(report.markdown());
         Path png = dir.resolve("ratios.png");
         Optional<String> warning;

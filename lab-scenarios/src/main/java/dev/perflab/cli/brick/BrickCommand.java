@@ -2,6 +2,7 @@ package dev.perflab.cli.brick;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.HostPort;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.MemorySize;
@@ -92,6 +93,8 @@ public final class BrickCommand extends GroupCommand {
      * {@code /dev/null} is refused, never replaced.
      */
     static void checkResultOutput(Path out, Path... inputs) {
+        // the result is written as RESULT.partial first: that name must not be an input either
+        Inputs.of(inputs).refuse("--out", dev.perflab.brick.ResultFile.partialOf(out));
         if (OutputFile.check("--out", out, inputs).inPlace()) {
             throw new LabException("--out " + out + ": is a device or pipe; a moved result is written as RESULT.partial, "
                     + "checked and renamed, so it must be a file; give a file name");

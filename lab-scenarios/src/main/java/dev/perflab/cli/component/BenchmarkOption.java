@@ -13,8 +13,12 @@ public final class BenchmarkOption {
             description = "JMH suites: only the benchmarks this regex is found in (in Class.method, as JMH's include), e.g. cancel.")
     private String regex;
 
-    /** The regex given, or null for every benchmark of the command's selection. */
+    /**
+     * The regex given, or null for every benchmark of the command's selection. A malformed one is one line naming
+     * it (exit 2) here, where the command reads it, rather than a failure in the JMH run or the query it is handed to.
+     */
     public String regex() {
+        filter();
         return regex;
     }
 

@@ -69,12 +69,37 @@ public final class ScenarioOptions {
 
         /**
          * The file given, checked before any work ({@link dev.perflab.base.OutputFile#check}), or null; refused
-         * when it is the run's rows file ({@code DIR/COMPONENT.json}), which the run's own JSON would replace.
+         * when it is one of the run's inputs, or a file the run saves itself ({@link #runFiles}).
          */
-        public dev.perflab.base.OutputFile check(Path rowsFile) {
-            return json == null ? null
-                    : dev.perflab.base.OutputFile.check("--json", json).notSameAs("the rows file this run saves", rowsFile);
+        public dev.perflab.base.OutputFile check(Path rowsFile, dev.perflab.base.Inputs inputs) {
+            return json == null ? null : checkOutput("--json", json, rowsFile, inputs);
         }
+    }
+
+    /**
+     * A scenario's own output file ({@code --json}, {@code --sample-out}) checked before any work: not one of the
+     * run's inputs, and not one of the files the run saves itself ({@link #runFiles}), which would replace it.
+     */
+    public static dev.perflab.base.OutputFile checkOutput(String option, Path file, Path rowsFile, dev.perflab.base.Inputs inputs) {
+        dev.perflab.base.OutputFile output = dev.perflab.base.OutputFile.check(option, file, inputs)
+                .notSameAs("the rows file this run saves", rowsFile);
+        for (Path own : runFiles(rowsFile)) {
+            output.notSameAs("a file this run saves", own);
+        }
+        return output;
+    }
+
+    /**
+     * The files a run saves beside its rows {@code DIR/COMPONENT.json}: the markdown and HTML page of them and the
+     * machine header {@code ./lab report} reads.
+     */
+    public static java.util.List<Path> runFiles(Path rowsFile) {
+        String name = rowsFile.getFileName().toString();
+        String stem = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+        java.util.List<Path> files = new java.util.ArrayList<>(java.util.List.of(rowsFile,
+                rowsFile.resolveSibling(stem + ".md"), rowsFile.resolveSibling(stem + ".html")));
+        files.addAll(dev.perflab.base.Inputs.machineFiles(rowsFile));
+        return files;
     }
 
     /** {@code --link RATE}: the roles in two network namespaces joined by a rate-limited link. */

@@ -1,5 +1,6 @@
 package dev.perflab.cli.component;
 
+import dev.perflab.base.Inputs;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.Ladder;
 import dev.perflab.results.RunFolder;
@@ -15,7 +16,7 @@ import java.util.stream.Collectors;
  * @param rungs   rung names as given ({@code --rung}), or null for the run length's default
  * @param length  the run length
  * @param results the run's folder ({@code --out}, default {@code results/COMPONENT}): every file of the run is
- *                written through it, and its rows saved with {@link RunFolder#saveRows}
+ *                written through it, and its rows saved with {@link RunFolder#saveRows}; it knows the run's inputs
  * @param console where progress and the ladder go
  * @param roleFlags extra JVM flags for role processes ({@code ./lab profile --role}); {@link RoleJvmFlags#NONE} for a run
  */
@@ -33,6 +34,11 @@ public record ScenarioRequest(List<String> rungs, RunLength length, RunFolder re
     /** The run's folder. */
     public Path dir() {
         return results.dir();
+    }
+
+    /** What the run reads (its results history, {@code --shard-gates}): no output of the scenario may be one. */
+    public Inputs inputs() {
+        return results.inputs();
     }
 
     /** The rungs to run: those named ({@code --rung}), else naive and tuned for a smoke run, else every rung. */

@@ -94,12 +94,9 @@ public final class ForwarderCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ForwarderRoles.warmUp(spec, "forwarder", "through the same path", config.warmUpMessages(), m -> WarmUp.run(config, m));
-        Forwarder.Stores stores;
-        try {
-            stores = Forwarder.Stores.open(config, dbUrl, journalDir);
-        } catch (IllegalArgumentException e) {
-            throw new LabException((dbUrl != null ? "--db-url: " : "") + e.getMessage());
-        }
+        // the deadline runs from here: opening the history (a database that never answers) counts against it
+        long deadline = System.nanoTime() + (long) (deadlineSeconds * 1e9);
+        Forwarder.Stores stores = openStores(config, deadline);
         ServerSocketChannel server;
         try {
             server = Forwarder.listen(bind);
@@ -110,7 +107,7 @@ public final class ForwarderCommand implements Callable<Integer> {
         Forwarder.Report report;
         try (stores; server) {
             Forwarder forwarder = new Forwarder(server, config, stores, clients,
-                    System.nanoTime() + (long) (deadlineSeconds * 1e9), line -> {
+                    deadline, line -> {
                         synchronized (err) {
                             err.println(line);
                             err.flush();
@@ -122,6 +119,41 @@ public final class ForwarderCommand implements Callable<Integer> {
         }
         print(entry.id(), config.ringRung(), report, out);
         return report.malformed() != null ? LabException.BAD_INPUT : report.errors().isEmpty() ? 0 : LabException.CHECK_FAILED;
+    }
+
+    /**
+     * The history and ring, opened before {@code deadline} or not at all: a database that accepts and never answers
+     * ends the role in one line when the deadline passes (the database's own time limits, {@link
+     * dev.perflab.net.JdbcLimits}, may end it sooner).
+     */
+    private Forwarder.Stores openStores(ForwarderConfig config, long deadline) throws InterruptedException {
+        java.util.concurrent.CompletableFuture<Forwarder.Stores> opening = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                opening.complete(Forwarder.Stores.open(config, dbUrl, journalDir));
+            } catch (RuntimeException e) {
+                opening.completeExceptionally(e);
+            }
+        }, "forwarder-open-history");
+        t.setDaemon(true);
+        t.start();
+        try {
+            return opening.get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            // a store that still opens later is closed, not leaked
+            opening.thenAccept(Forwarder.Stores::close);
+            throw new LabException("forwarder: --deadline-seconds " + trim(deadlineSeconds) + " passed while opening the history"
+                    + (dbUrl != null ? " (--db-url " + dbUrl + "): the database did not answer" : ""));
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof IllegalArgumentException) {
+                throw new LabException((dbUrl != null ? "--db-url: " : "") + e.getCause().getMessage());
+            }
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    private static String trim(double seconds) {
+        return seconds == Math.rint(seconds) ? Long.toString((long) seconds) : Double.toString(seconds);
     }
 
     /** Prints 'flowing' (the role protocol's evidence of flow) once the awaited clients subscribed. */

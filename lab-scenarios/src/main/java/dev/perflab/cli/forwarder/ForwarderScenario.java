@@ -200,7 +200,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         }
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = request.results().file(ResultsLayout.rows(ForwarderLadder.COMPONENT));
-        OutputFile json = options.json.check(rowsFile.path());
+        OutputFile json = options.json.check(rowsFile.path(), request.inputs());
         Path day = Leftovers.register(Files.createTempFile("perflab-forwarder-day-", ".bin"));
         try {
             if (options.link.rate() != null) {

@@ -86,7 +86,8 @@ public final class SimulatorCommand implements Callable<Integer> {
         String error = null;
         long start = System.nanoTime();
         long sent = 0;
-        try (Deadline deadline = new Deadline((long) (deadlineSeconds * 1000))) {
+        Deadline deadline = new Deadline((long) (deadlineSeconds * 1000));
+        try (deadline) {
             if (rate > 0) {
                 try (Socket socket = Sockets.connect(forwarder, "forwarder")) {
                     deadline.guard(socket);
@@ -104,7 +105,9 @@ public final class SimulatorCommand implements Callable<Integer> {
                 }
             }
         } catch (IOException e) {
-            error = "simulator: sending to the forwarder at " + Sockets.hostPort(forwarder) + " failed: " + e.getMessage();
+            error = "simulator: sending to the forwarder at " + Sockets.hostPort(forwarder) + " failed: " + (deadline.fired
+                    ? "the deadline (--deadline-seconds " + java.math.BigDecimal.valueOf(deadlineSeconds).stripTrailingZeros().toPlainString() + ") passed and closed the connection; the forwarder stopped reading?"
+                    : e.getMessage() != null ? e.getMessage() : "the connection was closed (" + e.getClass().getSimpleName() + ")");
             err.println(error);
             err.flush();
         }
@@ -123,11 +126,14 @@ public final class SimulatorCommand implements Callable<Integer> {
     private static final class Deadline implements AutoCloseable {
         private final Thread timer;
         private volatile Closeable guarded;
+        /** True once the deadline closed the connection: what a failed write then means. */
+        volatile boolean fired;
 
         Deadline(long millis) {
             timer = new Thread(() -> {
                 try {
                     Thread.sleep(millis);
+                    fired = true;
                     Sockets.closeQuietly(guarded);
                 } catch (InterruptedException e) {
                     // the send ended first

@@ -135,7 +135,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
             throw new LabException("--store and --rung name the same thing; give one of them");
         }
         List<Entry<KvStoreFactory>> stores = stores(options.stores != null ? options.stores : request.rungs(), request.length());
-        OutputFile json = options.json.check(request.results().path(ResultsLayout.rows(dev.perflab.kv.KvLadder.COMPONENT)));
+        OutputFile json = options.json.check(request.results().path(ResultsLayout.rows(dev.perflab.kv.KvLadder.COMPONENT)), request.inputs());
         PrintWriter out = request.console();
         RunFolder results = request.results().open();
         Path dir = results.dir();

@@ -3,6 +3,7 @@ package dev.perflab.cli.latency;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.base.InputFile;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.base.MemorySize;
@@ -268,21 +269,38 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         MemorySize youngSize = youngSize(collector, heapSize);
         checkHeapFits(heapSize);
         checkExperimentOptions();
-        if (json != null) {
-            OutputFile.check("--json", json);
-        }
-        if (hlog != null) {
-            OutputFile.check("--hlog", hlog);
-        }
-        if (jmhJson != null) {
-            OutputFile.check("--jmh-json", jmhJson);
-        }
+        checkOutputs();
         List<Double> percentiles = findMax ? List.of(sloOrDefault().percentile()) : List.of();
         checked("--rate", () -> new LatencyConfig(runRate, runWarmup, runSeconds, arrivalKind, ChildRun.SEED,
                 threadModel, modes, senderChoice));
         return new ChildRun(target.name(), rungId, runRate, runSeconds, runWarmup, modes, prefill, arrivalKind, threadModel.threads(),
                 collector, heapSize, youngSize, percentiles, hlog == null ? null : hlog.toAbsolutePath(), senderChoice,
                 List.copyOf(jvmArgs), jfr == null ? null : jfr.toAbsolutePath(), crashLogDir(target));
+    }
+
+    /**
+     * Every output file before any work: none is the results history this run is recorded in, and no two are one
+     * file (nor the machine header written beside {@code --jmh-json}).
+     */
+    private void checkOutputs() {
+        Inputs inputs = Inputs.of(history.target().file());
+        java.util.Map<String, Path> outputs = new java.util.LinkedHashMap<>();
+        outputs.put("--json", json);
+        outputs.put("--hlog", hlog);
+        outputs.put("--jmh-json", jmhJson);
+        outputs.put("--jfr", jfr);
+        if (jmhJson != null) {
+            Inputs.machineFiles(jmhJson).forEach(m -> outputs.putIfAbsent("the machine header of --jmh-json (" + m + ")", m));
+        }
+        java.util.List<java.util.Map.Entry<String, Path>> given = outputs.entrySet().stream().filter(e -> e.getValue() != null).toList();
+        for (int i = 0; i < given.size() && given.get(i).getKey().startsWith("--"); i++) {
+            OutputFile output = OutputFile.check(given.get(i).getKey(), given.get(i).getValue(), inputs);
+            for (int j = 0; j < given.size(); j++) {
+                if (j != i) {
+                    output.notSameAs(given.get(j).getKey(), given.get(j).getValue());
+                }
+            }
+        }
     }
 
     /**

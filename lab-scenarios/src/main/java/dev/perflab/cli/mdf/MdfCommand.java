@@ -1,6 +1,7 @@
 package dev.perflab.cli.mdf;
 
 import dev.perflab.base.InputFile;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.OutputFile;
 import dev.perflab.base.Machine;
@@ -115,10 +116,10 @@ public final class MdfCommand extends GroupCommand {
             if (!Files.isRegularFile(in)) {
                 throw new LabException(in + ": no such file");
             }
-            RunFolder.open("--out", outDir);
+            RunFolder folder = RunFolder.open("--out", outDir, Inputs.of(in));
             List<OutputFile> outputs = new ArrayList<>();
             for (int k = 1; k <= readers; k++) {
-                outputs.add(OutputFile.check("--out", readerFile(k), in));
+                outputs.add(folder.file(readerFile(k).getFileName().toString()));
             }
             HistoryStore history;
             try {
@@ -146,9 +147,10 @@ public final class MdfCommand extends GroupCommand {
 
         /**
          * Every reader's day goes to a temporary file first. A clean replay renames them all over
-         * {@code reader-N.bin} and removes a {@code reader-M.bin} beyond this replay's readers (an earlier replay's,
-         * which no longer belongs with them); a replay that meets a fault keeps what each reader received as
+         * {@code reader-N.bin}; a replay that meets a fault keeps what each reader received as
          * {@code reader-N.bin.partial}, and leaves the folder's earlier {@code reader-N.bin} files as they were.
+         * Either way it deletes nothing it did not write: a {@code reader-M.bin} beyond this replay's readers or a
+         * {@code .partial} file of an earlier replay is named in a line, and left.
          */
         private int replay(String id, MdfRing ring, HistoryStore history, List<OutputFile.Staged> staged) throws Exception {
             List<ReaderThread> threads = new ArrayList<>();
@@ -194,17 +196,28 @@ public final class MdfCommand extends GroupCommand {
                         + "; earlier reader-N.bin files are unchanged");
             }
             staged.forEach(OutputFile.Staged::commit);
-            for (int k = 1; k <= MAX_READERS; k++) {
-                // an earlier replay's reader beyond this one's count, or an earlier failed replay's partial file:
-                // neither belongs with these files
-                if (k > readers) {
-                    Files.deleteIfExists(readerFile(k));
-                }
-                Files.deleteIfExists(partialOf(k));
-            }
             out.printf(Locale.ROOT, "wrote %s/reader-1.bin … reader-%d.bin%n", outDir, readers);
+            List<String> stale = stale();
+            if (!stale.isEmpty()) {
+                out.printf("note: %s also holds %s, not written by this replay (an earlier one's?); left as they are%n", outDir,
+                        String.join(", ", stale));
+            }
             out.flush();
             return 0;
+        }
+
+        /** Reader files in the folder that this replay did not write: beyond its readers, or an earlier fault's partial. */
+        private List<String> stale() {
+            List<String> names = new ArrayList<>();
+            for (int k = 1; k <= MAX_READERS; k++) {
+                if (k > readers && Files.exists(readerFile(k))) {
+                    names.add(readerFile(k).getFileName().toString());
+                }
+                if (Files.exists(partialOf(k))) {
+                    names.add(partialOf(k).getFileName().toString());
+                }
+            }
+            return names;
         }
 
         private Path partialOf(int k) {

@@ -117,7 +117,7 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         List<Entry<Pump>> rungs = request.rungsOf(ladder);
         OutputFile rowsFile = request.results().file(ResultsLayout.rows(PumpLadder.COMPONENT));
-        OutputFile json = options.json.check(rowsFile.path());
+        OutputFile json = options.json.check(rowsFile.path(), request.inputs());
         Timing timing = new Timing(ScenarioOptions.Seconds.warmup(request.length()), options.seconds.measured(request.length()));
         if (options.link.rate() == null) {
             return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console(), request.results()).run();

@@ -1,6 +1,7 @@
 package dev.perflab.cli.run;
 
 import dev.perflab.base.BenchmarkFilter;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.cli.component.BenchmarkOption;
@@ -147,8 +148,9 @@ final class RunComponentCommand implements Callable<Integer> {
                     + " (JAVA_HOME=HOME ./lab run " + component.name() + " --shard I/N), or one CI matrix axis per JDK");
         }
         HistoryTarget historyTarget = history.target();
+        Inputs inputs = Inputs.of(historyTarget.file(), shardGates == null || shardGates.equals(ShardRun.NO_GATES) ? null : Path.of(shardGates));
         if (out != null) {
-            RunFolder.open("--out", out);
+            RunFolder.open("--out", out, inputs);
         }
         String name = component.name();
         boolean learner = learnerRun();
@@ -166,7 +168,7 @@ final class RunComponentCommand implements Callable<Integer> {
             Path dir = out != null ? out : sharding.map(s -> layout.shard(layout.component(name), s.shard().folderName()))
                     .orElse(layout.component(name));
             String header = sharding.map(ShardRun::header).orElse(Machine.header());
-            try (RunFolder results = RunFolder.of("--out", dir).listen(new RunHistory(historyTarget, name, runLength,
+            try (RunFolder results = folder(dir, inputs).listen(new RunHistory(historyTarget, name, runLength,
                     benchmarkName -> END_TO_END_SUITE, header, MachineFacts.thisJvmFlags(), console))) {
                 ScenarioRequest request = new ScenarioRequest(rungs, runLength, results, console);
                 if (planOnly && sharding.isEmpty()) {
@@ -192,7 +194,7 @@ final class RunComponentCommand implements Callable<Integer> {
         if (out == null && sharding.isPresent()) {
             dir = layout.shard(dir, sharding.get().shard().folderName());
         }
-        try (RunFolder results = RunFolder.of("--out", dir).listen(new RunHistory(historyTarget, name, runLength,
+        try (RunFolder results = folder(dir, inputs).listen(new RunHistory(historyTarget, name, runLength,
                 RunHistory.suiteOf(component), null, List.of(), console))) {
             JmhRun run = new JmhRun(component, runLength, results, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
                     jdks, console).shard(sharding.orElse(null)).planOnly(planOnly);
@@ -214,6 +216,15 @@ final class RunComponentCommand implements Callable<Integer> {
                 return false;
             }
         });
+    }
+
+    /**
+     * The run's folder, {@code --out} or the layout's: refused now, before any work, when it is or holds one of the
+     * run's inputs (a default folder can hold a {@code --history} named inside it); created when the run writes.
+     */
+    private static RunFolder folder(Path dir, Inputs inputs) {
+        inputs.refuse("--out", dir);
+        return RunFolder.of("--out", dir, inputs);
     }
 
     /** The lab's checkout ({@code perflab.home}, set by {@code ./lab}), where ci/gates.yaml is found from any folder. */

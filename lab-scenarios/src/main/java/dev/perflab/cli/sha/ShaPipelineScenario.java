@@ -81,10 +81,9 @@ final class ShaPipelineScenario implements Scenario<ShaPipelineScenario.Options>
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         Path rowsFile = request.results().path(ResultsLayout.rows(dev.perflab.sha.ShaLadder.COMPONENT));
         Path json = options.json.path();
-        options.json.check(rowsFile);
+        options.json.check(rowsFile, request.inputs());
         if (options.sampleOut != null) {
-            OutputFile.check("--sample-out", options.sampleOut).notSameAs("the rows file this run saves", rowsFile)
-                    .notSameAs("--json", json);
+            ScenarioOptions.checkOutput("--sample-out", options.sampleOut, rowsFile, request.inputs()).notSameAs("--json", json);
         }
         List<Entry<PipelineSettings>> rungs = request.rungsOf(ladder);
         ShaPipelineRun.Timing timing = timing(request.length(), options.seconds);

@@ -137,7 +137,7 @@ record History(List<Run> runs, List<Metric> metrics, List<Change> changes) {
         try {
             root = new ObjectMapper().readTree(bytes(file, InputFile.JMH_JSON_LIMIT, "change-point JSON files"));
         } catch (IOException e) {
-            throw new ReportException(file.toString(), "not JSON (" + firstLine(e) + ")");
+            throw new ReportException(file.toString(), "not JSON (" + dev.perflab.base.JsonProblem.of(e) + ")");
         }
         if (root == null || !root.isArray()) {
             throw new ReportException(file.toString(), "expected a JSON array of {metric, commit, time, change_percent, p_value}");

@@ -136,7 +136,7 @@ class AbBadInputTest {
 
     // ---- revisions: a small git repository whose commits do not build ---------------------------------------
 
-    private static boolean has(String command) {
+    static boolean has(String command) {
         try {
             return new ProcessBuilder(command, "--version").redirectErrorStream(true).start().waitFor() == 0;
         } catch (Exception e) {
@@ -144,13 +144,15 @@ class AbBadInputTest {
         }
     }
 
-    private static void git(Path repo, String... args) throws Exception {
+    /** Runs git in {@code repo} (as user t), checks it succeeded, and returns its output lines. */
+    static List<String> git(Path repo, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString(), "-c", "user.name=t", "-c", "user.email=t@t"));
         command.addAll(List.of(args));
         List<String> out = new CopyOnWriteArrayList<>();
         try (ChildProcess git = ChildProcess.start("git", command, out::add, null)) {
             assertEquals(0, git.waitFor(), String.join(" ", command) + ": " + out);
         }
+        return out;
     }
 
     /** A repository with two commits of a pom that Maven cannot read, so their builds fail at once. */

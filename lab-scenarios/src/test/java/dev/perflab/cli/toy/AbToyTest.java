@@ -164,12 +164,12 @@ class AbToyTest {
      */
     @Test
     void theSameJarOnBothSidesIsNoChange() throws Exception {
-        Path db = dir.resolve("history.db");
+        Path db = jars.resolve("history-" + dir.getFileName() + ".db"); // beside the results folder: --out may not hold an input
         int exit = ab(2, "--max-pairs", "4", "--threshold", "20%", "--ruler-threshold", "20%", "--history", db.toString());
         JsonNode verdict = verdict();
         try (HistoryStore store = HistoryStore.open(HistoryTarget.sqlite(db))) {
             History history = store.read(HistoryQuery.of(ToyAbComponent.NAME));
-            assertEquals(2, history.runs().size(), "base and head, each a run of its revision: " + history.runs());
+            assertEquals(2, history.runs().size(), () -> "base and head, each a run of its revision: " + history.runs() + "\n" + lab.out + lab.err);
             assertEquals(2, history.series().size(), "r0 and the ruler: " + history.series());
             for (Series series : history.series()) {
                 assertEquals(2, series.points().size(), "one point per side, its forks pooled: " + series);
@@ -286,7 +286,7 @@ class AbToyTest {
         assertEquals(1, lab.err.toString().strip().lines().count(), lab.err.toString());
         lab.clear();
         assertEquals(2, lab.run("ab", ToyAbComponent.NAME, "--calibrate", "--merge", dir.toString(), "--out", dir.toString()));
-        assertTrue(lab.err.toString().contains("is one of the folders merged"), lab.err.toString());
+        assertTrue(lab.err.toString().contains("--out " + dir + ": is the input folder " + dir), lab.err.toString());
     }
 
     /**
