@@ -55,7 +55,8 @@ public final class BenchmarkFilter {
         try {
             return new BenchmarkFilter(regex, Pattern.compile(regex));
         } catch (PatternSyntaxException e) {
-            throw new LabException(option + " " + regex + ": not a regex (" + e.getDescription() + " near index " + e.getIndex()
+            String where = e.getIndex() < 0 ? "" : e.getIndex() >= regex.length() ? " at its end" : " at character " + (e.getIndex() + 1);
+            throw new LabException(option + " " + regex + ": not a regex (" + e.getDescription() + where
                     + "); it is found anywhere in Class.method, e.g. cancel or Cancel.*Last$");
         }
     }

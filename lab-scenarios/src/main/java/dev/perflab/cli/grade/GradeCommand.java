@@ -1,6 +1,7 @@
 package dev.perflab.cli.grade;
 
 import dev.perflab.ab.ForkResult;
+import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.cli.check.CheckCommand;
@@ -107,7 +108,12 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         if (n < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
             throw new LabException("--rounds " + n + ": an interval needs at least " + dev.perflab.ab.PairedRatio.MIN_PAIRS + " rounds");
         }
-        RunFolder dir = RunFolder.open("--out", out.dir() != null ? out.dir() : ResultsLayout.DEFAULT.grade(target.name(), entry.id()));
+        // the sources graded are the run's inputs: an --out that is or holds one would overwrite the learner's work
+        if (files != null && calibrate == null) {
+            requireFiles(files);
+        }
+        Inputs inputs = files != null ? Inputs.none().addAll(files) : Inputs.of(Path.of(exercise.file()));
+        RunFolder dir = RunFolder.open("--out", out.dir() != null ? out.dir() : ResultsLayout.DEFAULT.grade(target.name(), entry.id()), inputs);
         PrintWriter console = spec.commandLine().getOut();
         console.printf("perflab grade %s · %s%n", exercise.id(), Machine.header());
         console.printf("%s%nyour file: %s; measured against %s%n", entry.summary(),
@@ -204,6 +210,15 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         };
     }
 
+    /** @throws LabException (exit 2) naming the first of {@code sources} that is not a file */
+    private static void requireFiles(List<Path> sources) {
+        for (Path f : sources) {
+            if (!Files.isRegularFile(f)) {
+                throw new LabException("--file " + f + ": no such file");
+            }
+        }
+    }
+
     /** {@code --file}: compiles the files into {@code classes} and puts them first on the class path of JMH's runs. */
     private Path compile(Path classes, String before) throws IOException {
         compile(files, classes);
@@ -217,11 +232,7 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
      * @throws LabException (exit 2) when a file is missing or does not compile, with javac's errors
      */
     static Path compile(List<Path> sources, Path classes) throws IOException {
-        for (Path f : sources) {
-            if (!Files.isRegularFile(f)) {
-                throw new LabException("--file " + f + ": no such file");
-            }
-        }
+        requireFiles(sources);
         try {
             ExerciseCompiler.compile(sources, ExerciseCompiler.thisClassPath(), classes);
         } catch (ExerciseCompiler.CompileError e) {
