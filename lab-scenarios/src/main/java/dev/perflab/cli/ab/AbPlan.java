@@ -142,6 +142,9 @@ final class AbPlan {
             if (!suite.runsIn(length)) {
                 continue;
             }
+            if (!filter.all() && filter.select(suite.methods(catalog.benchmarks())).isEmpty()) {
+                continue; // --benchmark chose none of its methods: no JVM spent listing nothing (a project may have dozens of classes)
+            }
             String include = suite.include(length, filter, filter.all() ? List.of() : catalog.benchmarks());
             Map<String, List<String>> suiteParams = suite.params(length, jmhParams);
             List<JmhProcess.Configuration> headRows = JmhProcess.listConfigurations(headJar, include, suiteParams, known);
@@ -186,8 +189,9 @@ final class AbPlan {
             List<String> methods = component.suites().stream().flatMap(s -> s.methods(catalog.benchmarks()).stream())
                     .map(dev.perflab.report.BenchmarkNames::shortName).toList();
             throw new LabException("no " + component.name() + " benchmark matches this selection"
-                    + (filter.all() ? "" : " (" + filter + ", found anywhere in Class.method)") + "; its methods: "
-                    + String.join(", ", methods.subList(0, Math.min(NAMES_SHOWN, methods.size())))
+                    + (filter.all() ? "" : " (" + filter + ", found anywhere in Class.method)") + "; its methods"
+                    + (filter.all() || methods.size() <= NAMES_SHOWN ? ": " + String.join(", ", methods)
+                    : ", the closest first: " + String.join(", ", dev.perflab.base.EditDistance.closest(filter.regex(), methods, NAMES_SHOWN)))
                     + (methods.size() > NAMES_SHOWN ? " and " + (methods.size() - NAMES_SHOWN) + " more" : ""));
         }
         List<JmhProcess.Configuration> ruler = rulerJar == null ? List.of()
