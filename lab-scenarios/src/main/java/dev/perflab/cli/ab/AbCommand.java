@@ -379,9 +379,9 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         }
     }
 
-    /** What every ab reads: the jars given and the results history it records in; no --out may be or hold one. */
+    /** What every ab reads: the jars given, the project and the results history it records in; no --out may be or hold one. */
     private Inputs inputs() {
-        return Inputs.of(baseSide == null ? null : baseSide.jar, headSide == null ? null : headSide.jar, history.target().file());
+        return Inputs.of(baseSide == null ? null : baseSide.jar, headSide == null ? null : headSide.jar, project, history.target().file());
     }
 
     private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {
