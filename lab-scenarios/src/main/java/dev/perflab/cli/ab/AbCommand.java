@@ -236,7 +236,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         PrintWriter console = spec.commandLine().getOut();
         Path home = Path.of(System.getProperty("perflab.home", "."));
         if (project != null) {
-            return project(home, looks, budgetSeconds, t, rulerT, console);
+            return project(looks, budgetSeconds, t, rulerT, console);
         }
         AbRevisions revisions = new AbRevisions(home, console);
         if (merge != null) {
@@ -316,7 +316,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
      * {@code --project DIR}: both revisions built in worktrees of DIR by its own build, every row its jars list (narrowed
      * by {@code --benchmark} and {@code --param}), forks run in DIR, the ruler from the lab's own jar.
      */
-    private int project(Path home, dev.perflab.ab.Looks looks, double budgetSeconds, double t, double rulerT, PrintWriter console)
+    private int project(dev.perflab.ab.Looks looks, double budgetSeconds, double t, double rulerT, PrintWriter console)
             throws Exception {
         String refused = calibrate ? "--calibrate with --project is not there yet (its slowdowns would be planted by lab-agent, which ab"
                 + " does not attach yet)" : !plant.isEmpty() ? "--plant with --project is not there yet (it plants through the lab's own"
@@ -331,7 +331,8 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         }
         Path dir = project.toAbsolutePath().normalize();
         AbRevisions.requireRepository(dir, "--project " + project, "");
-        AbRevisions revisions = AbRevisions.ofProject(dir, home, AbProject.build(dir, build), jar == null ? AbProject.ARCHETYPE_JAR : jar, console);
+        AbRevisions revisions = AbRevisions.ofProject(dir, AbProject.work(), AbProject.build(dir, build), jar == null ? AbProject.ARCHETYPE_JAR : jar,
+                console);
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
         Path out = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.ab(name), inputs()).dir();
         AbRevisions.Revision b = revisions.resolve("--base", baseSide.rev);

@@ -50,6 +50,21 @@ final class AbProject {
     }
 
     /**
+     * Where a project's worktrees, build logs and jars go: the lab checkout's {@code target/ab/projects} ({@code perflab.home},
+     * set by {@code ./lab}); for the installed launcher, which has no checkout, {@code $XDG_CACHE_HOME/perflab/ab/projects}
+     * (by default under {@code ~/.cache}), never the project or the folder it runs in.
+     */
+    static Path work() {
+        String home = System.getProperty("perflab.home");
+        if (home != null) {
+            return Path.of(home).resolve("target/ab/projects");
+        }
+        String cache = System.getenv("XDG_CACHE_HOME");
+        Path root = cache != null && !cache.isBlank() ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache");
+        return root.resolve("perflab/ab/projects");
+    }
+
+    /**
      * The project as a component named {@code name}: one suite per benchmark class either jar lists, so that a class
      * only one side has is named as such rather than left out. Its one "rung" stands for the jar; a project has no ladder.
      */

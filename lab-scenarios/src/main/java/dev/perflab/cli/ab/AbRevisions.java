@@ -33,7 +33,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * </pre>
  *
  * Another project's revisions go the same way with its build command ({@code sh -c CMD} in the worktree) and its
- * jar, under {@code target/ab/projects/NAME-HASH/} of the lab (HASH: of the project's folder), each jar named for its
+ * jar, under {@code target/ab/projects/NAME-HASH/} of the lab's checkout (HASH: of the project's folder; the installed
+ * launcher, which has no checkout, uses the user's cache, {@link AbProject#work}), each jar named for its
  * commit and for the build command and jar path that made it ({@code SHA-HASH.jar}), so another {@code --build} builds
  * again.
  *
@@ -94,14 +95,14 @@ final class AbRevisions {
      * Another project's revisions, built with its own command.
      *
      * @param project the project's git repository
-     * @param home    the lab's home, under whose {@code target/ab/projects/} the project's worktrees, logs and jars go
+     * @param work    the folder under which each project's worktrees, logs and jars go ({@code NAME-HASH/})
      * @param command the build, run by {@code sh -c} in a revision's worktree
      * @param jar     the JMH jar it leaves, relative to the worktree
      */
-    static AbRevisions ofProject(Path project, Path home, String command, String jar, PrintWriter console) {
+    static AbRevisions ofProject(Path project, Path work, String command, String jar, PrintWriter console) {
         Path dir = project.toAbsolutePath().normalize();
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
-        return new AbRevisions(dir, home.resolve("target/ab/projects").resolve(name + "-" + hash(dir.toString())), Build.of(command, jar), console);
+        return new AbRevisions(dir, work.resolve(name + "-" + hash(dir.toString())), Build.of(command, jar), console);
     }
 
     /** Eight hex digits of a text's SHA-256: names a folder or jar for it. */
