@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
  * forked JVMs are its descendants and go with it), keeps JMH's full output in a log file, and prints one
  * progress line per benchmark: which one runs, how many are left, and JMH's own estimate of the time left.
  *
- * <p>JMH comes from the shaded {@code lab-benchmarks/target/benchmarks.jar}, or, when the system property
+ * <p>JMH comes from the shaded {@code lab-benchmarks/target/benchmarks.jar} (or the jar the system property
+ * {@value #BENCHMARKS_JAR_PROPERTY} names: the installed launcher's {@code lib/benchmarks.jar}), or, when the system property
  * {@value #CLASSPATH_PROPERTY} is set, from that class path ({@code java -cp … org.openjdk.jmh.Main}): how
  * a test runs the JMH suite of a component it registers itself. That JMH ignores the machine-wide JMH lock
  * ({@code /tmp/jmh.lock}), so a test's tiny run neither waits for nor fails beside a real measurement on a
@@ -38,6 +39,11 @@ import java.util.stream.Collectors;
 public final class JmhProcess {
     /** A class path holding JMH and the benchmarks (with their generated {@code META-INF/BenchmarkList}). */
     public static final String CLASSPATH_PROPERTY = "perflab.jmh.classpath";
+    /**
+     * The lab's benchmarks jar where no checkout holds it: the installed launcher ({@code bin/perflab}) names its
+     * {@code lib/benchmarks.jar}, so the lab's own rows and rulers run from any folder.
+     */
+    public static final String BENCHMARKS_JAR_PROPERTY = "perflab.benchmarks.jar";
     /** {@code true}: JMH ignores the machine-wide lock; for correctness tests only, never for measurements. */
     public static final String IGNORE_LOCK_PROPERTY = "perflab.jmh.ignoreLock";
     /**
@@ -57,10 +63,13 @@ public final class JmhProcess {
     }
 
     public static Path benchmarksJar() {
-        Path home = Path.of(System.getProperty("perflab.home", "."));
-        Path jar = home.resolve("lab-benchmarks/target/benchmarks.jar");
+        String installed = System.getProperty(BENCHMARKS_JAR_PROPERTY);
+        Path jar = installed != null ? Path.of(installed)
+                : Path.of(System.getProperty("perflab.home", ".")).resolve("lab-benchmarks/target/benchmarks.jar");
         if (!Files.isRegularFile(jar)) {
-            throw new LabException(jar + ": benchmarks.jar not found; run ./lab from the repository root (it builds what is missing)");
+            throw new LabException(jar + ": benchmarks.jar not found; " + (installed != null
+                    ? "unpack perflab's release archive again (its lib/ holds it)"
+                    : "run ./lab from the repository root (it builds what is missing)"));
         }
         return jar;
     }

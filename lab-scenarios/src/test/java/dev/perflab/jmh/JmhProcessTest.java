@@ -2,17 +2,21 @@ package dev.perflab.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.base.LabException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Reading JMH's output: its benchmark listing, and its refusal when another run holds the machine-wide lock. */
 class JmhProcessTest {
@@ -99,5 +103,26 @@ class JmhProcessTest {
         fork.line("# Benchmark: dev.perflab.bench.ToySumBenchmark.sum");
         fork.line("# Parameters: (n = 10)");
         assertEquals("  [ab 3/8 head] sum n=10", one.toString().stripTrailing(), "one configuration: its label alone");
+    }
+
+    /** The installed launcher names its lib/benchmarks.jar; that jar is used wherever the folder is, and a missing one says so. */
+    @Test
+    void theInstalledLaunchersBenchmarksJarIsUsedFromAnyFolder(@TempDir Path dir) throws Exception {
+        Path jar = Files.createFile(dir.resolve("benchmarks.jar"));
+        String before = System.getProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY);
+        try {
+            System.setProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY, jar.toString());
+            assertEquals(jar, JmhProcess.benchmarksJar());
+            System.setProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY, dir.resolve("gone.jar").toString());
+            LabException missing = assertThrows(LabException.class, JmhProcess::benchmarksJar);
+            assertEquals(dir.resolve("gone.jar") + ": benchmarks.jar not found; unpack perflab's release archive again (its lib/ holds it)",
+                    missing.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY);
+            } else {
+                System.setProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY, before);
+            }
+        }
     }
 }

@@ -364,7 +364,9 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 outcomes.add(o);
                 jsonConfigs.add(o.json(config, result, ceilings));
             }
-            Ceilings both = ceilings.combine(ceilingsAfter(ceilings));
+            // the second ceiling serves only the percentages of configurations that were measured: a run whose every
+            // configuration failed (a role killed) has none and ends without it
+            Ceilings both = results.stream().anyMatch(RungResult::correct) ? ceilings.combine(ceilingsAfter(ceilings)) : ceilings;
             footer(results, outcomes, both);
             request.results().saveRows(rowsFile.path().getFileName().toString(), rows.json(), header, request.length().id());
             if (json != null) {

@@ -215,7 +215,9 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
                 results.add(result);
                 jsonRungs.add(jsonRung(result, messagesPerSecond, percent));
             }
-            footer(results, link == null && ceiling.measured() ? ceiling.combine(ceilingAgain()) : ceiling);
+            // the second ceiling serves only the percentages of rungs that were measured: none, none again
+            boolean anyMeasured = results.stream().anyMatch(RungResult::correct);
+            footer(results, link == null && ceiling.measured() && anyMeasured ? ceiling.combine(ceilingAgain()) : ceiling);
             folder.saveRows(rowsFile.path().getFileName().toString(), rows.json(), header, null);
             if (json != null) {
                 ByteArrayOutputStream buffer = new ByteArrayOutputStream();
