@@ -300,8 +300,12 @@ public final class OutputFile {
         Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** The temporary name a write goes to first: hidden, in the target's directory, unique to this JVM. */
+    /**
+     * The temporary name a write goes to first: hidden, in the target's directory, unique to this JVM. None once the
+     * lab is stopping: the shutdown hook may have deleted its temporary files already, and the JVM may end mid-write.
+     */
     private Path temporary() {
+        Leftovers.checkNotStopping();
         return parentOf(path).resolve("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + TEMP_COUNTER.incrementAndGet() + ".tmp");
     }

@@ -3,6 +3,8 @@ package dev.perflab.results;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.perflab.base.Inputs;
+import dev.perflab.base.LabException;
+import dev.perflab.base.Leftovers;
 import dev.perflab.base.OutputFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,8 +27,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *   }                                                      the run ended: listeners told of NAME.json
  * </pre>
  *
- * Because one object sees every file of a run from the first to the last, it is where a run's folder can be
- * made whole or not at all, and where an output that is one of the command's inputs is refused.
+ * Because one object sees every file of a run from the first to the last, it is where a run's folder is made
+ * whole or not at all ({@link #whole}), and where an output that is one of the command's inputs is refused.
  *
  * <p>One run, one thread at a time; a folder inside the run ({@link #folder}) shares its listeners and its end.
  */
@@ -96,9 +98,66 @@ public final class RunFolder implements AutoCloseable {
         return run.inputs;
     }
 
-    /** A file of this run by name, for reading it or for a child process (JMH, a role) that writes it. */
+    /**
+     * A file of this run by name ({@code forks/x.json} names one in a folder inside it), for reading it or for a
+     * child process (JMH, a role) that writes it; inside {@link #whole}, the previous run's file of that name is
+     * kept aside first, to be put back if the run does not end.
+     */
     public Path path(String name) {
-        return dir.resolve(name);
+        Path file = dir.resolve(name);
+        Previous previous = run.previous;
+        if (previous != null) {
+            previous.keep(file);
+        }
+        return file;
+    }
+
+    /**
+     * Runs {@code work} so that this run's folder is written whole or not at all: before the run first names a file
+     * ({@link #path}, {@link #file}, {@link #saveRows}), the previous run's file of that name is copied aside, into
+     * {@code DIR/.previous-PID}. When the work returns, or fails a check with the rows that ran
+     * saved (a {@link LabException} of exit 1), the copies are dropped: the run's files stand. When it throws
+     * anything else (a full disk, a crash), or the lab is stopped (Ctrl-C, SIGTERM: from the shutdown hook, after
+     * the child processes ended), every file the run named is put back as it was: the previous files byte for byte,
+     * a file the run added moved into {@code DIR.partial} on a failure (removed on a stop), and one line says so.
+     *
+     * <pre>
+     *   whole(work) ─ path("x") ─▶ copy DIR/x → DIR/.previous-PID/x ─ work writes DIR/x ─┬─ returns: drop the copies
+     *                                                                                     └─ throws, Ctrl-C: copy → DIR/x
+     * </pre>
+     *
+     * A {@code kill -9} runs nothing: then the previous files of the names the run had begun to write are the
+     * copies left in {@code DIR/.previous-PID}.
+     */
+    public <T> T whole(Work<T> work) throws IOException, InterruptedException {
+        Previous previous = new Previous(dir);
+        run.previous = previous;
+        Leftovers.note(previous, previous::stoppedLine);
+        Leftovers.undo(previous, previous::putBack);
+        boolean stands = false;
+        try {
+            T result = work.run();
+            stands = !Leftovers.stopping();
+            return result;
+        } catch (LabException e) {
+            stands = e.exitCode() == LabException.CHECK_FAILED && !Leftovers.stopping();
+            if (stands || Leftovers.stopping() || !previous.putBack()) {
+                throw e;
+            }
+            throw new LabException(e.getMessage() + "; " + previous.failedLine(), e.exitCode());
+        } finally {
+            run.previous = null;
+            if (stands) {
+                Leftovers.forget(previous);
+                previous.drop();
+            } else {
+                run.saved.clear();
+                if (!Leftovers.stopping()) { // stopping: the shutdown hook puts them back once the child processes ended
+                    Leftovers.forget(previous);
+                    previous.putBack();
+                }
+            }
+        }
     }
 
     /**
@@ -106,7 +165,7 @@ public final class RunFolder implements AutoCloseable {
      * not at all ({@link OutputFile}).
      */
     public OutputFile file(String name, Path... inputs) {
-        return OutputFile.check(option, dir.resolve(name), Inputs.of(inputs).addAll(run.inputs.paths()));
+        return OutputFile.check(option, path(name), Inputs.of(inputs).addAll(run.inputs.paths()));
     }
 
     /**
@@ -115,6 +174,7 @@ public final class RunFolder implements AutoCloseable {
      * previous run's file.
      */
     public Path promote(String temporary, String name) throws IOException {
+        Leftovers.checkNotStopping();
         return Files.move(path(temporary), path(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
@@ -161,6 +221,10 @@ public final class RunFolder implements AutoCloseable {
      */
     public Path writeMachine(Path rowsFile, String header, String length) {
         Path file = rowsFile.resolveSibling(ResultsLayout.machine(rowsFile.getFileName().toString()));
+        Previous previous = run.previous;
+        if (previous != null) {
+            previous.keep(file);
+        }
         OutputFile.check("machine header", file).writeString(header + "\n" + (length == null ? "" : "run length: " + length + "\n"));
         return file;
     }
@@ -188,6 +252,12 @@ public final class RunFolder implements AutoCloseable {
     public record Saved(Path file, ArrayNode rows, String header, String length) {
     }
 
+    /** The work of a run whose folder is written {@linkplain #whole whole or not at all}. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run() throws IOException, InterruptedException;
+    }
+
     /** Told, when a run ends, of each rows file it saved. */
     @FunctionalInterface
     public interface Listener {
@@ -200,6 +270,8 @@ public final class RunFolder implements AutoCloseable {
         final Inputs inputs;
         final List<Listener> listeners = new CopyOnWriteArrayList<>();
         final List<Saved> saved = new CopyOnWriteArrayList<>();
+        /** The previous run's files, while the run is {@linkplain #whole whole or not at all}; null otherwise. */
+        volatile Previous previous;
 
         Run(Inputs inputs) {
             this.inputs = inputs;

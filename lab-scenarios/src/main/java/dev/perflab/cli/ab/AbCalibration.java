@@ -13,6 +13,7 @@ import dev.perflab.base.Machine;
 import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.RunLength;
+import dev.perflab.results.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -367,10 +368,11 @@ final class AbCalibration {
      * {@code --calibrate --merge DIR…}: one table over the runs of several calibrations of the same selection on the
      * same kind of machine, made side by side (lanes of a large runner, each pinned to its own CPUs) or one after
      * another. Nothing is run; the table goes to {@code out} (calibration.json, with the folders it merged, and
-     * calibration.md). Calibrations of another component, selection or machine are refused, naming both; so is
-     * an {@code out} that is one of the folders (its own table and plants would be lost to a later --resume).
+     * calibration.md, both or neither: {@link RunFolder#whole}). Calibrations of another component, selection or
+     * machine are refused, naming both; so is an {@code out} that is one of the folders (its own table and plants
+     * would be lost to a later --resume).
      */
-    static int merge(String component, List<Path> given, Path out, PrintWriter console) throws IOException {
+    static int merge(String component, List<Path> given, RunFolder out, PrintWriter console) throws IOException {
         List<Path> dirs = distinct(given, console);
         JsonNode first = savedTable(dirs.get(0), "--merge");
         Calibration merged = new Calibration(component, first.path("machine").asText(), first.path("selection").asText());
@@ -398,13 +400,12 @@ final class AbCalibration {
             }
         }
         notes.forEach(merged::note);
-        Files.createDirectories(out);
         ObjectNode root = merged.json();
         root.set("plants", plants);
         ArrayNode from = root.putArray("mergedFrom");
         dirs.forEach(d -> from.add(d.toString()));
-        OutputFile json = OutputFile.check("--out", out.resolve("calibration.json"));
-        OutputFile md = OutputFile.check("--out", out.resolve("calibration.md"));
+        OutputFile json = out.file("calibration.json");
+        OutputFile md = out.file("calibration.md");
         json.write(o -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(o, root));
         md.writeString(merged.markdown());
         console.printf("perflab ab %s --calibrate --merge: %d folders, %d runs%n%n", component, dirs.size(), merged.runs().size());

@@ -250,8 +250,8 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             if (outOption.dir() == null) {
                 throw new LabException("--merge needs --out DIR for the merged table");
             }
-            RunFolder.open("--out", outOption.dir(), inputs().addAll(merge));
-            return AbCalibration.merge(component.name(), merge, outOption.dir(), console);
+            RunFolder out = RunFolder.open("--out", outOption.dir(), inputs().addAll(merge));
+            return out.whole(() -> AbCalibration.merge(component.name(), merge, out, console));
         }
         if (calibrate) {
             if (planOnly) {

@@ -3,6 +3,7 @@ package dev.perflab.cli.ab;
 import dev.perflab.ab.ForkResult;
 import dev.perflab.ab.Steal;
 import dev.perflab.base.CpuTimes;
+import dev.perflab.base.Leftovers;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.report.ReportException;
 import java.io.IOException;
@@ -56,16 +57,20 @@ final class AbForks {
         Files.deleteIfExists(partial);
         int exit;
         Optional<CpuTimes> before = CpuTimes.now();
+        Leftovers.register(partial); // a stop may end the lab before the finally below runs
         try {
             exit = JmhProcess.run(jar, workDir, label, 1, args, log, console);
         } finally {
             before.ifPresent(b -> CpuTimes.now().ifPresent(after -> forkTimes.add(after.since(b))));
-            if (Files.isRegularFile(partial) && Files.size(partial) > 0) {
+            if (Leftovers.stopping()) { // the run's folder puts the previous fork's files back (RunFolder.whole)
+                Files.deleteIfExists(partial);
+            } else if (Files.isRegularFile(partial) && Files.size(partial) > 0) {
                 Files.move(partial, json, StandardCopyOption.REPLACE_EXISTING);
             } else {
                 Files.deleteIfExists(partial);
                 Files.deleteIfExists(json);
             }
+            Leftovers.release(partial);
         }
         if (!Files.isRegularFile(json)) {
             failures.add(row.label() + " (" + label + ": JMH exit " + exit + ", no results; log " + log + ")");

@@ -158,15 +158,20 @@ final class AbRun {
 
     /** Runs every fork, writes the outputs, prints the table; the report, or a LabException (exit 1) when forks failed. */
     AbReport run() throws IOException, InterruptedException {
-        RunFolder.open("--out", dir);
-        OutputFile verdictJson = OutputFile.check("--out", dir.resolve("verdict.json"));
-        OutputFile verdictMd = OutputFile.check("--out", dir.resolve("verdict.md"));
+        RunFolder folder = RunFolder.open("--out", dir);
+        return folder.whole(() -> run(folder));
+    }
+
+    /** {@link #run()} in its folder, whose files are replaced all together or not at all ({@link RunFolder#whole}). */
+    private AbReport run(RunFolder folder) throws IOException, InterruptedException {
+        OutputFile verdictJson = folder.file("verdict.json");
+        OutputFile verdictMd = folder.file("verdict.md");
         String header = printPlan();
         plants.forEach((index, plant) -> console.printf("planted in head's forks of %s: %s%n",
                 plan.rows().get(index - 1).label(), plant.describe()));
         console.flush();
         long started = System.nanoTime();
-        Forks forks = new Forks(new AbForks(console), plan.rows().size() * 2 * looks.first());
+        Forks forks = new Forks(new AbForks(console), plan.rows().size() * 2 * looks.first(), folder);
         List<AbPlan.Row> round = plan.rows();
         int look = looks.first();
         while (true) {
@@ -202,8 +207,8 @@ final class AbRun {
                 rows.add(judged.get());
             }
         }
-        boolean baseSaved = writeSide(baseForks, dir.resolve("base.json"));
-        boolean headSaved = writeSide(headForks, dir.resolve("head.json"));
+        boolean baseSaved = writeSide(baseForks, folder.path("base.json"));
+        boolean headSaved = writeSide(headForks, folder.path("head.json"));
         AbReport report = new AbReport(component, new AbReport.Side(base.rev(), base.jar().toString()),
                 new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, looks, rows, seconds, runner.steal(),
                 CacheSpread.of(forks.probed, forks.probe.kib()), budgetSeconds);
@@ -213,7 +218,7 @@ final class AbRun {
         verdictJson.write(out -> new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out,
                 report.json().put(AbCalibration.RUN_ID, java.util.UUID.randomUUID().toString())));
         verdictMd.writeString(report.markdown());
-        Path png = dir.resolve("ratios.png");
+        Path png = folder.path("ratios.png");
         Optional<String> warning;
         try {
             warning = AbChart.write(report, png);
@@ -222,14 +227,14 @@ final class AbRun {
                     + e.getClass().getSimpleName() + " " + e.getMessage() + "; a JDK with the java.desktop module draws it)");
         }
         console.println("saved: " + dir.resolve("verdict.json") + ", " + dir.resolve("verdict.md")
-                + (warning.isEmpty() ? ", " + png : "") + "; each side's JMH JSON: " + dir.resolve("base.json") + ", "
-                + dir.resolve("head.json") + " (every fork's in " + dir.resolve("forks") + ")");
+                + (warning.isEmpty() ? ", " + png : "") + "; each side's JMH JSON: " + folder.path("base.json") + ", "
+                + folder.path("head.json") + " (every fork's in " + dir.resolve("forks") + ")");
         warning.ifPresent(console::println);
         if (baseSaved) {
-            record(base, dir.resolve("base.json"), header);
+            record(base, folder.path("base.json"), header);
         }
         if (headSaved && plants.isEmpty()) {
-            record(head, dir.resolve("head.json"), header);
+            record(head, folder.path("head.json"), header);
         } else if (headSaved && history.enabled()) {
             console.println("history: head's rows are not recorded: they carry planted slowdowns");
         }
@@ -306,6 +311,8 @@ final class AbRun {
     /** The forks of a run so far, row by row, what they took, and the cache probe before each pair. */
     private final class Forks {
         final AbForks runner;
+        /** The run's folder, where each fork's file is named. */
+        final RunFolder folder;
         final Map<Integer, List<Optional<ForkResult>>> base = new LinkedHashMap<>();
         final Map<Integer, List<Optional<ForkResult>>> head = new LinkedHashMap<>();
         final Map<Integer, Double> seconds = new LinkedHashMap<>();
@@ -316,9 +323,10 @@ final class AbRun {
         int done;
         int planned;
 
-        Forks(AbForks runner, int planned) {
+        Forks(AbForks runner, int planned, RunFolder folder) {
             this.runner = runner;
             this.planned = planned;
+            this.folder = folder;
         }
 
         /** The pairs after those run so far, up to {@code to}, of these rows, each after a cache probe. */
@@ -340,7 +348,9 @@ final class AbRun {
             Side own = isHead ? AbRun.this.head : AbRun.this.base;
             Path jar = row.jar() != null ? row.jar() : own.jar();
             Plant plant = isHead ? plants.get(row.index()) : null;
-            Path json = dir.resolve("forks").resolve(String.format(Locale.ROOT, "row%02d-%s-pair%d.json", row.index(), side, pairs + 1));
+            String name = String.format(Locale.ROOT, "forks/row%02d-%s-pair%d", row.index(), side, pairs + 1);
+            Path json = folder.path(name + ".json");
+            folder.path(name + ".log"); // the log AbForks writes beside it: named too, so a stopped run puts the previous one back
             String label = String.format(Locale.ROOT, "ab %d/%d %s", ++done, planned, side);
             long started = System.nanoTime();
             Optional<ForkResult> fork = runner.run(jar, own.workDir(), row, plant == null ? null : plant.property(), json, label);

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
  */
 public final class BenchmarkOption {
     @Option(names = "--benchmark", paramLabel = "REGEX",
-            description = "JMH suites: only the benchmarks this regex is found in (in Class.method, as JMH's include), e.g. cancel.")
+            description = "JMH suites: only the benchmarks this regex is found in (in Class.method, as JMH's include): cancel selects every cancel benchmark.")
     private String regex;
 
     /**

@@ -402,15 +402,12 @@ public final class JmhRun {
         int exit;
         boolean written = false;
         Leftovers.checkNotStopping();
-        // Ctrl-C while JMH runs: the partial file is removed, the previous run's JSON stays, and one line says so
+        // Ctrl-C while JMH runs: the partial file is removed; the run's folder (RunFolder.whole) puts the previous
+        // run's files back and says so in one line
         Leftovers.register(partial);
-        boolean hadPrevious = Files.isRegularFile(json);
-        Leftovers.note(this, () -> "suite " + suite.name() + " was stopped; none of its rows were saved; "
-                + (hadPrevious ? json + " is the previous run's, unchanged" : "no " + json + " was written"));
         try {
             exit = JmhProcess.run(suite.name(), total, args, log, console);
         } finally {
-            Leftovers.forget(this);
             if (Files.isRegularFile(partial) && Files.size(partial) > 0 && !Leftovers.stopping()) {
                 folder.promote(partial.getFileName().toString(), json.getFileName().toString());
                 written = true;

@@ -175,12 +175,14 @@ final class RunComponentCommand implements Callable<Integer> {
                     return new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, true).run(null, scenario::run);
                 }
                 long started = System.currentTimeMillis();
-                int exit = sharding.isEmpty() ? scenario.run(request)
-                        : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
-                if (!planOnly) {
-                    scenarioPage(results, started, runLength);
-                }
-                return exit;
+                return results.whole(() -> {
+                    int exit = sharding.isEmpty() ? scenario.run(request)
+                            : new ScenarioShard(component, scenario.rungIds(request, component.ladder()), request, planOnly).run(sharding.get(), scenario::run);
+                    if (!planOnly) {
+                        scenarioPage(results, started, runLength);
+                    }
+                    return exit;
+                });
             }
         }
         if (jmh && scenario == null) {
@@ -198,7 +200,7 @@ final class RunComponentCommand implements Callable<Integer> {
                 RunHistory.suiteOf(component), null, List.of(), console))) {
             JmhRun run = new JmhRun(component, runLength, results, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
                     jdks, console).shard(sharding.orElse(null)).planOnly(planOnly);
-            return (noHtml ? run.withoutPage() : run).run();
+            return results.whole((noHtml ? run.withoutPage() : run)::run);
         }
     }
 

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Ctrl-C during a JMH suite of {@code ./lab run} leaves the previous run's JSON as it was (JMH writes
- * to a hidden partial file, renamed only when it ends), removes the partial file, says in one line what was
- * kept, and exits 130. The lab runs as a process of its own (the toy component registered), and gets SIGINT.
+ * Ctrl-C during a JMH suite of {@code ./lab run} leaves the previous run's files as they were, byte for byte (JMH
+ * writes to a hidden partial file, renamed only when it ends; the log JMH opened anew is put back), removes the
+ * partial file, says in one line that the folder is unchanged, and exits 130. The lab runs as a process of its own (the toy component registered), and gets SIGINT.
  */
 class InterruptTest {
     @TempDir
@@ -46,6 +46,7 @@ class InterruptTest {
                 + " without job control): the lab cannot be interrupted here");
         Path out = Files.createDirectories(dir.resolve("toy-jmh"));
         Path previous = Files.writeString(out.resolve("toy-sum.json"), "[\"the previous run\"]");
+        Path previousLog = Files.writeString(out.resolve("toy-sum.log"), "the previous run's JMH log\n"); // JMH opens its log anew
         String cp = System.getProperty("java.class.path");
         List<String> command = ChildProcess.javaCommand(List.of(),
                 List.of("-Dperflab.jmh.classpath=" + cp, "-Dperflab.jmh.ignoreLock=true"), ToyLab.class.getName(),
@@ -71,13 +72,12 @@ class InterruptTest {
         assertTrue(lab.waitFor(60, TimeUnit.SECONDS), "the lab did not end after SIGINT");
         String errText = err.get(10, TimeUnit.SECONDS);
         assertEquals(130, lab.exitValue(), errText);
-        assertEquals("lab: interrupted: suite sum was stopped; none of its rows were saved; " + out.resolve("toy-sum.json")
-                + " is the previous run's, unchanged", errText.strip());
         assertEquals("[\"the previous run\"]", Files.readString(previous));
+        assertEquals("the previous run's JMH log\n", Files.readString(previousLog));
+        assertEquals("lab: interrupted: " + out + " unchanged (the previous run's files as they were, this run's removed)", errText.strip());
         try (var files = Files.list(out)) {
-            List<String> partial = files.map(p -> p.getFileName().toString()).filter(n -> n.contains("partial"))
-                    .collect(Collectors.toList());
-            assertEquals(List.of(), partial);
+            List<String> left = files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
+            assertEquals(List.of("toy-sum.json", "toy-sum.log"), left, "only the previous run's files");
         }
     }
 }

@@ -103,11 +103,47 @@ class SignalsTest {
         assertEquals(130, lab.exit(60), () -> lab.out + "\n" + lab.errNow());
         String err = lab.err.get(10, TimeUnit.SECONDS).strip();
         assertEquals(1, err.lines().count(), err);
-        assertTrue(err.startsWith("lab: interrupted: ./lab run toy was stopped before it finished"), err);
+        assertEquals("lab: interrupted: " + out + " unchanged (the previous run's files as they were, this run's removed)", err);
         assertEquals("[\"the previous run\"]", Files.readString(previous), "the previous results were replaced");
         try (Stream<Path> files = Files.list(out)) {
             assertEquals(List.of("toy.json"), files.map(p -> p.getFileName().toString()).toList(), "nothing else left in " + out);
         }
+    }
+
+    /**
+     * SIGTERM during {@code ab}'s forks, into a folder that holds a finished verdict: every previous file (the verdict,
+     * each side's JSON, the forks' JSON and logs, those the run had already rewritten too) is byte for byte as it was,
+     * nothing of the stopped run is left, and one line says so.
+     */
+    @Test
+    void aStoppedAbLeavesThePreviousVerdictFolderByteForByte() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("ab").resolve("forks")).getParent();
+        for (String name : List.of("verdict.json", "verdict.md", "base.json", "head.json", "forks/row01-base-pair1.json",
+                "forks/row01-base-pair1.log", "forks/row01-head-pair1.json", "forks/row01-head-pair1.log")) {
+            Files.writeString(out.resolve(name), "the previous run's " + name + "\n");
+        }
+        java.util.Map<Path, String> before = contents(out);
+        Path jar = ToyJars.jmhJar(dir.resolve("benchmarks.jar"));
+        Lab lab = new Lab(dir, null, "ab", "toy", "--base-jar", jar.toString(), "--head-jar", jar.toString(), "--smoke", "--pairs", "2",
+                "--out", out.toString());
+        lab.awaitLine(l -> l.contains("ab 3/"), 180); // two forks ended, their files replaced; the third one running
+        lab.signal("TERM");
+        assertEquals(143, lab.exit(60), () -> lab.out + "\n" + lab.errNow());
+        String err = lab.err.get(10, TimeUnit.SECONDS).strip();
+        assertEquals(before, contents(out), "the previous verdict's folder changed");
+        assertEquals("lab: interrupted: " + out + " unchanged (the previous run's files as they were, this run's removed)", err);
+        assertTrue(Files.notExists(out.resolveSibling("ab.partial")), "a stopped run keeps nothing");
+    }
+
+    /** Every file under {@code root}, hidden ones too, with its content. */
+    private static java.util.Map<Path, String> contents(Path root) throws IOException {
+        java.util.Map<Path, String> files = new java.util.TreeMap<>();
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.filter(Files::isRegularFile).toList()) {
+                files.put(root.relativize(p), Files.readString(p));
+            }
+        }
+        return files;
     }
 
     // ---- ab's builds ------------------------------------------------------------------------------------------------
