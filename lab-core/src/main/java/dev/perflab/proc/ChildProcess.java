@@ -80,7 +80,21 @@ public final class ChildProcess implements AutoCloseable {
      */
     public static ChildProcess start(String name, List<String> command, Consumer<String> onStdout, Consumer<String> onStderr)
             throws IOException {
+        return start(name, command, onStdout, onStderr, null);
+    }
+
+    /**
+     * The same in a working directory of its own: a project's build in its worktree, a fork of a project's benchmarks
+     * that reads files relative to the project.
+     *
+     * @param workDir the child's working directory; null for this JVM's
+     */
+    public static ChildProcess start(String name, List<String> command, Consumer<String> onStdout, Consumer<String> onStderr,
+                                     Path workDir) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(onStderr == null);
+        if (workDir != null) {
+            builder.directory(workDir.toFile());
+        }
         builder.environment().put(CHILD_ENV, "1");
         ChildProcess child = new ChildProcess(builder.start(), command);
         child.pump(child.process.getInputStream(), onStdout, name + "-out");

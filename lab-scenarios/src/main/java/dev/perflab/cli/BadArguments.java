@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.EditDistance;
 import dev.perflab.cli.component.GroupCommand;
 import dev.perflab.cli.run.RunCommand;
 import java.util.List;
@@ -48,33 +49,12 @@ final class BadArguments {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String name : known) {
-            int d = distance(typed, name);
+            int d = EditDistance.distance(typed, name);
             if (d < bestDistance) {
                 best = name;
                 bestDistance = d;
             }
         }
         return bestDistance <= Math.max(1, typed.length() / 3) ? Optional.ofNullable(best) : Optional.empty();
-    }
-
-    /** Edits (insert, delete, replace, swap of neighbours) that turn {@code a} into {@code b}: optimal string alignment. */
-    static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) {
-            d[i][0] = i;
-        }
-        for (int j = 0; j <= b.length(); j++) {
-            d[0][j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
-        }
-        return d[a.length()][b.length()];
     }
 }

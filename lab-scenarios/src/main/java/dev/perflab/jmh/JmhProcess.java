@@ -154,11 +154,21 @@ public final class JmhProcess {
     /** The same from a given benchmarks jar; null is the lab's own JMH ({@link #run(String, int, List, Path, PrintWriter)}). */
     public static int run(Path jar, String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
             throws IOException, InterruptedException {
-        List<String> command = command(jar, log.toAbsolutePath().getParent(), jmhArgs);
+        return run(jar, null, label, total, jmhArgs, log, progress);
+    }
+
+    /**
+     * The same with JMH, and so every fork it starts, in a working directory: another project's benchmarks may read
+     * files relative to the project ({@code ./lab ab --project}). Null is this JVM's. The jar may be relative to this
+     * JVM's working directory; a path among {@code jmhArgs} must then be absolute.
+     */
+    public static int run(Path jar, Path workDir, String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
+            throws IOException, InterruptedException {
+        List<String> command = command(jar == null ? null : jar.toAbsolutePath(), log.toAbsolutePath().getParent(), jmhArgs);
         try (Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             out.write("# " + String.join(" ", command) + "\n");
             Progress follow = new Progress(label, total, out, progress);
-            try (ChildProcess jmh = ChildProcess.start("jmh", command, follow::line, null)) {
+            try (ChildProcess jmh = ChildProcess.start("jmh", command, follow::line, null, workDir)) {
                 int exit = jmh.waitFor();
                 if (follow.failure != null) {
                     throw follow.failure;

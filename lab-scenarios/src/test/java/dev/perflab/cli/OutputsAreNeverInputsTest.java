@@ -43,7 +43,7 @@ import picocli.CommandLine.Model.ArgSpec;
 class OutputsAreNeverInputsTest {
     /** Path options that the commands read, not write. */
     private static final Set<String> INPUT_OPTIONS = Set.of(
-            "ab --base-jar", "ab --head-jar", "ab --merge", "brick check --in", "brick check --result", "brick fetch --check",
+            "ab --base-jar", "ab --head-jar", "ab --merge", "ab --project", "brick check --in", "brick check --result", "brick fetch --check",
             "brick move --in", "brick serve --in", "brick transform --in", "compare <BASE.json>", "compare <HEAD.json>",
             "forwarder simulator --day", "mdf simulator --day", "gate --gates", "gate --results", "jdks --jdk", "mdf replay --in",
             "merge <SHARD_DIR>", "orderbook replay --in", "pump sender --day", "report --changes", "report --history-csv",
@@ -116,6 +116,9 @@ class OutputsAreNeverInputsTest {
         cases.add(folder("ab", "--out", List.of("ab", "orderbook", "--calibrate", "--base-jar", jar.toString(), "--history",
                 history.toString(), "--out", "OUT"), jar, history));
         cases.add(folder("ab", "--out", List.of("ab", "orderbook", "--calibrate", "--merge", shard.toString(), "--out", "OUT"), shard));
+        Path project = gitProject();
+        cases.add(folder("ab", "--out", List.of("ab", "--project", project.toString(), "--base", "HEAD", "--head", "HEAD", "--history",
+                history.toString(), "--out", "OUT"), project, history));
         cases.add(folder("merge", "--out", List.of("merge", shard.toString(), "--out", "OUT"), shard));
         cases.add(folder("mdf replay", "--out", List.of("mdf", "replay", "--in", day.toString(), "--out", "OUT"), day));
         cases.add(file("orderbook replay", "--events", List.of("orderbook", "replay", "--in", commands.toString(), "--events", "OUT"), commands));
@@ -155,6 +158,18 @@ class OutputsAreNeverInputsTest {
 
     private static Case folder(String command, String option, List<String> args, Path... inputs) {
         return new Case(command, option, true, args, List.of(inputs));
+    }
+
+    /** A project for {@code ab --project}: a git repository with a pom.xml, never built here (the --out is refused first). */
+    private Path gitProject() throws IOException {
+        Path project = Files.createDirectories(dir.resolve("in/project"));
+        Files.writeString(project.resolve("pom.xml"), "<project/>");
+        try {
+            assertEquals(0, new ProcessBuilder("git", "init", "-q", project.toString()).inheritIO().start().waitFor(), "git init");
+        } catch (InterruptedException e) {
+            throw new IOException(e);
+        }
+        return project;
     }
 
     /** A shard folder as {@code ./lab run --shard} leaves it: its manifest and rows (only read, never run here). */

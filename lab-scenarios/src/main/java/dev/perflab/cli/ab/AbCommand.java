@@ -68,8 +68,22 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
 
     private Registry registry = Registry.builtIn();
 
-    @Parameters(index = "0", paramLabel = "COMPONENT", description = "The component whose JMH suites are compared (./lab list).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "COMPONENT",
+            description = "The component whose JMH suites are compared (./lab list); none with --project.")
     String componentName;
+
+    @Option(names = "--project", paramLabel = "DIR", description = {"Another project's git repository instead of a component:"
+            + " --base and --head are its revisions, each built in a git worktree of it by --build, and every benchmark"
+            + " its jar lists is a row (narrowed by --benchmark and --param); forks run in DIR."})
+    Path project;
+
+    @Option(names = "--build", paramLabel = "CMD", description = "--project: the command, run by sh in a revision's worktree, that"
+            + " builds its JMH jar (default for a project with a pom.xml: " + AbProject.MAVEN_BUILD + ").")
+    String build;
+
+    @Option(names = "--jar", paramLabel = "PATH", description = "--project: the JMH jar the build leaves, relative to the project"
+            + " (default " + AbProject.ARCHETYPE_JAR + ", as JMH's Maven archetype makes it).")
+    String jar;
 
     @ArgGroup(exclusive = true)
     BaseSide baseSide;
@@ -186,9 +200,16 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
 
     @Override
     public Integer call() throws Exception {
-        Component component = registry.byName(componentName);
+        if ((componentName == null) == (project == null)) {
+            throw new LabException(project == null ? "ab needs a COMPONENT (./lab list), or --project DIR for another project's revisions"
+                    : "--project compares another project's revisions: drop the component '" + componentName + "'");
+        }
+        if (project == null && (build != null || jar != null)) {
+            throw new LabException((build != null ? "--build" : "--jar") + " applies to --project only");
+        }
+        Component component = project == null ? registry.byName(componentName) : null;
         benchmarkOption.regex(); // checked before any build: a malformed regex is one line, not a failure inside JMH
-        if (component.suites().isEmpty()) {
+        if (component != null && component.suites().isEmpty()) {
             throw new LabException("component '" + componentName + "' has no JMH suites to compare");
         }
         if (pairs < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
@@ -214,6 +235,9 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
                 : dev.perflab.ab.Looks.doubling(pairs, most, c);
         PrintWriter console = spec.commandLine().getOut();
         Path home = Path.of(System.getProperty("perflab.home", "."));
+        if (project != null) {
+            return project(looks, budgetSeconds, t, rulerT, console);
+        }
         AbRevisions revisions = new AbRevisions(home, console);
         if (merge != null) {
             if (!calibrate) {
@@ -270,16 +294,58 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         AbRun.Side base = side("--base", baseSide.rev, baseSide.jar, revisions, false);
         AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
         AbPlan plan = plan(component, base.jar(), head.jar());
+        return compare(component, plan, base, head, looks, budgetSeconds, t, rulerT, dir, console);
+    }
+
+    /** The plan printed ({@code --plan}), or the run made, its verdict's exit code. */
+    private int compare(Component component, AbPlan plan, AbRun.Side base, AbRun.Side head, dev.perflab.ab.Looks looks, double budgetSeconds,
+                        double t, double rulerT, Path dir, PrintWriter console) throws Exception {
         if (planOnly) {
-            new AbRun(componentName, plan, base, head, looks, budgetSeconds, t, rulerT, Map.of(), dir, console, length.value().name()
+            new AbRun(component.name(), plan, base, head, looks, budgetSeconds, t, rulerT, Map.of(), dir, console, length.value().name()
                     .toLowerCase(Locale.ROOT)).printPlan();
             plan.rows().forEach(row -> console.printf("  %d. %s%s%n", row.index(), row.label(), row.ruler() ? " (ruler)" : ""));
             return 0;
         }
         Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), looks.last(), console);
-        AbReport report = new AbRun(componentName, plan, base, head, looks, budgetSeconds, t, rulerT, plants, dir, console,
+        AbReport report = new AbRun(component.name(), plan, base, head, looks, budgetSeconds, t, rulerT, plants, dir, console,
                 length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
         return report.verdict().exitCode();
+    }
+
+    /**
+     * {@code --project DIR}: both revisions built in worktrees of DIR by its own build, every row its jars list (narrowed
+     * by {@code --benchmark} and {@code --param}), forks run in DIR, the ruler from the lab's own jar.
+     */
+    private int project(dev.perflab.ab.Looks looks, double budgetSeconds, double t, double rulerT, PrintWriter console)
+            throws Exception {
+        String refused = calibrate ? "--calibrate with --project is not there yet (its slowdowns would be planted by lab-agent, which ab"
+                + " does not attach yet)" : !plant.isEmpty() ? "--plant with --project is not there yet (it plants through the lab's own"
+                + " benchmarks; another project's needs lab-agent, which ab does not attach yet)"
+                : merge != null || runs != null || plants != null || resume ? "--merge, --runs, --plants and --resume apply to --calibrate only"
+                : rungOption.ids() != null ? "--rung chooses a ladder's rungs: a project's rows are chosen with --benchmark and --param"
+                : baseSide == null || headSide == null || baseSide.rev == null || headSide.rev == null
+                ? "ab --project builds both sides from the project's revisions: give --base REV and --head REV (without --project,"
+                + " --base-jar and --head-jar compare jars built elsewhere)" : null;
+        if (refused != null) {
+            throw new LabException(refused);
+        }
+        Path dir = project.toAbsolutePath().normalize();
+        AbRevisions.requireRepository(dir, "--project " + project, "");
+        AbRevisions revisions = AbRevisions.ofProject(dir, AbProject.work(), AbProject.build(dir, build), jar == null ? AbProject.ARCHETYPE_JAR : jar,
+                console);
+        String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
+        Path out = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.ab(name), inputs()).dir();
+        AbRevisions.Revision b = revisions.resolve("--base", baseSide.rev);
+        AbRevisions.Revision h = revisions.resolve("--head", headSide.rev);
+        revisions.refuseDirty(List.of(b, h));
+        Path baseJar = revisions.jar(b);
+        Path headJar = h.sha().equals(b.sha()) ? baseJar : revisions.jar(h);
+        AbRun.Side base = new AbRun.Side("base", b.label(), baseJar, b.git(), dir);
+        AbRun.Side head = new AbRun.Side("head", h.label(), headJar, h.git(), dir);
+        Component component = AbProject.component(name, baseJar, headJar);
+        AbPlan plan = AbPlan.of(component, length.value(), null, benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows,
+                !noPeerRulers, AbProject.rulerJar(console).orElse(null));
+        return compare(component, plan, base, head, looks, budgetSeconds, t, rulerT, out, console);
     }
 
     /**
@@ -314,13 +380,13 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         }
     }
 
-    /** What every ab reads: the jars given and the results history it records in; no --out may be or hold one. */
+    /** What every ab reads: the jars given, the project and the results history it records in; no --out may be or hold one. */
     private Inputs inputs() {
-        return Inputs.of(baseSide == null ? null : baseSide.jar, headSide == null ? null : headSide.jar, history.target().file());
+        return Inputs.of(baseSide == null ? null : baseSide.jar, headSide == null ? null : headSide.jar, project, history.target().file());
     }
 
     private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {
-        return AbPlan.of(component, length.value(), rungOption.ids(), benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows, !noPeerRulers);
+        return AbPlan.of(component, length.value(), rungOption.ids(), benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows, !noPeerRulers, headJar);
     }
 
     /** One side: a revision built into a jar, or a jar checked; with neither (calibration only), the lab's own build. */
@@ -332,8 +398,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         }
         if (rev != null) {
             AbRevisions.Revision revision = revisions.resolve(option, rev);
-            return new AbRun.Side(option.substring(2), revision.label(), revisions.jar(revision),
-                    new GitState(revision.sha(), false, revision.name().equals(revision.sha()) ? null : revision.name()));
+            return new AbRun.Side(option.substring(2), revision.label(), revisions.jar(revision), revision.git());
         }
         if (!ownBuildByDefault) {
             throw new LabException(option + " REV or " + option + "-jar JAR is needed");
@@ -365,7 +430,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     /** The rows a {@code --plant} selector names: {@code ruler}, a rung of the ladder, or a benchmark method. */
     static List<AbPlan.Row> plantedRows(Component component, AbPlan plan, String selector) {
         if (selector.equals("ruler")) {
-            List<AbPlan.Row> rulers = plan.rows().stream().filter(AbPlan.Row::headJar).collect(Collectors.toList());
+            List<AbPlan.Row> rulers = plan.rows().stream().filter(r -> r.jar() != null).collect(Collectors.toList());
             if (rulers.isEmpty()) {
                 throw new LabException("--plant ruler: head's jar has no ruler benchmark (" + AbPlan.RULER + ")");
             }

@@ -34,14 +34,17 @@ final class AbForks {
     }
 
     /**
+     * @param workDir the folder JMH and its fork run in; null for the lab's own
      * @param plant the value of {@code -Dperflab.plant} for this fork, or null for none
      * @param json  where JMH's JSON goes; the log goes beside it
      * @param label what the progress line says before the row
      * @return the fork's result; empty when the fork failed (remembered in {@link #failures()})
      */
-    Optional<ForkResult> run(Path jar, AbPlan.Row row, String plant, Path json, String label) throws IOException, InterruptedException {
+    Optional<ForkResult> run(Path jar, Path workDir, AbPlan.Row row, String plant, Path json, String label)
+            throws IOException, InterruptedException {
         String stem = json.getFileName().toString().replaceFirst("\\.json$", "");
-        Path partial = json.resolveSibling("." + stem + ".json.partial");
+        // absolute: JMH may run in another folder, where a relative -rff would land
+        Path partial = json.toAbsolutePath().resolveSibling("." + stem + ".json.partial");
         Path log = json.resolveSibling(stem + ".log");
         Files.createDirectories(json.toAbsolutePath().getParent());
         List<String> args = new ArrayList<>(List.of(row.include()));
@@ -56,7 +59,7 @@ final class AbForks {
         Optional<CpuTimes> before = CpuTimes.now();
         Leftovers.register(partial); // a stop may end the lab before the finally below runs
         try {
-            exit = JmhProcess.run(jar, label, 1, args, log, console);
+            exit = JmhProcess.run(jar, workDir, label, 1, args, log, console);
         } finally {
             before.ifPresent(b -> CpuTimes.now().ifPresent(after -> forkTimes.add(after.since(b))));
             if (Leftovers.stopping()) { // the run's folder puts the previous fork's files back (RunFolder.whole)

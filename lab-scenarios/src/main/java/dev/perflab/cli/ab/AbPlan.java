@@ -59,11 +59,12 @@ final class AbPlan {
      * @param row      the benchmark and every one of its params
      * @param options  JMH's options for one fork ({@code -f 1})
      * @param ruler    a row that must not move (a peer, the JDK-only ruler)
-     * @param headJar  true when both sides run it from head's jar (the JDK-only ruler: no revision changes it,
-     *                 and an older base may not have it)
+     * @param jar      the jar both sides run it from, or null for each side's own: the JDK-only ruler runs from
+     *                 head's jar (no revision changes it, and an older base may not have it), or for another project's
+     *                 jars from the lab's own
      * @param suite    the component's suite the row comes from ({@code ruler} for the ruler), as the history files it
      */
-    record Row(int index, JmhProcess.Configuration row, JmhOptions options, boolean ruler, boolean headJar, String suite) {
+    record Row(int index, JmhProcess.Configuration row, JmhOptions options, boolean ruler, Path jar, String suite) {
         /** JMH's include regex for exactly this benchmark. */
         String include() {
             return "^" + row.benchmark().replace(".", "\\.") + "$";
@@ -83,6 +84,9 @@ final class AbPlan {
             return row.benchmark().substring(row.benchmark().lastIndexOf('.') + 1);
         }
     }
+
+    /** How many methods a "matches nothing" message names: another project's jar may hold hundreds. */
+    static final int NAMES_SHOWN = 12;
 
     private final List<Row> rows;
     private final String narrowed;
@@ -114,11 +118,13 @@ final class AbPlan {
      *
      * @param allRows    the length's whole selection, as {@code ./lab run} measures it, without ab's own narrowing
      * @param peerRulers whether peers' rows are rulers (their code is not the lab's, so no revision changes it)
+     * @param rulerJar   the jar the JDK-only ruler is listed in and run from on both sides (head's for the lab's own
+     *                   jars); null, or a jar without it, for a run with no ruler
      * @throws LabException (exit 2) when the jars list different rows (naming the rows only in one), when a
      *                      {@code --param} names no parameter, or when nothing matches
      */
     static AbPlan of(Component component, RunLength length, List<String> rungs, BenchmarkFilter filter, Map<String, String> params,
-                     Path baseJar, Path headJar, boolean allRows, boolean peerRulers) throws IOException, InterruptedException {
+                     Path baseJar, Path headJar, boolean allRows, boolean peerRulers, Path rulerJar) throws IOException, InterruptedException {
         Map<String, List<String>> jmhParams = JmhRun.jmhParams(component, length, rungs, params);
         Map<String, List<String>> abPoint = allRows ? Map.of() : abPoint(component, length, params);
         abPoint.forEach(jmhParams::putIfAbsent);
@@ -135,6 +141,9 @@ final class AbPlan {
         for (JmhSuite suite : component.suites()) {
             if (!suite.runsIn(length)) {
                 continue;
+            }
+            if (!filter.all() && filter.select(suite.methods(catalog.benchmarks())).isEmpty()) {
+                continue; // --benchmark chose none of its methods: no JVM spent listing nothing (a project may have dozens of classes)
             }
             String include = suite.include(length, filter, filter.all() ? List.of() : catalog.benchmarks());
             Map<String, List<String>> suiteParams = suite.params(length, jmhParams);
@@ -159,7 +168,7 @@ final class AbPlan {
             for (JmhProcess.Configuration row : headRows) {
                 if (base.contains(row)) {
                     JmhOptions options = oneFork(suite.options(length, row.benchmark(), catalog));
-                    rows.add(new Row(rows.size() + 1, row, options, peerRulers && isPeer(component, row), false, suite.name()));
+                    rows.add(new Row(rows.size() + 1, row, options, peerRulers && isPeer(component, row), null, suite.name()));
                 }
             }
         }
@@ -177,16 +186,19 @@ final class AbPlan {
             }
         }
         if (rows.isEmpty()) {
+            List<String> methods = component.suites().stream().flatMap(s -> s.methods(catalog.benchmarks()).stream())
+                    .map(dev.perflab.report.BenchmarkNames::shortName).toList();
             throw new LabException("no " + component.name() + " benchmark matches this selection"
-                    + (filter.all() ? "" : " (" + filter + ", found anywhere in Class.method)") + "; its methods: "
-                    + component.suites().stream().flatMap(s -> s.methods(catalog.benchmarks()).stream())
-                    .map(dev.perflab.report.BenchmarkNames::shortName).collect(Collectors.joining(", ")));
+                    + (filter.all() ? "" : " (" + filter + ", found anywhere in Class.method)") + "; its methods"
+                    + (filter.all() || methods.size() <= NAMES_SHOWN ? ": " + String.join(", ", methods)
+                    : ", the closest first: " + String.join(", ", dev.perflab.base.EditDistance.closest(filter.regex(), methods, NAMES_SHOWN)))
+                    + (methods.size() > NAMES_SHOWN ? " and " + (methods.size() - NAMES_SHOWN) + " more" : ""));
         }
-        List<JmhProcess.Configuration> ruler = JmhProcess.listConfigurations(headJar, "^" + RULER.replace(".", "\\.") + "$", Map.of(),
-                new TreeSet<>());
+        List<JmhProcess.Configuration> ruler = rulerJar == null ? List.of()
+                : JmhProcess.listConfigurations(rulerJar, "^" + RULER.replace(".", "\\.") + "$", Map.of(), new TreeSet<>());
         if (!ruler.isEmpty()) {
-            JmhOptions options = oneFork(RULER_SUITE.options(length, RULER, catalog));
-            rows.add(new Row(rows.size() + 1, ruler.get(0), options, true, true, RULER_SUITE.name()));
+            JmhOptions options = oneFork(RULER_SUITE.options(length, RULER, BenchmarkCatalog.of(List.of(rulerJar))));
+            rows.add(new Row(rows.size() + 1, ruler.get(0), options, true, rulerJar, RULER_SUITE.name()));
         }
         return new AbPlan(rows, narrowed(abPoint, known, peersLeftOut, suitesLeftOut));
     }

@@ -2,6 +2,7 @@ package dev.perflab.cli.ab;
 
 import dev.perflab.base.LabException;
 import dev.perflab.base.Leftovers;
+import dev.perflab.foreign.ForeignJar;
 import dev.perflab.proc.ChildProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,22 +16,27 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.jar.JarFile;
-import java.util.jar.Manifest;
-import java.util.zip.ZipException;
 
 /**
- * The two revisions of an A/B run, each built into its own benchmarks jar, and the checks on jars given ready-made.
+ * The two revisions of an A/B run, each built into its own benchmarks jar, and the checks on jars given ready-made:
+ * the lab's own revisions ({@link #AbRevisions(Path, PrintWriter)}), or another project's, built by its own build
+ * ({@link #ofProject}). Only what is built and where it is kept differ; the flow below is the same.
  *
  * <pre>
  *   REV ──git rev-parse──▶ SHA ──▶ lock target/ab/locks/SHA (another ab building SHA: wait for it)
  *            target/ab/jars/SHA.jar there, a JMH jar whose every entry reads back whole? ──yes──▶ use it
  *                                                │ no (or damaged: built again)
  *            git worktree add --force --detach target/ab/worktrees/SHA-PID SHA
- *            mvn -B -q -ntp -DskipTests -pl lab-benchmarks -am package     (log: target/ab/build-SHA.log)
+ *            mvn -B -q -ntp -DskipTests -pl lab-benchmarks -am package     (in the worktree; log: target/ab/build-SHA.log)
  *            copy lab-benchmarks/target/benchmarks.jar ──▶ target/ab/jars/.SHA.jar.tmp ──rename──▶ SHA.jar
  *            git worktree remove --force                                    (always: built, failed or interrupted)
  * </pre>
+ *
+ * Another project's revisions go the same way with its build command ({@code sh -c CMD} in the worktree) and its
+ * jar, under {@code target/ab/projects/NAME-HASH/} of the lab's checkout (HASH: of the project's folder; the installed
+ * launcher, which has no checkout, uses the user's cache, {@link AbProject#work}), each jar named for its
+ * commit and for the build command and jar path that made it ({@code SHA-HASH.jar}), so another {@code --build} builds
+ * again.
  *
  * A jar is renamed into place only once its build succeeded, so a revision that fails to build, or a build that
  * is interrupted, leaves no jar that a later run would take for built; a cached jar that is no longer whole (an
@@ -45,13 +51,90 @@ final class AbRevisions {
     static final String BENCHMARKS_JAR = "lab-benchmarks/target/benchmarks.jar";
     private static final int SHORT_SHA = 12;
 
+    /**
+     * How a revision is built.
+     *
+     * @param command  run in the revision's worktree
+     * @param jar      the JMH jar the build leaves, relative to the worktree
+     * @param describe what the progress line says it runs
+     * @param name     what failed, in the message of a build that fails ({@code mvn exit 1})
+     * @param key      added to the cached jar's name ({@code SHA-KEY.jar}): another command or jar, another jar; empty for the lab
+     * @param noJar    what the message of a build that left no jar adds
+     */
+    record Build(List<String> command, String jar, String describe, String name, String key, String noJar) {
+        /** The lab's own build: lab-benchmarks and what it needs, tests skipped. */
+        static final Build LAB = new Build(List.of("mvn", "-B", "-q", "-ntp", "-DskipTests", "-pl", "lab-benchmarks", "-am", "package"),
+                BENCHMARKS_JAR, "mvn package of lab-benchmarks, tests skipped", "mvn", "", " (is it a perflab revision?)");
+
+        /** A project's build: its command through the shell, in the worktree. */
+        static Build of(String command, String jar) {
+            String first = command.strip().split("\\s+")[0];
+            return new Build(List.of("sh", "-c", command), jar, command, first.isEmpty() ? "build" : first,
+                    "-" + hash(command + "\n" + jar), "; --jar names the jar the build makes, relative to the project");
+        }
+    }
+
     private final Path repo;
+    private final Path work;
+    private final Build build;
     private final PrintWriter console;
 
-    /** @param repo the repository the revisions are read from (the lab's home) */
+    /** @param repo the repository the revisions are read from (the lab's home); built and kept under its {@code target/ab} */
     AbRevisions(Path repo, PrintWriter console) {
+        this(repo, repo.resolve("target/ab"), Build.LAB, console);
+    }
+
+    private AbRevisions(Path repo, Path work, Build build, PrintWriter console) {
         this.repo = repo.toAbsolutePath().normalize();
+        this.work = work.toAbsolutePath().normalize();
+        this.build = build;
         this.console = console;
+    }
+
+    /**
+     * Another project's revisions, built with its own command.
+     *
+     * @param project the project's git repository
+     * @param work    the folder under which each project's worktrees, logs and jars go ({@code NAME-HASH/})
+     * @param command the build, run by {@code sh -c} in a revision's worktree
+     * @param jar     the JMH jar it leaves, relative to the worktree
+     */
+    static AbRevisions ofProject(Path project, Path work, String command, String jar, PrintWriter console) {
+        Path dir = project.toAbsolutePath().normalize();
+        String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
+        return new AbRevisions(dir, work.resolve(name + "-" + hash(dir.toString())), Build.of(command, jar), console);
+    }
+
+    /** Eight hex digits of a text's SHA-256: names a folder or jar for it. */
+    static String hash(String text) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 4);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+
+    /**
+     * Checks that the revisions' repository is a git repository.
+     *
+     * @param what names the input in the message ({@code --base main}, {@code --project DIR})
+     * @param hint what to do instead
+     * @throws LabException (exit 2) when it is not
+     */
+    void requireRepository(String what, String hint) throws IOException, InterruptedException {
+        requireRepository(repo, what, hint);
+    }
+
+    /** The same for a folder before its revisions are set up. */
+    static void requireRepository(Path repo, String what, String hint) throws IOException, InterruptedException {
+        if (!Files.isDirectory(repo)) {
+            throw new LabException(what + ": " + repo + " is not a folder" + hint);
+        }
+        Result top = git(repo, "rev-parse", "--show-toplevel");
+        if (top.exit != 0) {
+            throw new LabException(what + ": " + repo + " is not a git repository (" + top.last() + ")" + hint);
+        }
     }
 
     /** A revision as asked for and as resolved. */
@@ -61,6 +144,11 @@ final class AbRevisions {
             String shortSha = sha.substring(0, SHORT_SHA);
             return sha.startsWith(name) ? shortSha : name + " (" + shortSha + ")";
         }
+
+        /** The revision as the history records it: its commit, and the name asked for unless that was the sha. */
+        dev.perflab.history.GitState git() {
+            return new dev.perflab.history.GitState(sha, false, name.equals(sha) ? null : name);
+        }
     }
 
     /**
@@ -69,11 +157,7 @@ final class AbRevisions {
      * @throws LabException (exit 2) when the lab's home is not a git repository or the revision names no commit
      */
     Revision resolve(String option, String rev) throws IOException, InterruptedException {
-        Result top = git("rev-parse", "--show-toplevel");
-        if (top.exit != 0) {
-            throw new LabException(option + " " + rev + ": " + repo + " is not a git repository (" + top.last() + "); "
-                    + "give built jars with --base-jar/--head-jar instead");
-        }
+        requireRepository(option + " " + rev, "; give built jars with --base-jar/--head-jar instead");
         Result sha = git("rev-parse", "--verify", "--quiet", "--end-of-options", rev + "^{commit}");
         if (sha.exit != 0 || sha.lines.isEmpty()) {
             throw new LabException(option + " " + rev + ": unknown revision in " + repo + " (not a commit, branch or tag git knows)");
@@ -111,10 +195,10 @@ final class AbRevisions {
      * @throws LabException (exit 2) when the revision does not build or its build leaves no benchmarks jar
      */
     Path jar(Revision revision) throws IOException, InterruptedException {
-        Path jars = Files.createDirectories(repo.resolve("target/ab/jars"));
+        Path jars = Files.createDirectories(work.resolve("jars"));
         // a lock file per revision, kept (deleting it would let a third run lock a new file while a second holds the old)
-        Path locks = Files.createDirectories(repo.resolve("target/ab/locks"));
-        try (FileChannel lock = FileChannel.open(locks.resolve(revision.sha()), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        Path locks = Files.createDirectories(work.resolve("locks"));
+        try (FileChannel lock = FileChannel.open(locks.resolve(revision.sha() + build.key()), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock held = lockBuild(lock, revision)) {
             return builtJar(revision, jars);
         }
@@ -132,7 +216,7 @@ final class AbRevisions {
     }
 
     private Path builtJar(Revision revision, Path jars) throws IOException, InterruptedException {
-        Path jar = jars.resolve(revision.sha() + ".jar");
+        Path jar = jars.resolve(revision.sha() + build.key() + ".jar");
         if (Files.isRegularFile(jar)) {
             java.util.Optional<String> damaged = BuiltJars.damaged(jar);
             if (damaged.isEmpty()) {
@@ -143,9 +227,9 @@ final class AbRevisions {
             Files.delete(jar);
         }
         String shortSha = revision.sha().substring(0, SHORT_SHA);
-        Path worktrees = repo.resolve("target/ab/worktrees");
+        Path worktrees = work.resolve("worktrees");
         Path worktree = worktrees.resolve(shortSha + "-" + ProcessHandle.current().pid());
-        Path log = repo.resolve("target/ab").resolve("build-" + shortSha + ".log");
+        Path log = work.resolve("build-" + shortSha + ".log");
         removeAbandoned(worktrees);
         Object building = new Object();
         Leftovers.register(worktree);
@@ -159,27 +243,25 @@ final class AbRevisions {
             throw new LabException(revision.label() + ": cannot make a worktree for it under " + worktree.getParent() + " (" + added.last() + ")");
         }
         try {
-            console.println("ab: building " + revision.label() + " in " + worktree + " (mvn package of lab-benchmarks, tests skipped; log " + log + ")…");
+            console.println("ab: building " + revision.label() + " in " + worktree + " (" + build.describe() + "; log " + log + ")…");
             console.flush();
-            List<String> mvn = List.of("mvn", "-B", "-q", "-ntp", "-f", worktree.resolve("pom.xml").toString(), "-DskipTests",
-                    "-pl", "lab-benchmarks", "-am", "package");
-            Result build = run("mvn", mvn, log);
-            if (build.exit != 0) {
-                throw new LabException(revision.label() + " does not build (mvn exit " + build.exit + ": " + BuiltJars.buildError(build.lines)
-                        + "; log " + log + "); nothing of it was kept");
+            Result built = run(build.name(), build.command(), log, worktree);
+            if (built.exit != 0) {
+                throw new LabException(revision.label() + " does not build (" + build.name() + " exit " + built.exit + ": "
+                        + BuiltJars.buildError(built.lines) + "; log " + log + "); nothing of it was kept");
             }
-            Path built = worktree.resolve(BENCHMARKS_JAR);
-            if (!Files.isRegularFile(built)) {
-                throw new LabException(revision.label() + " built, but left no " + BENCHMARKS_JAR + " (is it a perflab revision?); "
-                        + "log " + log);
+            Path made = worktree.resolve(build.jar());
+            if (!Files.isRegularFile(made)) {
+                throw new LabException(revision.label() + " built, but left no " + build.jar() + BuiltJars.jarsIn(made.getParent())
+                        + build.noJar() + "; log " + log);
             }
-            Path temp = jars.resolve("." + revision.sha() + ".jar.tmp");
-            Files.copy(built, temp, StandardCopyOption.REPLACE_EXISTING);
-            checkJmhJar(revision.label(), temp);
+            ForeignJar.open(revision.label() + "'s", made);
+            Path temp = jars.resolve("." + jar.getFileName() + ".tmp");
+            Files.copy(made, temp, StandardCopyOption.REPLACE_EXISTING);
             Files.move(temp, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return jar;
         } finally {
-            Files.deleteIfExists(jars.resolve("." + revision.sha() + ".jar.tmp"));
+            Files.deleteIfExists(jars.resolve("." + jar.getFileName() + ".tmp"));
             removeWorktree(worktree);
             Leftovers.release(worktree);
             Leftovers.forget(building);
@@ -225,28 +307,13 @@ final class AbRevisions {
     }
 
     /**
-     * Checks that a file is a JMH benchmarks jar: a jar whose main class is JMH's and which holds JMH's
-     * benchmark list.
+     * Checks that a file is a JMH benchmarks jar: a jar whose main class is JMH's and which holds JMH's benchmark list
+     * ({@link ForeignJar#open}).
      *
      * @throws LabException (exit 2) naming the file and what it lacks
      */
     static void checkJmhJar(String what, Path jar) {
-        if (!Files.isRegularFile(jar)) {
-            throw new LabException(what + " " + jar + ": no such file" + (Files.isDirectory(jar) ? " (a directory)" : ""));
-        }
-        try (JarFile file = new JarFile(jar.toFile())) {
-            Manifest manifest = file.getManifest();
-            String main = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
-            if (file.getEntry("META-INF/BenchmarkList") == null || !"org.openjdk.jmh.Main".equals(main)) {
-                throw new LabException(what + " " + jar + ": not a JMH benchmarks jar (" + (main == null ? "no main class"
-                        : "main class " + main) + (file.getEntry("META-INF/BenchmarkList") == null ? ", no META-INF/BenchmarkList" : "")
-                        + "); build one with mvn -pl lab-benchmarks -am package");
-            }
-        } catch (ZipException e) {
-            throw new LabException(what + " " + jar + ": not a jar (" + e.getMessage() + ")");
-        } catch (IOException e) {
-            throw new LabException(what + " " + jar + ": cannot read it (" + e.getMessage() + ")");
-        }
+        ForeignJar.open(what, jar);
     }
 
     /** A finished command: its exit code and output lines. */
@@ -257,18 +324,22 @@ final class AbRevisions {
     }
 
     private Result git(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString()));
-        command.addAll(List.of(args));
-        return run("git", command, null);
+        return git(repo, args);
     }
 
-    private static Result run(String name, List<String> command, Path log) throws IOException, InterruptedException {
+    private static Result git(Path repo, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString()));
+        command.addAll(List.of(args));
+        return run("git", command, null, null);
+    }
+
+    private static Result run(String name, List<String> command, Path log, Path workDir) throws IOException, InterruptedException {
         List<String> lines = new CopyOnWriteArrayList<>();
         int exit;
-        try (ChildProcess child = ChildProcess.start(name, command, lines::add, null)) {
+        try (ChildProcess child = ChildProcess.start(name, command, lines::add, null, workDir)) {
             exit = child.waitFor();
         } catch (IOException e) {
-            throw new LabException(command.get(0) + " cannot be started (" + e.getMessage() + "); ab needs git and Maven on the PATH");
+            throw new LabException(command.get(0) + " cannot be started (" + e.getMessage() + "); ab needs git and the build's tools on the PATH");
         }
         if (log != null) {
             Files.write(log, lines, StandardCharsets.UTF_8);

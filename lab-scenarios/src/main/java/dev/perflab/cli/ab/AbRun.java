@@ -69,9 +69,15 @@ final class AbRun {
     /**
      * One side of the comparison: which revision, and the jar its forks run from.
      *
-     * @param git the revision as the history records it ({@link GitState#UNKNOWN} for a prebuilt jar)
+     * @param git     the revision as the history records it ({@link GitState#UNKNOWN} for a prebuilt jar)
+     * @param workDir the folder its forks run in (another project's, whose benchmarks may read files relative to it);
+     *                null for the lab's own
      */
-    record Side(String name, String rev, Path jar, GitState git) {
+    record Side(String name, String rev, Path jar, GitState git, Path workDir) {
+        /** A side whose forks run in the lab's own working directory. */
+        Side(String name, String rev, Path jar, GitState git) {
+            this(name, rev, jar, git, null);
+        }
     }
 
     private final String component;
@@ -339,14 +345,15 @@ final class AbRun {
 
         private void fork(AbPlan.Row row, String side) throws IOException, InterruptedException {
             boolean isHead = side.equals("head");
-            Path jar = row.headJar() ? AbRun.this.head.jar() : (isHead ? AbRun.this.head : AbRun.this.base).jar();
+            Side own = isHead ? AbRun.this.head : AbRun.this.base;
+            Path jar = row.jar() != null ? row.jar() : own.jar();
             Plant plant = isHead ? plants.get(row.index()) : null;
             String name = String.format(Locale.ROOT, "forks/row%02d-%s-pair%d", row.index(), side, pairs + 1);
             Path json = folder.path(name + ".json");
             folder.path(name + ".log"); // the log AbForks writes beside it: named too, so a stopped run puts the previous one back
             String label = String.format(Locale.ROOT, "ab %d/%d %s", ++done, planned, side);
             long started = System.nanoTime();
-            Optional<ForkResult> fork = runner.run(jar, row, plant == null ? null : plant.property(), json, label);
+            Optional<ForkResult> fork = runner.run(jar, own.workDir(), row, plant == null ? null : plant.property(), json, label);
             seconds.merge(row.index(), (System.nanoTime() - started) / 1e9, Double::sum);
             (isHead ? head : base).computeIfAbsent(row.index(), i -> new ArrayList<>()).add(fork);
         }

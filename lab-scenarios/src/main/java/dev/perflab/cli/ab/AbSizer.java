@@ -180,7 +180,7 @@ final class AbSizer {
 
     private static ForkResult fork(AbForks runner, Path jar, AbPlan.Row row, String plant, Path json, String label)
             throws IOException, InterruptedException {
-        return runner.run(jar, row, plant, json, label).orElseThrow(() -> new LabException("cannot size a plant: "
+        return runner.run(jar, null, row, plant, json, label).orElseThrow(() -> new LabException("cannot size a plant: "
                 + runner.failures().get(runner.failures().size() - 1), LabException.CHECK_FAILED));
     }
 

@@ -58,4 +58,21 @@ final class BuiltJars {
                 .or(() -> plain.isEmpty() ? Optional.empty() : Optional.of(plain.get(plain.size() - 1)))
                 .orElse("no output");
     }
+
+    /**
+     * The jars a build did leave in the folder where the expected one is missing, for its message: {@code  (target/
+     * holds: app.jar, app-tests.jar)}; empty when the folder is missing or holds none.
+     */
+    static String jarsIn(Path folder) {
+        if (folder == null || !Files.isDirectory(folder)) {
+            return "";
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            List<String> jars = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".jar")).sorted().toList();
+            return jars.isEmpty() ? "" : " (" + folder.getFileName() + "/ holds: " + String.join(", ", jars.subList(0, Math.min(5, jars.size())))
+                    + (jars.size() > 5 ? " and " + (jars.size() - 5) + " more" : "") + ")";
+        } catch (IOException e) {
+            return "";
+        }
+    }
 }
