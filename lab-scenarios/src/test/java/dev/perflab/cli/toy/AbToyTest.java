@@ -75,28 +75,28 @@ class AbToyTest {
 
     @Test
     void aPlantedSlowdownIsARegression() throws Exception {
-        assertEquals(1, ab(6, "--max-pairs", "6", "--plant", "naive=900%", "--threshold", "20%", "--ruler-threshold", "900%"), lab.out + "" + lab.err);
+        assertEquals(1, ab(4, "--max-pairs", "4", "--plant", "naive=900%", "--threshold", "20%", "--ruler-threshold", "900%"), lab.out + "" + lab.err);
         JsonNode verdict = verdict();
         assertEquals("regression", verdict.get("verdict").asText(), verdict.toString());
         JsonNode r0 = row(verdict, false);
         assertEquals("r0-loop-sum", r0.at("/params/rung").asText());
         assertEquals("regression", r0.get("verdict").asText(), r0.toString());
         assertTrue(r0.get("ratio").asDouble() < 0.8 && r0.get("high").asDouble() < 1, r0.toString());
-        assertEquals(6, r0.get("pairs").asInt());
+        assertEquals(4, r0.get("pairs").asInt());
         assertTrue(r0.get("planted").asText().startsWith("900%"), r0.toString());
         assertEquals("dev.perflab.bench.RulerBenchmark.sortCopy", row(verdict, true).get("benchmark").asText());
-        assertEquals(6 * 10, verdict.at("/cacheProbe/chunks").asInt(), "the cache probe's ten chunks before each of 6 pairs: " + verdict);
+        assertEquals(4 * 10, verdict.at("/cacheProbe/chunks").asInt(), "the cache probe's ten chunks before each of 4 pairs: " + verdict);
         assertTrue(verdict.at("/cacheProbe/cv").asDouble() > 0, verdict.toString());
-        assertTrue(lab.out.toString().contains("cache probe (a 256 KiB pointer chase before each pair's forks, 60 chunks"), lab.out.toString());
+        assertTrue(lab.out.toString().contains("cache probe (a 256 KiB pointer chase before each pair's forks, 40 chunks"), lab.out.toString());
         for (String file : List.of("verdict.md", "ratios.png", "base.json", "head.json")) {
             assertTrue(Files.size(dir.resolve(file)) > 0, file);
         }
-        assertEquals(12, new ObjectMapper().readTree(dir.resolve("head.json").toFile()).size(),
-                "head.json: each of the 2 rows' 6 head forks, as JMH wrote them");
+        assertEquals(8, new ObjectMapper().readTree(dir.resolve("head.json").toFile()).size(),
+                "head.json: each of the 2 rows' 4 head forks, as JMH wrote them");
         try (Stream<Path> forks = Files.list(dir.resolve("forks"))) {
             List<String> names = forks.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().collect(Collectors.toList());
-            assertEquals(24, names.size(), names.toString());
-            assertTrue(names.contains("row01-base-pair1.json") && names.contains("row02-head-pair6.json"), names.toString());
+            assertEquals(16, names.size(), names.toString());
+            assertTrue(names.contains("row01-base-pair1.json") && names.contains("row02-head-pair4.json"), names.toString());
         }
         String log = Files.readString(dir.resolve("forks/row01-head-pair2.log"));
         assertTrue(log.lines().anyMatch(l -> l.startsWith("# VM options:") && l.contains("-Dperflab.plant=")),
