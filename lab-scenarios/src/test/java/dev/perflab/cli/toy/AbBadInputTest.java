@@ -40,10 +40,15 @@ class AbBadInputTest {
     }
 
     private String onlyLine() {
+        return onlyLine(lab);
+    }
+
+    /** The one error line a bad-input case must print: no stack trace, no terminal escape codes. */
+    static String onlyLine(LabCli lab) {
         String err = lab.err.toString().strip();
         assertEquals(1, err.lines().count(), "one line: " + err);
         assertTrue(err.startsWith("lab: "), err);
-        assertFalse(err.contains("Exception"), err);
+        assertFalse(err.contains("Exception") || err.contains("\u001B"), err);
         return err;
     }
 

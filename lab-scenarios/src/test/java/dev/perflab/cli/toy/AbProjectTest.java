@@ -52,11 +52,7 @@ class AbProjectTest {
     }
 
     private String onlyLine() {
-        String err = lab.err.toString().strip();
-        assertEquals(1, err.lines().count(), "one line: " + err);
-        assertTrue(err.startsWith("lab: "), err);
-        assertFalse(err.contains("Exception") || err.contains("\u001B"), err);
-        return err;
+        return AbBadInputTest.onlyLine(lab);
     }
 
     /** No worktree of the project left, in the lab's folders or in git's records. */
