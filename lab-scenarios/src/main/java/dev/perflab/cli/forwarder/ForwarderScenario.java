@@ -87,7 +87,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
     static final int CLIENTS = ON_TIME_CLIENTS + 1;
     /** The late joiner joins once this share of the day is published: it chases a live day in every run length. */
     static final double LATE_JOIN_SHARE = 0.5;
-    /** A smoke run's day: JVM starts dominate it; on the loaded 2-core CI machine the forwarder moved ~1.5 MB/s. */
+    /** A smoke run's day: short, so JVM starts dominate it and CI's smoke pass stays brief (its rates: the forwarder logs in docs/measurements/README.md). */
     static final int SMOKE_DAY_MESSAGES = 20_000;
     static final int QUICK_DAY_MESSAGES = 100_000;
     static final long DAY_SEED = 1;
