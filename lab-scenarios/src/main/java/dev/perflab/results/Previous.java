@@ -8,8 +8,13 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The previous run's files of a run's folder while a new run writes it ({@link RunFolder#whole}): a copy of each,
@@ -19,6 +24,11 @@ import java.util.Map;
  * <p>Thread-safe: the run's thread and the shutdown hook may both put the files back; the first does it.
  */
 final class Previous {
+    /** In the folder aside: the names of the files the run added (no previous file of that name). */
+    private static final String ADDED = ".added";
+    /** In the folder aside: a copy being taken, renamed to the file's own name once whole. */
+    private static final String COPYING = ".copying";
+
     private final Path dir;
     /** The folder as the command named it, for its lines. */
     private final Path shown;
@@ -44,17 +54,88 @@ final class Previous {
             return;
         }
         boolean existed = Files.isRegularFile(absolute);
-        if (existed) {
-            Path copy = aside.resolve(dir.relativize(absolute));
-            try {
+        try {
+            Files.createDirectories(aside);
+            if (existed) {
+                // copied under a name of its own, then renamed: a kill -9 mid-copy leaves no half copy to put back
+                Path copy = aside.resolve(dir.relativize(absolute));
                 Files.createDirectories(copy.getParent());
-                Files.copy(absolute, copy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
-            } catch (IOException e) {
-                throw new LabException("--out " + file + ": cannot keep the previous run's file aside before replacing it ("
-                        + InputFile.reason(e) + "); it was not replaced");
+                Path copying = aside.resolve(COPYING);
+                Files.copy(absolute, copying, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+                move(copying, copy);
+            } else {
+                // the names of the files the run adds, so that after a kill -9 the next run can move them out
+                Files.writeString(aside.resolve(ADDED), dir.relativize(absolute) + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
+        } catch (IOException e) {
+            throw new LabException("--out " + file + ": cannot keep the previous run's file aside before replacing it ("
+                    + InputFile.reason(e) + "); it was not replaced");
         }
         named.put(absolute, existed);
+    }
+
+    /**
+     * Puts back what runs killed part-way ({@code kill -9}, which runs nothing of the lab's) left in {@code dir}: for
+     * each {@code DIR/.previous-PID} whose process is gone, the previous run's files move back over the ones it had
+     * begun to write, and the files it added move into {@code DIR.partial}. A folder of a live process (another
+     * run writing this folder now) is left alone. Returns one line per folder put back, for the user.
+     */
+    static List<String> recoverKilled(Path dir) {
+        Path folder = dir.toAbsolutePath().normalize();
+        List<Path> asides;
+        try (Stream<Path> children = Files.list(folder)) {
+            asides = children.filter(p -> p.getFileName().toString().matches("\\.previous-[0-9]+") && Files.isDirectory(p))
+                    .sorted().collect(Collectors.toList());
+        } catch (IOException e) {
+            return List.of(); // no folder yet, or one that cannot be listed: nothing of a killed run to see
+        }
+        List<String> lines = new ArrayList<>();
+        for (Path aside : asides) {
+            long pid = Long.parseLong(aside.getFileName().toString().substring(".previous-".length()));
+            if (pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                continue;
+            }
+            lines.add(putBackKilled(dir, folder, aside, pid));
+        }
+        return lines;
+    }
+
+    private static String putBackKilled(Path shown, Path folder, Path aside, long pid) {
+        Path partial = shown.resolveSibling(shown.getFileName() + ".partial");
+        int back = 0;
+        int added = 0;
+        boolean allBack = true;
+        try {
+            List<Path> copies;
+            try (Stream<Path> all = Files.walk(aside)) {
+                copies = all.filter(Files::isRegularFile)
+                        .filter(p -> !p.equals(aside.resolve(ADDED)) && !p.equals(aside.resolve(COPYING))).collect(Collectors.toList());
+            }
+            for (Path copy : copies) {
+                Path file = folder.resolve(aside.relativize(copy).toString());
+                Files.createDirectories(file.getParent());
+                move(copy, file);
+                back++;
+            }
+            Path list = aside.resolve(ADDED);
+            for (String name : Files.isRegularFile(list) ? Files.readAllLines(list) : List.<String>of()) {
+                Path file = folder.resolve(name).normalize();
+                if (!name.isEmpty() && file.startsWith(folder) && Files.isRegularFile(file)) {
+                    Path kept = partial.resolve(name);
+                    Files.createDirectories(kept.getParent());
+                    move(file, kept);
+                    added++;
+                }
+            }
+        } catch (IOException e) {
+            allBack = false;
+        }
+        if (allBack) {
+            Leftovers.deleteTree(aside);
+        }
+        return shown + ": a run killed part-way (PID " + pid + ") had begun to replace " + back + (back == 1 ? " file" : " files")
+                + (allBack ? "; the previous run's files are back" : "; not all could be put back: the rest are in " + aside)
+                + (added > 0 ? ", and the " + added + (added == 1 ? " file" : " files") + " it added are in " + partial : "");
     }
 
     /** The run ended: its files stand, the copies go. */

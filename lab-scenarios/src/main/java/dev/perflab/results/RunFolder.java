@@ -127,9 +127,14 @@ public final class RunFolder implements AutoCloseable {
      * </pre>
      *
      * A {@code kill -9} runs nothing: then the previous files of the names the run had begun to write are the
-     * copies left in {@code DIR/.previous-PID}.
+     * copies left in {@code DIR/.previous-PID}, and the names of the files it added are listed there. The next
+     * whole run into the folder puts them back first (the added files into {@code DIR.partial}) and says so in a
+     * line on standard error ({@link Previous#recoverKilled}).
      */
     public <T> T whole(Work<T> work) throws IOException, InterruptedException {
+        for (String line : Previous.recoverKilled(dir)) {
+            System.err.println("lab: " + line);
+        }
         Previous previous = new Previous(dir);
         run.previous = previous;
         Leftovers.note(previous, previous::stoppedLine);

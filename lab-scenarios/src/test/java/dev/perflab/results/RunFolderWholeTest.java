@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.base.LabException;
 import dev.perflab.base.Leftovers;
@@ -104,6 +105,85 @@ class RunFolderWholeTest {
             assertEquals(0, after.get("suite.log").length);
             assertFalse(Files.exists(out.resolveSibling("out.partial")));
             Leftovers.deleteTree(out);
+        }
+    }
+
+    /**
+     * A run killed with SIGKILL part-way (here a JVM of its own, stopped in the middle of {@link #halfARun}) runs
+     * nothing of the lab's; the next whole run into the folder puts the previous run's files back first, moves what
+     * the killed run added into {@code DIR.partial}, removes {@code DIR/.previous-PID} and says so in one line.
+     */
+    @Test
+    void theRunAfterAKillNineFindsThePreviousFilesPutBack() throws Exception {
+        Path out = previousRun();
+        Map<String, byte[]> before = snapshot(out);
+        Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), HalfARunThenWait.class.getName(), out.toString())
+                .redirectErrorStream(true).start();
+        try {
+            String said = new java.io.BufferedReader(new java.io.InputStreamReader(killed.getInputStream())).readLine();
+            assertEquals("half written", said, "the child's first line");
+        } finally {
+            killed.destroyForcibly(); // SIGKILL
+            killed.waitFor();
+        }
+        Path aside = out.resolve(".previous-" + killed.pid());
+        assertTrue(Files.isDirectory(aside), "the killed run's copies are aside");
+        assertFalse(java.util.Arrays.equals(before.get("verdict.json"), Files.readAllBytes(out.resolve("verdict.json"))), "half new");
+
+        var err = new java.io.ByteArrayOutputStream();
+        var systemErr = System.err;
+        System.setErr(new java.io.PrintStream(err, true));
+        try {
+            RunFolder run = RunFolder.open("--out", out);
+            run.whole(() -> {
+                assertSame(before, snapshot(out)); // put back before the new run writes anything
+                run.file("new.json").writeString("[]");
+                return 0;
+            });
+        } finally {
+            System.setErr(systemErr);
+        }
+        Map<String, byte[]> expected = new TreeMap<>(before);
+        expected.put("new.json", "[]".getBytes());
+        assertSame(expected, snapshot(out));
+        assertEquals(List.of("forks/row01-head-pair1.json"), List.copyOf(snapshot(out.resolveSibling("out.partial")).keySet()));
+        assertEquals("lab: " + out + ": a run killed part-way (PID " + killed.pid() + ") had begun to replace 3 files; the previous run's"
+                + " files are back, and the 1 file it added are in " + out + ".partial\n", err.toString());
+    }
+
+    /** A live process's folder aside is another run writing the folder now: left alone. */
+    @Test
+    void aLiveRunsCopiesAreLeftAlone() throws Exception {
+        Path out = previousRun();
+        Process live = new ProcessBuilder("sleep", "30").start();
+        try {
+            Path aside = Files.createDirectories(out.resolve(".previous-" + live.pid()));
+            Files.writeString(aside.resolve("verdict.json"), "{\"older\": true}");
+            RunFolder run = RunFolder.open("--out", out);
+            run.whole(() -> {
+                run.file("new.json").writeString("[]");
+                return 0;
+            });
+            assertEquals("{\"previous\": true}", Files.readString(out.resolve("verdict.json")));
+            assertTrue(Files.isRegularFile(aside.resolve("verdict.json")));
+        } finally {
+            live.destroyForcibly();
+        }
+    }
+
+    /** The child JVM of {@link #theRunAfterAKillNineFindsThePreviousFilesPutBack}: half a run, then a wait to be killed in. */
+    static final class HalfARunThenWait {
+        public static void main(String[] args) throws Exception {
+            Path out = Path.of(args[0]);
+            RunFolder run = RunFolder.open("--out", out);
+            run.whole(() -> {
+                halfARun(run, null);
+                System.out.println("half written");
+                System.out.flush();
+                Thread.sleep(60_000);
+                return 0;
+            });
         }
     }
 }
