@@ -125,6 +125,30 @@ class CommandShapeTest {
         assertEquals(List.of(), broken, "words broken by the help's line wrapping");
     }
 
+    /**
+     * Picocli formats help texts with {@code String.format}: a bare {@code %} ("30% slower") is a broken conversion,
+     * and picocli then prints the raw text and a "[picocli WARN]" line to standard error above the user's help.
+     * Every percent sign in a help text is doubled, or a {@code %n}.
+     */
+    @Test
+    void everyHelpRendersWithoutAFormatWarning() {
+        List<CommandLine> commands = new ArrayList<>(List.of(Lab.newCommandLine()));
+        for (int i = 0; i < commands.size(); i++) {
+            commands.addAll(commands.get(i).getSubcommands().values());
+        }
+        var err = new java.io.ByteArrayOutputStream();
+        var systemErr = System.err;
+        System.setErr(new java.io.PrintStream(err, true));
+        try {
+            for (CommandLine command : commands) {
+                command.getUsageMessage(CommandLine.Help.Ansi.OFF);
+            }
+        } finally {
+            System.setErr(systemErr);
+        }
+        assertEquals("", err.toString(), "picocli's warnings while rendering every command's help");
+    }
+
     /** A command list shows each subcommand's first description line alone: it must be a whole sentence. */
     @Test
     void everySubcommandsSummaryLineIsAWholeSentence() {

@@ -86,8 +86,8 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
 
     @Option(names = "--calibrate", paramLabel = "RUNS",
             description = {"Measure the grade itself: RUNS grades of the reference solution (exercises/teacher/reference) and"
-                    + " RUNS of it planted 30% slower than the target, alternately, then the naive solution once. Goals: the"
-                    + " reference passes and the planted one is NOT YET in at least 95% of runs. For a quiet machine."})
+                    + " RUNS of it planted 30%% slower than the target, alternately, then the naive solution once. Goals: the"
+                    + " reference passes and the planted one is NOT YET in at least 95%% of runs. For a quiet machine."})
     Integer calibrate;
 
     /** Where the forks' JSON and logs and grade.txt go. */
