@@ -32,6 +32,8 @@ expect() {
 }
 
 expect 0 "perflab " perflab --version
+expect 0 "Usage: perflab run " perflab run --help
+expect 2 "(see perflab run --help)" perflab run --no-such-option
 expect 0 "orderbook" perflab list
 # the lab's own benchmarks jar (lib/benchmarks.jar), where ab finds its rulers: one run's plan, nothing run
 lib=("$work"/opt/perflab-*/lib)

@@ -35,13 +35,13 @@ import picocli.CommandLine;
                 CompareCommand.class, AbCommand.class, MergeCommand.class, ClockCommand.class, ClaimsCommand.class,
                 JdksCommand.class, LatencyCommand.class, ProfileCommand.class, HistoryCommand.class, DoctorCommand.class,
                 RunJarCommand.class},
-        footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"})
+        footer = {"", "Start with:  ./lab list   then   ./lab run orderbook --quick"}) // under another name: newCommandLine
 public final class Lab extends GroupCommand {
 
     public static void main(String[] args) {
         // a worker thread's failure (a mapped write on a full disk) is one line, as every other failure
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
-            System.err.println("lab: " + thread.getName() + " failed: " + (e.getMessage() != null ? e.getMessage() : e.toString())
+            System.err.println(name() + ": " + thread.getName() + " failed: " + (e.getMessage() != null ? e.getMessage() : e.toString())
                     + (System.getenv("PERFLAB_DEBUG") != null ? "" : " (set PERFLAB_DEBUG=1 for the stack trace)"));
             if (System.getenv("PERFLAB_DEBUG") != null) {
                 e.printStackTrace();
@@ -60,9 +60,24 @@ public final class Lab extends GroupCommand {
         return newCommandLine(Registry.builtIn());
     }
 
+    /**
+     * The name the CLI was started by, for its usage lines and the start of its error lines: {@code perflab} from
+     * the release archive's {@code bin/perflab} (which sets {@code -Dperflab.command}), else {@code lab}.
+     */
+    static String name() {
+        return System.getProperty("perflab.command", "lab");
+    }
+
+    /** How a user types the CLI: {@code ./lab} in a checkout, else the installed launcher's name. */
+    static String invocation() {
+        return name().equals("lab") ? "./lab" : name();
+    }
+
     /** The CLI over these components (a test adds its own with {@link Registry#with}). */
     public static CommandLine newCommandLine(Registry registry) {
         CommandLine cli = new CommandLine(new Lab());
+        cli.setCommandName(name()); // every subcommand's usage line starts with its parents' names
+        cli.getCommandSpec().usageMessage().footer("", "Start with:  " + invocation() + " list   then   " + invocation() + " run orderbook --quick");
         for (Component component : registry.all()) {
             for (Object subcommand : component.subcommands()) {
                 addOrMerge(cli, new CommandLine(subcommand));
@@ -116,7 +131,7 @@ public final class Lab extends GroupCommand {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
         String name = GroupCommand.qualifiedName(cmd);
-        err.println("lab: " + BadArguments.message(e) + " (see ./lab " + (name.isEmpty() ? "" : name + " ") + "--help)");
+        err.println(name() + ": " + BadArguments.message(e) + " (see " + invocation() + " " + (name.isEmpty() ? "" : name + " ") + "--help)");
         err.flush();
         return LabException.BAD_INPUT;
     }
@@ -140,13 +155,13 @@ public final class Lab extends GroupCommand {
             return 130;
         }
         if (e instanceof LabException) {
-            err.println("lab: " + e.getMessage());
+            err.println(name() + ": " + e.getMessage());
             err.flush();
             return ((LabException) e).exitCode();
         }
         if (e instanceof ScenarioException) {
             // a run that could not go as planned (a role that died or never listened): its check failed
-            err.println("lab: " + e.getMessage());
+            err.println(name() + ": " + e.getMessage());
             err.flush();
             return LabException.CHECK_FAILED;
         }
@@ -154,7 +169,7 @@ public final class Lab extends GroupCommand {
             // the machine refused a file or a socket (a full disk, a folder that vanished): the path and the
             // reason in words, exit 2, as for any other input the user can fix
             IOException io = e instanceof IOException ? (IOException) e : ((java.io.UncheckedIOException) e).getCause();
-            err.println("lab: " + describe(io));
+            err.println(name() + ": " + describe(io));
             err.flush();
             if (System.getenv("PERFLAB_DEBUG") != null) {
                 e.printStackTrace(err);
@@ -162,14 +177,14 @@ public final class Lab extends GroupCommand {
             return LabException.BAD_INPUT;
         }
         if (e instanceof UnknownEntryException) {
-            err.println("lab: " + e.getMessage());
+            err.println(name() + ": " + e.getMessage());
             err.flush();
             return LabException.BAD_INPUT;
         }
         if (System.getenv("PERFLAB_DEBUG") != null) {
             e.printStackTrace(err);
         }
-        err.println("lab: internal error: " + e + " (set PERFLAB_DEBUG=1 for the stack trace)");
+        err.println(name() + ": internal error: " + e + " (set PERFLAB_DEBUG=1 for the stack trace)");
         err.flush();
         return 1;
     }

@@ -23,9 +23,14 @@ public abstract class GroupCommand implements Runnable {
                 + String.join(", ", cmd.getSubcommands().keySet().stream().filter(n -> !n.equals("help")).toList()));
     }
 
-    /** The command's words after {@code lab}, e.g. {@code run orderbook}; empty for {@code ./lab} itself. */
+    /** The command's words after the CLI's own name, e.g. {@code run orderbook}; empty for {@code ./lab} itself. */
     public static String qualifiedName(CommandLine cmd) {
+        CommandLine root = cmd;
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
         String name = cmd.getCommandSpec().qualifiedName(" ");
-        return name.startsWith("lab ") ? name.substring(4) : "";
+        String top = root.getCommandName() + " ";
+        return name.startsWith(top) ? name.substring(top.length()) : "";
     }
 }
