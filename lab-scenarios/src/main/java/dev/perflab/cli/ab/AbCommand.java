@@ -254,33 +254,14 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             return out.whole(() -> AbCalibration.merge(component.name(), merge, out, console));
         }
         if (calibrate) {
-            if (planOnly) {
-                throw new LabException("--plan shows one run's plan: drop --calibrate (a calibration prints each run's plan as it starts it)");
-            }
-            if (!plant.isEmpty()) {
-                throw new LabException("--calibrate plants its own slowdowns: drop --plant");
-            }
-            if (headSide != null && (plants != null || baseSide == null)) {
-                throw new LabException("--calibrate --head measures a real change against --base, with A/A runs of --base beside it: "
-                        + (baseSide == null ? "give --base REV or --base-jar JAR" : "drop --plants (nothing is planted)"));
-            }
-            int n = runs == null ? DEFAULT_RUNS : runs;
-            if (n < 1 || n > MAX_RUNS) {
-                throw new LabException("--runs " + n + ": " + (n < 1 ? "at least 1" : String.format(Locale.ROOT, "at most %,d of each kind", MAX_RUNS)));
-            }
-            List<Double> sizes = plants == null && headSide == null ? dev.perflab.ab.Calibration.PLANTED
-                    : plants == null ? List.of() : plantedSizes(plants);
-            Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.abCalibration(componentName),
-                    inputs()).dir();
-            if (!resume) {
-                AbCalibration.refuseToReplace(dir);
-            }
+            Calibrating runs = calibrating();
+            Path dir = calibrationFolder(componentName);
             refuseDirty(revisions);
             AbRun.Side side = side("--base", baseSide == null ? null : baseSide.rev, baseSide == null ? null : baseSide.jar, revisions, true);
             AbRun.Side change = headSide == null ? null : side("--head", headSide.rev, headSide.jar, revisions, false);
             AbPlan plan = plan(component, side.jar(), change == null ? side.jar() : change.jar());
-            return new AbCalibration(component, length.value(), plan, side, change, looks, budgetSeconds, t, rulerT, n, sizes, dir, console)
-                    .run(resume);
+            return new AbCalibration(component, length.value(), plan, side, change, looks, budgetSeconds, t, rulerT, runs.runs(), runs.sizes(),
+                    dir, console).run(resume);
         }
         if (baseSide == null || headSide == null) {
             throw new LabException("ab needs both sides: " + (baseSide == null ? "--base REV or --base-jar JAR" : "")
@@ -295,6 +276,39 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         AbRun.Side head = side("--head", headSide.rev, headSide.jar, revisions, false);
         AbPlan plan = plan(component, base.jar(), head.jar());
         return compare(component, plan, base, head, looks, budgetSeconds, t, rulerT, dir, console);
+    }
+
+    /** {@code --calibrate}'s runs of each kind and the slowdowns it plants. */
+    private record Calibrating(int runs, List<Double> sizes) {
+    }
+
+    /** {@code --calibrate}'s options, checked before anything is built or run (exit 2 when they do not fit). */
+    private Calibrating calibrating() {
+        if (planOnly) {
+            throw new LabException("--plan shows one run's plan: drop --calibrate (a calibration prints each run's plan as it starts it)");
+        }
+        if (!plant.isEmpty()) {
+            throw new LabException("--calibrate plants its own slowdowns: drop --plant");
+        }
+        if (headSide != null && (plants != null || baseSide == null)) {
+            throw new LabException("--calibrate --head measures a real change against --base, with A/A runs of --base beside it: "
+                    + (baseSide == null ? "give --base REV or --base-jar JAR" : "drop --plants (nothing is planted)"));
+        }
+        int n = runs == null ? DEFAULT_RUNS : runs;
+        if (n < 1 || n > MAX_RUNS) {
+            throw new LabException("--runs " + n + ": " + (n < 1 ? "at least 1" : String.format(Locale.ROOT, "at most %,d of each kind", MAX_RUNS)));
+        }
+        return new Calibrating(n, plants == null && headSide == null ? dev.perflab.ab.Calibration.PLANTED
+                : plants == null ? List.of() : plantedSizes(plants));
+    }
+
+    /** The calibration's folder, checked and made; one that holds a calibration is refused unless {@code --resume}. */
+    private Path calibrationFolder(String name) throws IOException {
+        Path dir = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.abCalibration(name), inputs()).dir();
+        if (!resume) {
+            AbCalibration.refuseToReplace(dir);
+        }
+        return dir;
     }
 
     /** The plan printed ({@code --plan}), or the run made, its verdict's exit code. */
@@ -314,18 +328,18 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
 
     /**
      * {@code --project DIR}: both revisions built in worktrees of DIR by its own build, every row its jars list (narrowed
-     * by {@code --benchmark} and {@code --param}), forks run in DIR, the ruler from the lab's own jar.
+     * by {@code --benchmark} and {@code --param}), forks run in DIR, the ruler from the lab's own jar. {@code --plant}
+     * and {@code --calibrate} plant through the planting agent ({@link AbProject#plantAgent}); a calibration's A/A
+     * runs are of {@code --base}, and {@code --head}, when given, is its real change.
      */
     private int project(dev.perflab.ab.Looks looks, double budgetSeconds, double t, double rulerT, PrintWriter console)
             throws Exception {
-        String refused = calibrate ? "--calibrate with --project is not there yet (its slowdowns would be planted by lab-agent, which ab"
-                + " does not attach yet)" : !plant.isEmpty() ? "--plant with --project is not there yet (it plants through the lab's own"
-                + " benchmarks; another project's needs lab-agent, which ab does not attach yet)"
-                : merge != null || runs != null || plants != null || resume ? "--merge, --runs, --plants and --resume apply to --calibrate only"
+        String refused = merge != null ? "--merge tables calibrations already made: drop --project"
+                : !calibrate && (runs != null || plants != null || resume) ? "--runs, --plants and --resume apply to --calibrate only"
                 : rungOption.ids() != null ? "--rung chooses a ladder's rungs: a project's rows are chosen with --benchmark and --param"
-                : baseSide == null || headSide == null || baseSide.rev == null || headSide.rev == null
-                ? "ab --project builds both sides from the project's revisions: give --base REV and --head REV (without --project,"
-                + " --base-jar and --head-jar compare jars built elsewhere)" : null;
+                : baseSide == null || baseSide.rev == null || (!calibrate || headSide != null) && (headSide == null || headSide.rev == null)
+                ? "ab --project builds both sides from the project's revisions: give --base REV" + (calibrate ? "" : " and --head REV")
+                + " (without --project, --base-jar and --head-jar compare jars built elsewhere)" : null;
         if (refused != null) {
             throw new LabException(refused);
         }
@@ -334,9 +348,13 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         AbRevisions revisions = AbRevisions.ofProject(dir, AbProject.work(), AbProject.build(dir, build), jar == null ? AbProject.ARCHETYPE_JAR : jar,
                 console);
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
-        Path out = RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.ab(name), inputs()).dir();
+        Calibrating calibration = calibrate ? calibrating() : null;
+        Path out = calibrate ? calibrationFolder(name)
+                : RunFolder.open("--out", outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.ab(name), inputs()).dir();
+        // the project's benchmarks have no plant hook compiled in: the agent plants at their methods' entry
+        Path agent = calibrate || !plant.isEmpty() ? AbProject.plantAgent() : null;
         AbRevisions.Revision b = revisions.resolve("--base", baseSide.rev);
-        AbRevisions.Revision h = revisions.resolve("--head", headSide.rev);
+        AbRevisions.Revision h = headSide == null ? b : revisions.resolve("--head", headSide.rev);
         revisions.refuseDirty(List.of(b, h));
         Path baseJar = revisions.jar(b);
         Path headJar = h.sha().equals(b.sha()) ? baseJar : revisions.jar(h);
@@ -345,6 +363,13 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         Component component = AbProject.component(name, baseJar, headJar);
         AbPlan plan = AbPlan.of(component, length.value(), null, benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows,
                 !noPeerRulers, AbProject.rulerJar(console).orElse(null));
+        if (agent != null) {
+            plan = plan.withPlantAgent(agent);
+        }
+        if (calibrate) {
+            return new AbCalibration(component, length.value(), plan, base, headSide == null ? null : head, looks, budgetSeconds, t, rulerT,
+                    calibration.runs(), calibration.sizes(), out, console).run(resume);
+        }
         return compare(component, plan, base, head, looks, budgetSeconds, t, rulerT, out, console);
     }
 

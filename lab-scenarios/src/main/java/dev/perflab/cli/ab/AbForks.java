@@ -34,6 +34,18 @@ final class AbForks {
     }
 
     /**
+     * The fork's JVM options that plant {@code plant} in the row: the size as {@code -Dperflab.plant}, which the lab's
+     * own benchmarks read at their plant hook; for a row of another project's jar, first the planting agent, told to
+     * plant at exactly this row's benchmark method ({@code lab-agent}'s {@code benchmark=REGEX}). Each goes to JMH as
+     * an option of its own: JMH hands an option's value to the fork as one argument, blanks and all.
+     */
+    static List<String> plantArgs(AbPlan.Row row, String plant) {
+        String size = "-D" + dev.perflab.ab.Plant.PROPERTY + "=" + plant;
+        return row.plantAgent() == null ? List.of(size)
+                : List.of("-javaagent:" + row.plantAgent().toAbsolutePath() + "=benchmark=" + row.include(), size);
+    }
+
+    /**
      * @param workDir the folder JMH and its fork run in; null for the lab's own
      * @param plant the value of {@code -Dperflab.plant} for this fork, or null for none
      * @param json  where JMH's JSON goes; the log goes beside it
@@ -52,7 +64,7 @@ final class AbForks {
         args.addAll(List.of("-rf", "json", "-rff", partial.toString()));
         row.row().params().forEach((name, value) -> args.addAll(List.of("-p", name + "=" + value)));
         if (plant != null) {
-            args.addAll(List.of("-jvmArgsPrepend", "-D" + dev.perflab.ab.Plant.PROPERTY + "=" + plant));
+            plantArgs(row, plant).forEach(option -> args.addAll(List.of("-jvmArgsPrepend", option)));
         }
         Files.deleteIfExists(partial);
         int exit;

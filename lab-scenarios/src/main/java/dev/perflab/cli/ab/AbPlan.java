@@ -63,8 +63,19 @@ final class AbPlan {
      *                 head's jar (no revision changes it, and an older base may not have it), or for another project's
      *                 jars from the lab's own
      * @param suite    the component's suite the row comes from ({@code ruler} for the ruler), as the history files it
+     * @param plantAgent the planting agent's jar for a row of a jar the lab did not build (another project's), whose
+     *                 benchmarks have no plant hook of their own; null for the lab's own rows and the ruler
      */
-    record Row(int index, JmhProcess.Configuration row, JmhOptions options, boolean ruler, Path jar, String suite) {
+    record Row(int index, JmhProcess.Configuration row, JmhOptions options, boolean ruler, Path jar, String suite, Path plantAgent) {
+        Row(int index, JmhProcess.Configuration row, JmhOptions options, boolean ruler, Path jar, String suite) {
+            this(index, row, options, ruler, jar, suite, null);
+        }
+
+        /** This row planted through {@code agent}; a ruler, from the lab's own jar, keeps its plant hook. */
+        Row withPlantAgent(Path agent) {
+            return ruler ? this : new Row(index, row, options, false, jar, suite, agent);
+        }
+
         /** JMH's include regex for exactly this benchmark. */
         String include() {
             return "^" + row.benchmark().replace(".", "\\.") + "$";
@@ -106,6 +117,15 @@ final class AbPlan {
 
     List<Row> rows() {
         return rows;
+    }
+
+    /**
+     * This plan with a planted slowdown reaching its judged rows through the planting agent ({@code lab-agent},
+     * {@code -javaagent}): for another project's jar, which has no plant hook compiled in. The ruler, from the lab's
+     * own jar, keeps its hook.
+     */
+    AbPlan withPlantAgent(Path agent) {
+        return new AbPlan(rows.stream().map(r -> r.withPlantAgent(agent)).collect(Collectors.toList()), narrowed);
     }
 
     /** The rows that are not rulers. */

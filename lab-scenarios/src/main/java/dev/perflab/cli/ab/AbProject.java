@@ -77,6 +77,28 @@ final class AbProject {
         return Component.of(new Ladder<>(name, name + "'s JMH benchmarks", List.of(jar)).withSuites(classes.toArray(String[]::new)));
     }
 
+    /** Names the planting agent's jar ({@code lab-agent}), as the release archive's launcher sets it. */
+    static final String AGENT_JAR_PROPERTY = "perflab.agent.jar";
+
+    /**
+     * The planting agent's jar, which {@code --plant} and {@code --calibrate} attach to the forks of a project's rows:
+     * {@code -Dperflab.agent.jar} (the release archive's {@code lib/perflab-agent.jar}), else the checkout's
+     * {@code lab-agent/target/perflab-agent.jar}.
+     *
+     * @throws LabException (exit 2) when it is not there, saying how to get it
+     */
+    static Path plantAgent() {
+        String installed = System.getProperty(AGENT_JAR_PROPERTY);
+        Path agent = installed != null ? Path.of(installed)
+                : Path.of(System.getProperty("perflab.home", ".")).resolve("lab-agent/target/perflab-agent.jar");
+        if (!Files.isRegularFile(agent)) {
+            throw new LabException(agent + ": the planting agent's jar, which plants a project's slowdowns, is not there; "
+                    + (installed != null ? "unpack perflab's release archive again (its lib/ holds it)"
+                    : "run ./lab from the repository root (it builds what is missing)"));
+        }
+        return agent;
+    }
+
     /**
      * The jar the JDK-only ruler runs from on both sides: the lab's own benchmarks jar; empty, with a line saying that
      * nothing watches the machine, where it is not built.

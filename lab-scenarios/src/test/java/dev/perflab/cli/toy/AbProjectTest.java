@@ -95,8 +95,17 @@ class AbProjectTest {
         assertEquals(2, lab.run("ab", "--project", repo.toString(), "--base", "HEAD", "--head", "HEAD"));
         assertTrue(onlyLine().contains("no pom.xml there, so give the command that builds its JMH jar with --build CMD"), lab.err.toString());
         lab.clear();
-        assertEquals(2, lab.run("ab", "--project", repo.toString(), "--base", "HEAD", "--head", "HEAD", "--build", "true", "--calibrate"));
-        assertTrue(onlyLine().contains("--calibrate with --project is not there yet"), lab.err.toString());
+        assertEquals(2, lab.run("ab", "--project", repo.toString(), "--base", "HEAD", "--head", "HEAD", "--build", "true", "--runs", "2"));
+        assertTrue(onlyLine().contains("--runs, --plants and --resume apply to --calibrate only"), lab.err.toString());
+        lab.clear();
+        assertEquals(2, lab.run("ab", "--project", repo.toString(), "--head", "HEAD", "--build", "true", "--calibrate"));
+        assertTrue(onlyLine().contains("give --base REV (without --project"), lab.err.toString());
+        lab.clear(); // the test's lab home has no built agent, and no -Dperflab.agent.jar names one
+        assertEquals(2, lab.run("ab", "--project", repo.toString(), "--base", "HEAD", "--build", "true", "--calibrate",
+                "--out", dir.resolve("cal").toString()));
+        assertTrue(onlyLine().contains("perflab-agent.jar: the planting agent's jar, which plants a project's slowdowns, is not there;"
+                + " run ./lab from the repository root"), lab.err.toString());
+        noWorktreeLeft(repo);
     }
 
     @Test
@@ -250,6 +259,31 @@ class AbProjectTest {
         assertEquals("regression", verdict.get("verdict").asText(), verdict.toString());
         assertEquals("regression", verdict.get("rows").get(0).get("verdict").asText(), verdict.toString());
         assertTrue(lab.out.toString().contains("was built before"), "base's jar is reused: " + lab.out);
+        noWorktreeLeft(repo);
+
+        // A calibration of the project's row: its slowdowns planted by the agent at example.Sums.chain's entry, as the
+        // lab's own rows have them planted by their hook; one A/A run and one 20% run, for the machinery and the table.
+        lab.clear();
+        System.setProperty("perflab.agent.jar", ToyJars.agentJar(dir.resolve("agent/perflab-agent.jar")).toString());
+        Path calibration = dir.resolve("calibration");
+        try {
+            assertEquals(0, lab.run("ab", "--project", repo.toString(), "--base", "base", "--build", "mvn -q -B -ntp -DskipTests package",
+                    "--calibrate", "--runs", "1", "--plants", "20%", "--smoke", "--pairs", "2", "--budget", "0", "--threshold", "20%",
+                    "--out", calibration.toString()), lab.out + "" + lab.err);
+        } finally {
+            System.clearProperty("perflab.agent.jar");
+        }
+        JsonNode table = new ObjectMapper().readTree(calibration.resolve("calibration.json").toFile());
+        assertEquals(1, table.at("/plants").size(), "the 20% plant, sized on the project's row: " + table);
+        String md = Files.readString(calibration.resolve("calibration.md"));
+        assertTrue(md.startsWith("#### sums: 1 A/A run and 1 × 20% planted\n") && md.contains("planted in Sums.chain")
+                && md.contains("| row | A/A false positives | A/A undecided | 5% detected | 10% detected | 20% detected |"), md);
+        Path forks = calibration.resolve("runs/01-plant20/forks");
+        for (String side : List.of("base", "head")) {
+            String fork = Files.readString(forks.resolve("row01-" + side + "-pair1.json"));
+            assertEquals(side.equals("head"), fork.contains("-javaagent:") && fork.contains("=benchmark=^example\\\\.Sums\\\\.chain$"),
+                    side + "'s fork: the agent planted only head's, at the row's method: " + fork);
+        }
         noWorktreeLeft(repo);
     }
 }

@@ -75,4 +75,28 @@ final class ToyJars {
     static Path jmhJar(Path file) throws IOException {
         return jmhJar(file, line -> true);
     }
+
+    /**
+     * The planting agent as a thin jar: {@code Premain-Class} and a {@code Class-Path} naming lab-agent's classes and
+     * ASM where this test JVM has them (a {@code -javaagent} jar's class path is honoured). The tests run before the
+     * package phase writes {@code lab-agent/target/perflab-agent.jar}, and the test's project carries no ASM of its
+     * own, so ASM need not be relocated here.
+     */
+    static Path agentJar(Path file) throws IOException {
+        Manifest manifest = new Manifest();
+        Attributes main = manifest.getMainAttributes();
+        main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        main.putValue("Premain-Class", "dev.perflab.agent.PlantAgent");
+        try {
+            main.put(Attributes.Name.CLASS_PATH, List.of(Class.forName("dev.perflab.agent.PlantAgent"), org.objectweb.asm.ClassReader.class).stream()
+                    .map(c -> c.getProtectionDomain().getCodeSource().getLocation().toString()).collect(Collectors.joining(" ")));
+        } catch (ClassNotFoundException e) {
+            throw new IOException("lab-agent is not on this test's class path", e);
+        }
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        try (OutputStream out = Files.newOutputStream(file); JarOutputStream jar = new JarOutputStream(out, manifest)) {
+            jar.flush();
+        }
+        return file;
+    }
 }
