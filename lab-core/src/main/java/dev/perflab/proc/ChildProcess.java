@@ -91,6 +91,31 @@ public final class ChildProcess implements AutoCloseable {
      */
     public static ChildProcess start(String name, List<String> command, Consumer<String> onStdout, Consumer<String> onStderr,
                                      Path workDir) throws IOException {
+        ChildProcess child = launch(name, command, onStdout, onStderr, workDir);
+        if (child.stopOnExit == null) {
+            // This JVM began stopping (Ctrl-C) while the child started, and no hook will stop it: left alone it would
+            // outlive the lab (a JMH run writing into the results folder the stop just put back). It goes at once.
+            try {
+                child.kill();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IOException("'" + name + "' not started: the lab is stopping");
+        }
+        return child;
+    }
+
+    /**
+     * The same for a cleanup that may run while this JVM stops (a shutdown hook removing a network namespace): its
+     * child may start then, and its caller waits for it or {@link #close()}s it, since no hook will.
+     */
+    public static ChildProcess startForCleanup(String name, List<String> command, Consumer<String> onStdout, Consumer<String> onStderr)
+            throws IOException {
+        return launch(name, command, onStdout, onStderr, null);
+    }
+
+    private static ChildProcess launch(String name, List<String> command, Consumer<String> onStdout, Consumer<String> onStderr,
+                                       Path workDir) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(onStderr == null);
         if (workDir != null) {
             builder.directory(workDir.toFile());

@@ -44,6 +44,53 @@ class ChildProcessTest {
         assertFalse(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false), "sleep 60 survived close()");
     }
 
+    /**
+     * A JVM that starts a child from a shutdown hook, as a run's thread does when Ctrl-C lands while it starts its next
+     * JMH fork: with {@code cleanup}, as a cleanup does; without, as everything else does. It prints the outcome and
+     * the child's pid.
+     */
+    public static final class StartWhileStopping {
+        public static void main(String[] args) {
+            boolean cleanup = args[0].equals("cleanup");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                List<String> sleep = List.of("sleep", "37");
+                try {
+                    ChildProcess child = cleanup ? ChildProcess.startForCleanup("late", sleep, line -> { }, null)
+                            : ChildProcess.start("late", sleep, line -> { }, null);
+                    System.out.println("started " + child.pid());
+                    child.close(); // a cleanup waits for its child or closes it
+                } catch (java.io.IOException e) {
+                    System.out.println("refused: " + e.getMessage());
+                }
+            }));
+            System.exit(0);
+        }
+    }
+
+    /**
+     * A child started while the lab stops gets no hook to stop it, so it would outlive the lab: it is killed at once and
+     * refused in one line. A cleanup's child (a hook removing a namespace) may start then; its caller ends it.
+     */
+    @Test
+    void aChildStartedWhileTheLabStopsIsRefusedUnlessACleanupStartsIt() throws Exception {
+        for (String mode : List.of("run", "cleanup")) {
+            List<String> out = new CopyOnWriteArrayList<>();
+            try (ChildProcess jvm = ChildProcess.start("stopping", ChildProcess.javaCommand(List.of(), List.of(),
+                    StartWhileStopping.class.getName(), List.of(mode)), out::add, null)) {
+                assertEquals(0, jvm.waitFor(), out.toString());
+            }
+            assertEquals(1, out.size(), out.toString());
+            if (mode.equals("run")) {
+                assertEquals("refused: 'late' not started: the lab is stopping", out.get(0));
+            } else {
+                assertTrue(out.get(0).startsWith("started "), out.toString());
+            }
+            boolean orphan = ProcessHandle.allProcesses().anyMatch(p -> p.info().command().orElse("").endsWith("sleep")
+                    && List.of(p.info().arguments().orElse(new String[0])).equals(List.of("37")));
+            assertFalse(orphan, mode + ": a 'sleep 37' outlived the JVM that started it");
+        }
+    }
+
     /** A JVM that runs out of heap; with -XX:+CrashOnOutOfMemoryError that is a crash with a crash log. */
     public static final class OutOfHeap {
         public static void main(String[] args) {

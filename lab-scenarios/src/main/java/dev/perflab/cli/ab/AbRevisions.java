@@ -297,10 +297,13 @@ final class AbRevisions {
     /** A build's worktree folder: the revision's short sha and the building process's id. */
     private static final java.util.regex.Pattern WORKTREE = java.util.regex.Pattern.compile("[0-9a-f]+-(\\d+)");
 
-    /** {@code git worktree prune}, for a stop: the worktree's folder is deleted by then; git forgets it. */
+    /**
+     * {@code git worktree prune}, for a stop: the worktree's folder is deleted by then; git forgets it. It runs in the
+     * stop's hook, where only a cleanup's child may start ({@link ChildProcess#startForCleanup}).
+     */
     private void prune() {
-        try {
-            git("worktree", "prune");
+        try (ChildProcess child = ChildProcess.startForCleanup("git", List.of("git", "-C", repo.toString(), "worktree", "prune"), line -> { }, null)) {
+            child.waitFor();
         } catch (IOException | InterruptedException | RuntimeException e) {
             // the next build prunes it
         }

@@ -73,7 +73,7 @@ final class LinkCommands {
 
     private static ChildProcess start(List<String> command, List<String> lines, String shown) throws IOException {
         try {
-            return ChildProcess.start("link-cmd", command, lines::add, null);
+            return ChildProcess.startForCleanup("link-cmd", command, lines::add, null); // also from a stop's hook
         } catch (IOException e) {
             throw new IOException("cannot start '" + shown + "': " + oneLine(e.getMessage()));
         }
