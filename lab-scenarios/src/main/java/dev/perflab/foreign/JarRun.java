@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Leftovers;
 import dev.perflab.base.Machine;
-import dev.perflab.base.OutputFile;
 import dev.perflab.history.GitState;
 import dev.perflab.history.HistoryRecorder;
 import dev.perflab.history.HistoryTarget;
@@ -75,13 +74,18 @@ public final class JarRun {
         console.printf("run-jar: %s, %s, %d rows; JMH options: %s; log %s%n", jar.path(), jar.describeJmh(), rows.size(),
                 jmh.describe(), log);
         console.flush();
-        int exit = runJmh(name, rows.size(), json, log);
-        if (!wroteRows(json)) {
-            throw new LabException("JMH exit " + exit + ", no results written (JMH log " + log + ")", LabException.CHECK_FAILED);
-        }
         String header = Machine.header();
-        folder.writeMachine(json, header, null);
-        show(name, json, header);
+        // whole or not at all: an interrupt, a kill or a full disk leaves the previous run's files as they were
+        int exit = folder.whole(() -> {
+            int code = runJmh(name, rows.size(), folder.path(json.getFileName().toString()), folder.path(log.getFileName().toString()));
+            if (!wroteRows(json)) {
+                throw new LabException("JMH exit " + code + ", no results written (JMH log " + log + ")", LabException.CHECK_FAILED);
+            }
+            folder.writeMachine(json, header, null);
+            show(folder, name, json, header);
+            return code;
+        });
+        // after the files stand: a history that fails cannot take the run's results with it
         record(name, json, header);
         List<JmhProcess.Configuration> absent = absent(rows, json);
         if (!absent.isEmpty() || exit != 0) {
@@ -131,13 +135,10 @@ public final class JarRun {
         Files.deleteIfExists(partial);
         Leftovers.checkNotStopping();
         Leftovers.register(partial);
-        boolean hadPrevious = Files.isRegularFile(json);
-        Leftovers.note(this, () -> name + " was stopped; none of its rows were saved; "
-                + (hadPrevious ? json + " is the previous run's, unchanged" : "no " + json + " was written"));
         try {
+            // a stop's one line is the run folder's (RunFolder.whole): the previous files as they were
             return JmhProcess.run(jar.path(), name, total, jmh.withResultsTo(partial), log, console);
         } finally {
-            Leftovers.forget(this);
             if (Files.isRegularFile(partial) && Files.size(partial) > 0 && !Leftovers.stopping()) {
                 Files.move(partial, json, StandardCopyOption.REPLACE_EXISTING);
             } else {
@@ -148,12 +149,12 @@ public final class JarRun {
     }
 
     /** The table on the console, and beside the JSON its markdown, charts and page. */
-    private void show(String name, Path json, String header) throws IOException {
+    private void show(RunFolder folder, String name, Path json, String header) throws IOException {
         LadderReport report = LadderReport.read(List.of(json));
         console.println();
         console.print(report.text(header));
         Path markdown = dir.resolve(name + ".md");
-        OutputFile.check("--out", markdown).writeString(report.markdown(header));
+        folder.file(markdown.getFileName().toString()).writeString(report.markdown(header));
         console.println();
         console.println("saved: " + json + ", " + markdown);
         ChartOutput charts = report.png(dir, name, header);
@@ -161,7 +162,7 @@ public final class JarRun {
         charts.warning().ifPresent(w -> console.println("charts: " + w));
         Path page = dir.resolve(name + ".html");
         try {
-            ReportPage.write(PageInput.ofRun("perflab · " + name + " · run-jar", json), OutputFile.check("--out", page, json));
+            ReportPage.write(PageInput.ofRun("perflab · " + name + " · run-jar", json), folder.file(page.getFileName().toString(), json));
             console.println("page: " + page);
         } catch (ReportException | LabException | UncheckedIOException e) {
             console.println("page: not written (" + e.getMessage() + ")");

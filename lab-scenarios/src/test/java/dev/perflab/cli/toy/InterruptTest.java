@@ -40,17 +40,14 @@ class InterruptTest {
                 .anyMatch(l -> (Long.parseUnsignedLong(l.substring("SigIgn:".length()).trim(), 16) & (1L << (2 - 1))) != 0);
     }
 
-    @Test
-    void ctrlCDuringASuiteKeepsThePreviousJsonAndSaysSo() throws Exception {
-        assumeFalse(sigintIgnored(), "SIGINT is ignored in this process tree (started in the background by a shell"
-                + " without job control): the lab cannot be interrupted here");
-        Path out = Files.createDirectories(dir.resolve("toy-jmh"));
-        Path previous = Files.writeString(out.resolve("toy-sum.json"), "[\"the previous run\"]");
-        Path previousLog = Files.writeString(out.resolve("toy-sum.log"), "the previous run's JMH log\n"); // JMH opens its log anew
+    /** The lab's exit code and standard error after SIGINT, sent {@code delayMillis} after it printed a line starting {@code started}. */
+    private record Stopped(int exit, String err) {
+    }
+
+    private static Stopped interrupt(List<String> args, String started, long delayMillis) throws Exception {
         String cp = System.getProperty("java.class.path");
         List<String> command = ChildProcess.javaCommand(List.of(),
-                List.of("-Dperflab.jmh.classpath=" + cp, "-Dperflab.jmh.ignoreLock=true"), ToyLab.class.getName(),
-                List.of("run", "toy", "--jmh", "--smoke", "--out", out.toString()));
+                List.of("-Dperflab.jmh.classpath=" + cp, "-Dperflab.jmh.ignoreLock=true"), ToyLab.class.getName(), args);
         Process lab = new ProcessBuilder(command).start();
         CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
             try {
@@ -61,23 +58,56 @@ class InterruptTest {
         });
         try (BufferedReader stdout = new BufferedReader(new InputStreamReader(lab.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = stdout.readLine(); line != null; line = stdout.readLine()) {
-                if (line.startsWith("suite sum:")) {
+                if (line.startsWith(started)) {
                     break;
                 }
             }
-            Thread.sleep(300);
+            Thread.sleep(delayMillis);
             new ProcessBuilder("kill", "-INT", Long.toString(lab.pid())).start().waitFor();
             stdout.transferTo(java.io.Writer.nullWriter());
         }
         assertTrue(lab.waitFor(60, TimeUnit.SECONDS), "the lab did not end after SIGINT");
-        String errText = err.get(10, TimeUnit.SECONDS);
-        assertEquals(130, lab.exitValue(), errText);
+        return new Stopped(lab.exitValue(), err.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void ctrlCDuringASuiteKeepsThePreviousJsonAndSaysSo() throws Exception {
+        assumeFalse(sigintIgnored(), "SIGINT is ignored in this process tree (started in the background by a shell"
+                + " without job control): the lab cannot be interrupted here");
+        Path out = Files.createDirectories(dir.resolve("toy-jmh"));
+        Path previous = Files.writeString(out.resolve("toy-sum.json"), "[\"the previous run\"]");
+        Path previousLog = Files.writeString(out.resolve("toy-sum.log"), "the previous run's JMH log\n"); // JMH opens its log anew
+        Stopped stopped = interrupt(List.of("run", "toy", "--jmh", "--smoke", "--out", out.toString()), "suite sum:", 300);
+        assertEquals(130, stopped.exit(), stopped.err());
         assertEquals("[\"the previous run\"]", Files.readString(previous));
         assertEquals("the previous run's JMH log\n", Files.readString(previousLog));
-        assertEquals("lab: interrupted: " + out + " unchanged (the previous run's files as they were, this run's removed)", errText.strip());
+        assertEquals("lab: interrupted: " + out + " unchanged (the previous run's files as they were, this run's removed)", stopped.err().strip());
         try (var files = Files.list(out)) {
             List<String> left = files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
             assertEquals(List.of("toy-sum.json", "toy-sum.log"), left, "only the previous run's files");
+        }
+    }
+
+    /** {@code ./lab run-jar} (another project's jar) likewise: its JSON, log, table and page stay the previous run's. */
+    @Test
+    void ctrlCDuringRunJarKeepsThePreviousFilesAndSaysSo() throws Exception {
+        assumeFalse(sigintIgnored(), "SIGINT is ignored in this process tree: the lab cannot be interrupted here");
+        Path jar = ToyJars.jmhJar(dir.resolve("jars").resolve("toy.jar"));
+        Path out = Files.createDirectories(dir.resolve("run-jar"));
+        List<String> previous = List.of("toy.json", "toy.log", "toy.md", "toy.machine.txt");
+        for (String file : previous) {
+            Files.writeString(out.resolve(file), "the previous run's " + file + "\n");
+        }
+        Stopped stopped = interrupt(List.of("run-jar", jar.toString(), "ToySumBenchmark", "-f", "1", "-wi", "1", "-w", "5s", "-i", "1",
+                "-r", "1s", "--out", out.toString(), "--history", "none"), "run-jar:", 1500);
+        assertEquals(130, stopped.exit(), stopped.err());
+        for (String file : previous) {
+            assertEquals("the previous run's " + file + "\n", Files.readString(out.resolve(file)), file);
+        }
+        assertEquals("lab: interrupted: " + out + " unchanged (the previous run's files as they were, this run's removed)", stopped.err().strip());
+        try (var files = Files.list(out)) {
+            assertEquals(previous.stream().sorted().toList(), files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList()),
+                    "only the previous run's files");
         }
     }
 }
