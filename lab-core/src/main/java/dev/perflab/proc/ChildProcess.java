@@ -58,8 +58,8 @@ public final class ChildProcess implements AutoCloseable {
 
     /**
      * Registers the hook that stops the child when this JVM stops, or returns null when the JVM is already
-     * stopping: the caller is then itself a shutdown hook (a cleanup running {@code ip}), which waits for
-     * its child or {@link #close()}s it.
+     * stopping: then {@link #start} kills the child at once, and {@link #startForCleanup}'s caller (itself a
+     * shutdown hook, a cleanup running {@code ip} or {@code git}) waits for its child or {@link #close()}s it.
      */
     private static Thread stopOnExit(Thread hook) {
         try {
