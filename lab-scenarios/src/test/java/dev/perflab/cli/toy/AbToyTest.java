@@ -110,7 +110,7 @@ class AbToyTest {
      * no interval lies inside the threshold, and at 2 pairs and 99.95% (two looks keep 99.9%; Student's t with one
      * degree of freedom is about 1,300) it cannot exclude 1 unless the two pairs' ratios agree to a few parts in ten
      * thousand, so a run of 2 pairs goes on to its second look, at 4. (At 97.5% a load that slowed both of head's
-     * forks, the middle two of ABBA, by the same 14% once decided the A/A row at its first look.)
+     * forks, the middle two of ABBA, by the same amount could decide the A/A row at its first look.)
      */
     @Test
     void anUndecidedRowGetsPairsUpToTheNextLookAndTheRulerWithIt() throws Exception {
@@ -311,9 +311,13 @@ class AbToyTest {
         assertTrue(md.contains("\n  - ToySumBenchmark.sum ") && md.contains(" pairs (as its A/A runs took) give A/A "), md);
     }
 
+    /**
+     * A ruler planted ten times slower moves: at 3 pairs (Student's t 4.3 at 95%) its interval on ln(head/base), about
+     * 2.3, stays above ln(1.2) unless the pairs' ln ratios spread by more than 0.8, a sign of far worse than load.
+     */
     @Test
     void aRulerThatMovesMakesTheRunNoisy() throws Exception {
-        assertEquals(3, ab("--plant", "ruler=900%", "--budget", "0", "--threshold", "20%", "--ruler-threshold", "20%"), lab.out + "" + lab.err);
+        assertEquals(3, ab(3, "--plant", "ruler=900%", "--budget", "0", "--threshold", "20%", "--ruler-threshold", "20%"), lab.out + "" + lab.err);
         JsonNode verdict = verdict();
         assertEquals("noisy", verdict.get("verdict").asText(), verdict.toString());
         assertTrue(verdict.get("rulersMoved").asText().contains("RulerBenchmark.sortCopy"), verdict.toString());
