@@ -38,7 +38,7 @@ final class MergeCommand implements Callable<Integer> {
     boolean partial;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException, InterruptedException {
         ShardMerge.Result result = ShardMerge.merge(shards, out, partial);
         PrintWriter console = spec.commandLine().getOut();
         console.printf("merged %d rows of %s from %d shard folders, measured on %d %s%n", result.rows(), result.component(),

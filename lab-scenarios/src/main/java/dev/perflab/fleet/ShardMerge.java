@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.InputFile;
 import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
-import dev.perflab.base.OutputFile;
 import dev.perflab.report.RowMachine;
 import dev.perflab.results.RunFolder;
 import java.io.IOException;
@@ -68,7 +67,7 @@ public final class ShardMerge {
     private record Part(Path dir, ShardManifest manifest) {
     }
 
-    public static Result merge(List<Path> dirs, Path out, boolean partial) {
+    public static Result merge(List<Path> dirs, Path out, boolean partial) throws IOException, InterruptedException {
         Inputs inputs = Inputs.none().addAll(dirs);
         inputs.refuse("--out", out); // before any folder is read: nothing is created for a refused merge
         List<Part> parts = new ArrayList<>();
@@ -89,7 +88,7 @@ public final class ShardMerge {
                     + first.component() + " not given; merge every shard, or pass --partial for a result set without "
                     + (missingShards.size() > 1 ? "them" : "it"));
         }
-        RunFolder.open("--out", out, inputs);
+        RunFolder folder = RunFolder.open("--out", out, inputs);
         TreeMap<Integer, ObjectNode> rows = new TreeMap<>();
         List<String> missingRows = new ArrayList<>();
         Set<String> machines = new LinkedHashSet<>();
@@ -102,13 +101,16 @@ public final class ShardMerge {
         String component = first.component();
         ArrayNode merged = JSON.createArrayNode();
         rows.values().forEach(merged::add);
-        Path rowsFile = out.resolve(component + ".json");
-        OutputFile.check("--out", rowsFile).write(o -> JSON.writerWithDefaultPrettyPrinter().writeValue(o, merged));
-        OutputFile.check("--out", out.resolve(component + ".machine.txt")).writeString(header(machines, parts.size()) + "\n"
-                + "run length: " + first.length() + "\n");
-        OutputFile.check("--out", out.resolve(component + ".merge.json"))
-                .write(o -> JSON.writerWithDefaultPrettyPrinter().writeValue(o, summary(parts, missingRows, missingShards)));
-        return new Result(component, rowsFile, rows.size(), machines, missingRows, missingShards);
+        // the three files stand together or not at all: a full disk after the rows leaves the previous merge whole
+        return folder.whole(() -> {
+            Path rowsFile = folder.path(component + ".json");
+            folder.file(component + ".json").write(o -> JSON.writerWithDefaultPrettyPrinter().writeValue(o, merged));
+            folder.file(component + ".machine.txt").writeString(header(machines, parts.size()) + "\n"
+                    + "run length: " + first.length() + "\n");
+            folder.file(component + ".merge.json")
+                    .write(o -> JSON.writerWithDefaultPrettyPrinter().writeValue(o, summary(parts, missingRows, missingShards)));
+            return new Result(component, rowsFile, rows.size(), machines, missingRows, missingShards);
+        });
     }
 
     /** The one manifest in a shard folder. */

@@ -166,6 +166,28 @@ class MergeCommandTest {
         throw new AssertionError("no row " + method + " " + depth + " " + rung);
     }
 
+    /**
+     * The merge's three files stand together: when the last cannot be written (here a folder holds its name, as a
+     * full disk would fail it), the rows and machine file already written go back to the previous merge's, byte for
+     * byte, and the one error line says where this merge's files went.
+     */
+    @Test
+    void aMergeThatCannotWriteItsLastFileLeavesThePreviousMergeWhole() throws Exception {
+        Path out = dir.resolve("merged");
+        assertEquals(0, lab(merge(shards("orderbook", 2, TIED_GATE, List.of("one machine", "one machine")), out)), lab.err::toString);
+        byte[] rows = Files.readAllBytes(out.resolve("orderbook.json"));
+        byte[] machine = Files.readAllBytes(out.resolve("orderbook.machine.txt"));
+        Files.delete(out.resolve("orderbook.merge.json"));
+        Files.createDirectories(out.resolve("orderbook.merge.json").resolve("in-the-way"));
+
+        int exit = lab(merge(shards("orderbook", 3, TIED_GATE, List.of("machine A", "machine B", "machine C")), out));
+        assertEquals(2, exit, lab.out + "" + lab.err);
+        String line = errLine();
+        assertTrue(line.contains("orderbook.merge.json") && line.contains(out + " unchanged"), line);
+        assertTrue(java.util.Arrays.equals(rows, Files.readAllBytes(out.resolve("orderbook.json"))), "the previous merge's rows");
+        assertTrue(java.util.Arrays.equals(machine, Files.readAllBytes(out.resolve("orderbook.machine.txt"))), "its machine file");
+    }
+
     @Test
     void shardsOfOneMachineMergeIntoASetReportReadsAsAlways() throws Exception {
         Path out = dir.resolve("merged");
