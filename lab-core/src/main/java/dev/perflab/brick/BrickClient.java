@@ -32,7 +32,7 @@ public final class BrickClient {
     private volatile String error;
 
     public BrickClient(MoverSettings settings, InetSocketAddress server) {
-        this(settings, server, Wire.LIVENESS_MILLIS);
+        this(settings, server, Wire.livenessMillis());
     }
 
     /** A client whose reads and writes give up after {@code livenessMillis} without a byte (a test's silent server). */
@@ -76,7 +76,7 @@ public final class BrickClient {
             return Wire.of(SocketChannel.open(server), livenessMillis);
         }
         Socket s = new Socket();
-        s.connect(server, Wire.LIVENESS_MILLIS);
+        s.connect(server, Wire.livenessMillis());
         return Wire.of(s, livenessMillis);
     }
 

@@ -23,12 +23,14 @@ import java.util.concurrent.atomic.AtomicLong;
  *    after the last line: end responses carrying the line count, until the client closes
  * </pre>
  * A client that closes before it has been sent the end of the file is an error naming it and the lines it
- * had taken; so is a malformed request, and a client silent for {@link Wire#LIVENESS_MILLIS} (stream or
+ * had taken; so is a malformed request, and a client silent for {@link Wire#livenessMillis()} (stream or
  * channel: {@link Wire}). Any of these closes every connection, so nothing waits on a dead peer.
  */
 public final class BrickServer implements AutoCloseable {
-    /** How long {@link #serve()} waits for each of the rung's connections. */
-    public static final int ACCEPT_TIMEOUT_MILLIS = 30_000;
+    /** How long {@link #serve()} waits for each of the rung's connections: the lab's liveness limit, 30 s unless set. */
+    static int acceptTimeoutMillis() {
+        return Wire.livenessMillis();
+    }
 
     /** What a finished server reports. */
     public record Summary(long lines, long linesSent, long casRetries, String error) {
@@ -46,7 +48,7 @@ public final class BrickServer implements AutoCloseable {
 
     /** Binds {@code bind} (port 0: any free port). */
     public BrickServer(Path file, MoverSettings settings, InetSocketAddress bind) throws IOException {
-        this(file, settings, bind, Wire.LIVENESS_MILLIS);
+        this(file, settings, bind, Wire.livenessMillis());
     }
 
     /** A server whose reads and writes give up after {@code livenessMillis} without a byte (a test's silent client). */
@@ -57,12 +59,12 @@ public final class BrickServer implements AutoCloseable {
         if (settings.nio()) {
             channel = ServerSocketChannel.open();
             channel.bind(bind, settings.connections());
-            channel.socket().setSoTimeout(ACCEPT_TIMEOUT_MILLIS);
+            channel.socket().setSoTimeout(acceptTimeoutMillis());
             socket = null;
         } else {
             socket = new ServerSocket();
             socket.bind(bind, settings.connections());
-            socket.setSoTimeout(ACCEPT_TIMEOUT_MILLIS);
+            socket.setSoTimeout(acceptTimeoutMillis());
             channel = null;
         }
     }
@@ -100,7 +102,7 @@ public final class BrickServer implements AutoCloseable {
     }
 
     /**
-     * The next connection, within {@link #ACCEPT_TIMEOUT_MILLIS}. A {@code ServerSocketChannel}'s own accept has
+     * The next connection, within {@link #acceptTimeoutMillis()}. A {@code ServerSocketChannel}'s own accept has
      * no time limit; its socket adaptor's has, and hands back the accepted channel ({@code Socket.getChannel}).
      */
     private Wire accept() throws IOException {
@@ -110,7 +112,7 @@ public final class BrickServer implements AutoCloseable {
             }
             return Wire.of(channel.socket().accept().getChannel(), livenessMillis);
         } catch (SocketTimeoutException e) {
-            throw new IOException("no client connected to " + address() + " within " + ACCEPT_TIMEOUT_MILLIS + " ms", null);
+            throw new IOException("no client connected to " + address() + " within " + acceptTimeoutMillis() + " ms", null);
         }
     }
 

@@ -113,11 +113,11 @@ public final class ClientPages implements ResultSink {
         int row = lineNo % ROWS;
         Slot slot = slots[page % SLOTS];
         if (slot.page != page) {
-            long deadline = System.nanoTime() + Wire.LIVENESS_MILLIS * 1_000_000L;
+            long deadline = System.nanoTime() + Wire.livenessMillis() * 1_000_000L;
             while (slot.page != page) {
                 waitABit();
                 if (System.nanoTime() > deadline) {
-                    throw new IOException("line " + lineNo + " waited " + Wire.LIVENESS_MILLIS
+                    throw new IOException("line " + lineNo + " waited " + Wire.livenessMillis()
                             + " ms for its page: the lines before it never arrived", null);
                 }
             }
@@ -273,7 +273,7 @@ public final class ClientPages implements ResultSink {
         LockSupport.unpark(switcher);
         try {
             // every line that will come has come: the switcher only writes what is left
-            switcher.join(Wire.LIVENESS_MILLIS);
+            switcher.join(Wire.livenessMillis());
             if (switcher.isAlive()) {
                 abort();
                 throw new IOException("the server's file has " + totalLines + " lines; " + written

@@ -1,5 +1,6 @@
 package dev.perflab.brick;
 
+import dev.perflab.net.Liveness;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -16,7 +17,7 @@ import java.nio.channels.SocketChannel;
  * socket's blocking streams and heap buffers (the JDK copies each write into a temporary native buffer);
  * from r4 on through a blocking {@link SocketChannel} with direct buffers and {@code TCP_NODELAY}.
  *
- * <p>One thread per wire. A read or write that waits {@link #LIVENESS_MILLIS} without a byte moving ends in an
+ * <p>One thread per wire. A read or write that waits {@link #livenessMillis()} without a byte moving ends in an
  * {@link IOException} saying so: a stream read through the socket's read timeout; a channel read or write
  * (a blocking {@code SocketChannel} ignores the socket's timeout) through {@link Watchdog}, which closes a
  * channel whose thread has waited that long, and the close wakes the thread. So a peer that stops sending,
@@ -24,8 +25,10 @@ import java.nio.channels.SocketChannel;
  * and ends the wait at once.
  */
 abstract class Wire implements Closeable {
-    /** A read that waits this long on a live-but-silent peer gives up. */
-    static final int LIVENESS_MILLIS = 30_000;
+    /** A read that waits this long on a live-but-silent peer gives up ({@link Liveness}: 30 s unless set). */
+    static int livenessMillis() {
+        return Liveness.millis();
+    }
 
     /** A buffer of this wire's kind (heap or direct). */
     abstract ByteBuffer allocate(int bytes);
@@ -51,7 +54,7 @@ abstract class Wire implements Closeable {
     abstract String peer();
 
     static Wire of(Socket socket) throws IOException {
-        return of(socket, LIVENESS_MILLIS);
+        return of(socket, livenessMillis());
     }
 
     /** A wire whose reads give up after {@code livenessMillis} (a test's silent peer: less than the default). */
@@ -61,7 +64,7 @@ abstract class Wire implements Closeable {
     }
 
     static Wire of(SocketChannel channel) throws IOException {
-        return of(channel, LIVENESS_MILLIS);
+        return of(channel, livenessMillis());
     }
 
     /** A wire whose reads and writes give up after {@code livenessMillis}. */

@@ -90,12 +90,12 @@ public final class ClientStream {
 
     /**
      * How long the client waits in silence: {@link Sockets#LIVENESS_MILLIS} once the day flows; before its first
-     * message the forwarder may itself be waiting for its Simulator (up to {@link Sockets#ACCEPT_TIMEOUT_MILLIS}), so
+     * message the forwarder may itself be waiting for its Simulator (up to {@link Sockets#acceptTimeoutMillis()}), so
      * the first wait is that and the liveness limit on top. A forwarder that accepts and never answers, or one that is
      * frozen, ends the client within these, not at the run's deadline.
      */
     static long silenceLimitMillis(boolean flowing) {
-        return flowing ? Sockets.LIVENESS_MILLIS : Sockets.ACCEPT_TIMEOUT_MILLIS + Sockets.LIVENESS_MILLIS;
+        return flowing ? Sockets.LIVENESS_MILLIS : Sockets.acceptTimeoutMillis() + Sockets.LIVENESS_MILLIS;
     }
 
     /** Checks each record, accounts for its sequence and, with a clock, records its latency: the same for a real and a warm-up read. */

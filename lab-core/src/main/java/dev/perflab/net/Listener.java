@@ -16,7 +16,7 @@ import java.nio.file.Path;
 
 /**
  * A listening socket, TCP or Unix domain ({@link Sockets#listen(Endpoint)}): accepts peers one at a time,
- * each within {@link Sockets#ACCEPT_TIMEOUT_MILLIS}. Several threads may accept from one listener (a role with
+ * each within {@link Sockets#acceptTimeoutMillis()}. Several threads may accept from one listener (a role with
  * several streams). A Unix listener creates its socket file and deletes it when closed.
  */
 public interface Listener extends Closeable {
@@ -38,7 +38,7 @@ public interface Listener extends Closeable {
             try {
                 server.setReuseAddress(true);
                 server.bind(bind);
-                server.setSoTimeout(Sockets.ACCEPT_TIMEOUT_MILLIS);
+                server.setSoTimeout(Sockets.acceptTimeoutMillis());
             } catch (IOException e) {
                 server.close();
                 throw e;
@@ -92,7 +92,7 @@ public interface Listener extends Closeable {
 
         @Override
         public synchronized Connection accept(String expected) throws IOException {
-            long deadline = System.nanoTime() + Sockets.ACCEPT_TIMEOUT_MILLIS * 1_000_000L;
+            long deadline = System.nanoTime() + Sockets.acceptTimeoutMillis() * 1_000_000L;
             for (;;) {
                 SocketChannel peer = server.accept();
                 if (peer != null) {

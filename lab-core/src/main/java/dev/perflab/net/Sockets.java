@@ -18,9 +18,9 @@ import java.nio.channels.SocketChannel;
  *
  * <pre>
  *   listener                                   connector
- *   listen(HOST:0) ── prints its port ──▶      connect(HOST:PORT, "executor")   ≤ {@value #ACCEPT_TIMEOUT_MILLIS} ms
+ *   listen(HOST:0) ── prints its port ──▶      connect(HOST:PORT, "executor")   ≤ the liveness limit (30 s)
  *   accept(server, "generator")  ◀────────     (TCP_NODELAY, read timeout)
- *       ≤ {@value #ACCEPT_TIMEOUT_MILLIS} ms
+ *       ≤ the liveness limit (30 s)
  *   read blocks ≤ {@value #LIVENESS_MILLIS} ms ── nothing came: SocketTimeoutException = the liveness watchdog
  * </pre>
  *
@@ -33,18 +33,23 @@ import java.nio.channels.SocketChannel;
 public final class Sockets {
     /** A read that waits this long for data ends the connection: the liveness watchdog. */
     public static final int LIVENESS_MILLIS = 5_000;
-    /** How long a listener waits for its peer to connect, and a connector for the connection to open. */
-    public static final int ACCEPT_TIMEOUT_MILLIS = 30_000;
+    /**
+     * How long a listener waits for its peer to connect, and a connector for the connection to open: the lab's
+     * {@link Liveness} limit, 30 s unless set.
+     */
+    public static int acceptTimeoutMillis() {
+        return Liveness.millis();
+    }
 
     private Sockets() {
     }
 
-    /** Opens a listening socket; port 0 picks a free one. Its accept waits at most {@link #ACCEPT_TIMEOUT_MILLIS}. */
+    /** Opens a listening socket; port 0 picks a free one. Its accept waits at most {@link #acceptTimeoutMillis()}. */
     public static ServerSocket listen(InetSocketAddress bind) throws IOException {
         ServerSocket server = new ServerSocket();
         server.setReuseAddress(true);
         server.bind(bind);
-        server.setSoTimeout(ACCEPT_TIMEOUT_MILLIS);
+        server.setSoTimeout(acceptTimeoutMillis());
         return server;
     }
 
@@ -57,9 +62,9 @@ public final class Sockets {
         }
     }
 
-    /** The failure of an accept that waited {@link #ACCEPT_TIMEOUT_MILLIS} for {@code expected}. */
+    /** The failure of an accept that waited {@link #acceptTimeoutMillis()} for {@code expected}. */
     static IOException nobodyCame(String expected, Endpoint where) {
-        return new IOException("no " + expected + " connected to " + where + " within " + ACCEPT_TIMEOUT_MILLIS / 1000 + " s");
+        return new IOException("no " + expected + " connected to " + where + " within " + acceptTimeoutMillis() / 1000 + " s");
     }
 
     /**
@@ -91,7 +96,7 @@ public final class Sockets {
     public static Socket connect(InetSocketAddress peer, String name) throws IOException {
         Socket socket = new Socket();
         try {
-            socket.connect(peer, ACCEPT_TIMEOUT_MILLIS);
+            socket.connect(peer, acceptTimeoutMillis());
         } catch (IOException e) {
             closeQuietly(socket);
             throw new IOException("cannot connect to the " + name + " at " + hostPort(peer) + " (" + e.getMessage()

@@ -130,13 +130,15 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /**
-     * A JVM on this JVM's executable and class path: {@code java FLAGS -cp CLASSPATH MAIN ARGS}.
+     * A JVM on this JVM's executable and class path: {@code java FLAGS -cp CLASSPATH MAIN ARGS}, with this JVM's
+     * {@link dev.perflab.net.Liveness} setting when it has one, so every role of a run waits on its peers alike.
      *
      * @param prefix   what goes before java, e.g. {@code ip netns exec NAME}; empty for none
      */
     public static List<String> javaCommand(List<String> prefix, List<String> jvmFlags, String mainClass, List<String> args) {
         List<String> command = new ArrayList<>(prefix);
         command.add(javaExecutable());
+        command.addAll(dev.perflab.net.Liveness.childFlags());
         command.addAll(jvmFlags);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(args);

@@ -14,8 +14,6 @@ import java.io.IOException;
 public final class Roles {
     /** A read that waits this long for data, or a write that blocks this long, ends the connection. */
     public static final int LIVENESS_MILLIS = Sockets.LIVENESS_MILLIS;
-    /** How long a role waits for its peer to connect. */
-    public static final int ACCEPT_TIMEOUT_MILLIS = Sockets.ACCEPT_TIMEOUT_MILLIS;
 
     private Roles() {
     }

@@ -46,6 +46,6 @@
  *
  * <h2>Liveness</h2>
  * Every socket read, TCP or Unix, times out after {@link dev.perflab.sha.Roles#LIVENESS_MILLIS}; a write
- * blocked that long closes its socket; accepts time out after {@link dev.perflab.sha.Roles#ACCEPT_TIMEOUT_MILLIS}.
+ * blocked that long closes its socket; accepts time out after {@link dev.perflab.net.Sockets#acceptTimeoutMillis()}.
  */
 package dev.perflab.sha;

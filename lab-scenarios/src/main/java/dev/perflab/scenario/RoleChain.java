@@ -1,6 +1,7 @@
 package dev.perflab.scenario;
 
 import dev.perflab.net.Endpoint;
+import dev.perflab.net.Liveness;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,8 +24,10 @@ import java.util.Map;
  * before the exception leaves; otherwise the caller owns the returned processes and closes them.
  */
 public final class RoleChain {
-    /** How long a listening role has to print its {@code listening on} line. */
-    public static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    /** How long a listening role has to print its {@code listening on} line ({@link Liveness}: 30 s unless set). */
+    public static Duration startTimeout() {
+        return Liveness.limit();
+    }
 
     /** Builds one role's command line. */
     @FunctionalInterface
@@ -65,10 +68,10 @@ public final class RoleChain {
                 RoleProcess process = RoleProcess.start(role.name(), launch.command(role, connect));
                 started.add(process);
                 if (role.listens()) {
-                    String printed = process.awaitAddress(START_TIMEOUT);
+                    String printed = process.awaitAddress(startTimeout());
                     // a Unix socket's file is the address as printed; a TCP port is reached at hostOf's host
                     addresses.put(role.name(), printed.startsWith(Endpoint.UNIX_PREFIX) ? printed
-                            : hostOf.apply(role) + ":" + process.awaitPort(START_TIMEOUT));
+                            : hostOf.apply(role) + ":" + process.awaitPort(startTimeout()));
                 }
             }
             return started;

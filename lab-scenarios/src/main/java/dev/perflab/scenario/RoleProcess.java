@@ -125,8 +125,10 @@ public final class RoleProcess implements AutoCloseable {
         try {
             return summary.get(2, TimeUnit.SECONDS);
         } catch (TimeoutException | ExecutionException e) {
+            // the role's own last line says why it ended; the caller shows the last error line, so it goes with it
+            String said = errors.isEmpty() ? "" : ": " + errors.get(errors.size() - 1);
             errors.add(role + " exited with " + process.exitCode() + " without a summary"
-                    + (process.exitCode() > 128 ? " (" + ChildProcess.describeExit(process.exitCode()) + ")" : ""));
+                    + (process.exitCode() > 128 ? " (" + ChildProcess.describeExit(process.exitCode()) + ")" : "") + said);
             return null;
         }
     }

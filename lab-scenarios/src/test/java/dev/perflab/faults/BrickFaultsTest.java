@@ -45,7 +45,9 @@ class BrickFaultsTest {
 
     @Test
     void fetchFrozenMidFlow() throws Exception {
-        run("fetch", Fault.STOP, 1.0).assertClean(1, 75);
+        Faults.Outcome o = run("fetch", Fault.STOP, 1.0);
+        o.assertClean(1, 75);
+        o.assertNamedWithinTheLivenessLimit();
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.cli.LabCli;
+import dev.perflab.net.Liveness;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,6 +54,13 @@ public final class Faults {
                 assertEquals(List.of(), hidden, "half-written files left in " + dir);
             }
         }
+
+        /** The frozen role was named by the short limit its peers were given ({@link #FROZEN_PEER_LIVENESS}), not by 30 s. */
+        public void assertNamedWithinTheLivenessLimit() {
+            long s = FROZEN_PEER_LIVENESS.toSeconds();
+            assertTrue(out.contains(" " + s + " s") || out.contains(" " + s * 1000 + " ms"),
+                    "a line naming the " + s + " s liveness limit: " + out);
+        }
     }
 
     /** An earlier result kept in the run's folder, which no faulted run may touch. */
@@ -76,6 +84,24 @@ public final class Faults {
         Set<String> before = temporaries();
         LabCli cli = new LabCli();
         long start = System.nanoTime();
+        if (fault == Fault.STOP) {
+            System.setProperty(Liveness.PROPERTY, Long.toString(FROZEN_PEER_LIVENESS.toSeconds()));
+        }
+        try {
+            return injectAndWait(cli, start, dir, earlier, before, tempPrefix, group, role, fault, after, args);
+        } finally {
+            System.clearProperty(Liveness.PROPERTY);
+        }
+    }
+
+    /**
+     * The liveness limit a frozen-peer run gets: the peers name the frozen role within it (the default, 30 s, is for
+     * a JVM starting on a loaded machine; the roles here start in a few seconds).
+     */
+    static final Duration FROZEN_PEER_LIVENESS = Duration.ofSeconds(10);
+
+    private static Outcome injectAndWait(LabCli cli, long start, Path dir, byte[] earlier, Set<String> before, String tempPrefix,
+            String group, String role, Fault fault, Duration after, String... args) throws Exception {
         CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.run(args));
         boolean injected = false;
         while (!exit.isDone() && !injected) {

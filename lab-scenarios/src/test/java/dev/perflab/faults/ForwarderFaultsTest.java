@@ -47,6 +47,8 @@ class ForwarderFaultsTest {
 
     @Test
     void forwarderFrozenMidFlowEndsWithinTheSmokeDeadline() throws Exception {
-        run("forwarder", Fault.STOP, 1.0).assertClean(1, 75);
+        Faults.Outcome o = run("forwarder", Fault.STOP, 1.0);
+        o.assertClean(1, 75);
+        o.assertNamedWithinTheLivenessLimit();
     }
 }

@@ -45,6 +45,8 @@ class SocketPumpFaultsTest {
 
     @Test
     void receiverFrozenMidFlow() throws Exception {
-        run("receiver", Fault.STOP, 1.0).assertClean(1, 50);
+        Faults.Outcome o = run("receiver", Fault.STOP, 1.0);
+        o.assertClean(1, 50);
+        o.assertNamedWithinTheLivenessLimit();
     }
 }

@@ -348,7 +348,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             if (!hosts.local()) {
                 hosts.describe().forEach(console::println);
                 console.flush();
-                clocks = ClockOffsets.measure(hosts, List.of(ChildProcess.errorFileFlag(request.dir())), RoleChain.START_TIMEOUT);
+                clocks = ClockOffsets.measure(hosts, List.of(ChildProcess.errorFileFlag(request.dir())), RoleChain.startTimeout());
                 clocks.describe().forEach(console::println);
             }
             Ceilings ceilings = ceilings();
@@ -450,7 +450,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                         "--bind", host + ":0", "--rung", id, "--clients", Integer.toString(CLIENTS),
                         "--await-subscribers", Integer.toString(CLIENTS), "--deadline-seconds", seconds(deadline)));
                 started.add(forwarder);
-                String connect = host + ":" + forwarder.awaitPort(RoleChain.START_TIMEOUT);
+                String connect = host + ":" + forwarder.awaitPort(RoleChain.startTimeout());
                 List<String> clientNames = new ArrayList<>();
                 for (int k = 1; k <= ON_TIME_CLIENTS; k++) {
                     String name = "client-" + k;
@@ -459,7 +459,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 }
                 started.add(RoleProcess.start(LATE, client(role(LATE), LATE, id, connect, lateJoinAt)));
                 clientNames.add(LATE);
-                forwarder.awaitFlowing(RoleChain.START_TIMEOUT);
+                forwarder.awaitFlowing(RoleChain.startTimeout());
                 List<String> simulator = new ArrayList<>(List.of("simulator", "--rung", id, "--connect", connect,
                         "--day", dayFile.toString(), "--deadline-seconds", seconds(deadline)));
                 if (rate > 0) {
@@ -468,7 +468,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 RoleProcess sim = RoleProcess.start("simulator", lab(role("simulator"), "simulator", id, simulator.toArray(new String[0])));
                 started.add(sim);
                 // a Simulator that dies before it sends is named at once, not after the roles' deadline
-                sim.awaitFlowing(RoleChain.START_TIMEOUT);
+                sim.awaitFlowing(RoleChain.startTimeout());
                 cpuSampler = new CpuSampler(started);
                 CpuMeter<RoleProcess> cpu = new CpuMeter<>(started, cpuSampler::cpuNanos, Machine.cores()).start();
                 // one deadline for every role: a frozen forwarder costs the deadline once, not once per role

@@ -66,7 +66,7 @@ final class ReceiverCommand implements Callable<Integer> {
         long end = 0;
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
             server.bind(bind);
-            server.socket().setSoTimeout(Sockets.ACCEPT_TIMEOUT_MILLIS);
+            server.socket().setSoTimeout(Sockets.acceptTimeoutMillis());
             RoleProtocol.printListening(out, (InetSocketAddress) server.getLocalAddress());
             try (SocketChannel channel = server.socket().accept().getChannel()) {
                 accepted = System.nanoTime();
@@ -91,7 +91,7 @@ final class ReceiverCommand implements Callable<Integer> {
             }
         } catch (SocketTimeoutException e) {
             error = verifier == null
-                    ? "receiver: no sender connected to " + bind + " within " + Sockets.ACCEPT_TIMEOUT_MILLIS / 1000 + " s"
+                    ? "receiver: no sender connected to " + bind + " within " + Sockets.acceptTimeoutMillis() / 1000 + " s"
                     : "receiver: no bytes for " + Sockets.LIVENESS_MILLIS / 1000 + " s after " + verifier.bytes() + " verified; the sender stalled";
         } catch (MdfFormatException e) {
             error = e.getMessage();

@@ -5,6 +5,7 @@ import dev.perflab.base.LabException;
 import dev.perflab.cli.component.RungOption;
 import dev.perflab.cli.component.ScenarioOptions;
 import dev.perflab.ladder.Entry;
+import dev.perflab.net.Liveness;
 import dev.perflab.net.StallWatchdog;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.PumpLadder;
@@ -44,9 +45,10 @@ final class SenderCommand implements Callable<Integer> {
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "10", converter = ScenarioOptions.PositiveSeconds.class, description = "How long to send. Default: ${DEFAULT-VALUE}.")
     double seconds;
 
-    @Option(names = "--stall-seconds", paramLabel = "S", defaultValue = "30", converter = ScenarioOptions.PositiveSeconds.class,
-            description = "Give up when no whole day went out for S seconds (a receiver that stopped reading). Default: ${DEFAULT-VALUE}.")
-    double stallSeconds;
+    @Option(names = "--stall-seconds", paramLabel = "S", converter = ScenarioOptions.PositiveSeconds.class,
+            description = "Give up when no whole day went out for S seconds (a receiver that stopped reading). Default: the lab's"
+                    + " liveness limit, 30 s unless -D" + Liveness.PROPERTY + " sets it.")
+    Double stallSeconds;
 
     @Mixin
     DaySource.Options dayOptions = new DaySource.Options();
@@ -71,6 +73,7 @@ final class SenderCommand implements Callable<Integer> {
         long deadline = start + (long) (seconds * 1e9);
         java.util.concurrent.atomic.AtomicLong sentDays = new java.util.concurrent.atomic.AtomicLong();
         StallWatchdog watchdog = null;
+        double stallSeconds = this.stallSeconds != null ? this.stallSeconds : Liveness.limit().toSeconds();
         try (Pump.Sender sender = entry.factory().connect(receiver, day)) {
             // a blocking channel write ignores every timeout: a receiver that never reads would hold it for ever
             watchdog = StallWatchdog.watch("sender", sentDays::get, (long) (stallSeconds * 1000), sender);
