@@ -67,7 +67,7 @@ public final class JarRun {
      */
     public int run() throws IOException, InterruptedException {
         String name = jar.name();
-        List<JmhProcess.Configuration> rows = plan();
+        List<JmhProcess.Configuration> rows = plan(jar, jmh);
         RunFolder folder = RunFolder.open("--out", dir);
         Path json = dir.resolve(name + ".json");
         Path log = dir.resolve(name + ".log");
@@ -108,8 +108,14 @@ public final class JarRun {
         }
     }
 
-    /** The rows the options ask for, from the jar's own listing. */
-    private List<JmhProcess.Configuration> plan() throws IOException, InterruptedException {
+    /**
+     * The rows {@code jmh}'s regexes, excludes and {@code -p} ask for, from the jar's own listing ({@code profile --jar}
+     * plans with it too).
+     *
+     * @throws LabException (exit 2) when nothing matches, with some of the jar's benchmarks, or a {@code -p} names no
+     *                      parameter of the rows chosen
+     */
+    public static List<JmhProcess.Configuration> plan(ForeignJar jar, JmhArguments jmh) throws IOException, InterruptedException {
         Set<String> paramNames = new HashSet<>();
         List<JmhProcess.Configuration> rows = JmhProcess.listConfigurations(jar.path(), jmh.include(), jmh.params(), paramNames)
                 .stream().filter(c -> !jmh.excluded(c.benchmark())).collect(Collectors.toList());

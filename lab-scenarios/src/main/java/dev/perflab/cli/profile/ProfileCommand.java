@@ -64,7 +64,10 @@ import picocli.CommandLine.Spec;
         "per rung and process, DIR/<rung>/<process>/: the same graphs, flame-<event>-threads.html (one tower per",
         "thread) and the jfr-<event>.jfr; DIR/run/ holds the run's rows and DIR/run.log its output. Options for",
         "the run itself go after --, e.g. ./lab profile forwarder --role forwarder --rung r2 -- --rate 100000.",
-        "DIR/engine.txt names the engine that sampled; --diff A B adds DIR/diff-A-to-B-more-in-B.html and -more-in-A.html."})
+        "DIR/engine.txt names the engine that sampled; --diff A B adds DIR/diff-A-to-B-more-in-B.html and -more-in-A.html.",
+        "With --jar JAR instead of a component: another project's JMH jar, the rows --benchmark and --param choose",
+        "(one fork each, 3 × 1 s warm-up, 3 × 2 s measured), in DIR/<benchmark-params>/, e.g.",
+        "  ./lab profile --jar target/benchmarks.jar --benchmark 'Sums.loop' --param size=1000"})
 public final class ProfileCommand implements Callable<Integer>, Registry.User {
     static final List<String> EVENTS = List.of("cpu", "alloc", "lock", "wall");
     /** One sample per millisecond of CPU: ~3,000 samples in a 3-second measurement, not async-profiler's 300. */
@@ -77,8 +80,13 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
 
     private Registry registry = Registry.builtIn();
 
-    @Parameters(index = "0", paramLabel = "COMPONENT", description = "Component to profile, e.g. orderbook (one with JMH suites).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "COMPONENT",
+            description = "Component to profile, e.g. orderbook (one with JMH suites); none with --jar.")
     String component;
+
+    @Option(names = "--jar", paramLabel = "JAR",
+            description = "Profile this JMH benchmarks jar (another project's: java -jar JAR runs JMH) instead of a component; needs --benchmark.")
+    Path jar;
 
     @Mixin
     RungOption rungOption = RungOption.defaultingTo("naive", "tuned");
@@ -134,6 +142,12 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        if (jar != null) {
+            return profileJar();
+        }
+        if (component == null) {
+            throw new LabException("give a COMPONENT to profile (./lab list shows them), or --jar JAR for another project's JMH jar");
+        }
         Component target = registry.byName(component);
         registry.renamedNote(component).ifPresent(note -> {
             spec.commandLine().getErr().println(note);
@@ -245,6 +259,59 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         return exit;
     }
 
+    /** JMH's run of each row of a jar: one fork, long enough for a few thousand samples, short enough for many rows. */
+    static final List<String> JAR_RUN = List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "3", "-r", "2s");
+
+    /**
+     * {@code --jar JAR}: another project's benchmarks, the rows {@code --benchmark} and {@code --param} choose (listed
+     * by the jar's own JMH first, so a regex that matches nothing is one line naming some of its benchmarks), in one
+     * JMH run with the profiler attached; the graphs in DIR/<benchmark-params>/.
+     */
+    private int profileJar() throws IOException, InterruptedException {
+        var parsed = spec.commandLine().getParseResult();
+        for (String option : List.of("--rung", "--diff", "--role")) {
+            if (parsed.hasMatchedOption(option)) {
+                throw new LabException(option + " chooses a component's rungs or roles; a --jar has neither: drop it");
+            }
+        }
+        if (component != null) {
+            throw new LabException("give a COMPONENT (" + component + ") or --jar " + jar + ", not both");
+        }
+        if (benchmarkOption.regex() == null) {
+            throw new LabException("--jar needs --benchmark REGEX (found anywhere in Class.method, as JMH's include), e.g. --benchmark 'MyBench.loop'");
+        }
+        checkEvent(event);
+        dev.perflab.foreign.ForeignJar foreign = dev.perflab.foreign.ForeignJar.open("--jar", jar);
+        benchmark = benchmarkOption.regex();
+        List<String> chosen = new ArrayList<>(List.of(benchmark));
+        paramOption.params().forEach((name, values) -> chosen.addAll(List.of("-p", name + "=" + values)));
+        dev.perflab.foreign.JmhArguments jmh = dev.perflab.foreign.JmhArguments.parse(chosen);
+        List<JmhProcess.Configuration> rows = dev.perflab.foreign.JarRun.plan(foreign, jmh);
+        Path dir = outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.profile(foreign.name());
+        checkUsableInProfilerOption(dir);
+        dev.perflab.base.Inputs.of(jar).refuse("--out", dir);
+        RunFolder.open("--out", dir);
+        Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
+        AsyncProfilerLibrary.checkLoads(library, event, java());
+        PrintWriter console = spec.commandLine().getOut();
+        console.printf("perflab profile --jar %s · %s · %s, %d row%s: %s · event %s · async-profiler %s (%s)%n", jar, Machine.header(),
+                foreign.describeJmh(), rows.size(), rows.size() == 1 ? "" : "s",
+                rows.stream().map(Object::toString).collect(Collectors.joining(", ")), event, AsyncProfilerLibrary.VERSION, library);
+        console.flush();
+        String id = foreign.name();
+        RungProfile profile = profile(id, jar, rows.size(), dir, () -> {
+            List<String> args = new ArrayList<>(chosen);
+            args.addAll(JAR_RUN);
+            args.addAll(List.of("-prof", profilerOption(library, event, dir)));
+            return args;
+        }, console);
+        Map<String, RungProfile> profiles = Map.of(id, profile);
+        Path engineFile = writeEngineFile(dir, printEngine(profiles, console), profiles);
+        console.println("saved: " + engineFile);
+        console.flush();
+        return 0;
+    }
+
     static RunLength runLength(String name) {
         for (RunLength l : RunLength.values()) {
             if (l.name().equalsIgnoreCase(name)) {
@@ -318,10 +385,19 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
 
     /** Runs JMH for one rung with the profiler attached (one progress line), then finds what it wrote. */
     private RungProfile profile(String id, Path library, Path rungDir, PrintWriter console) throws IOException, InterruptedException {
+        return profile(id, null, 1, rungDir, () -> jmhArguments(id, library, rungDir), console);
+    }
+
+    /**
+     * Runs {@code jmhArgs} on {@code benchmarksJar} (null: the lab's own) into {@code rungDir}, {@code rows} rows, then
+     * finds the recordings and converts each into flame graphs.
+     */
+    private RungProfile profile(String id, Path benchmarksJar, int rows, Path rungDir, java.util.function.Supplier<List<String>> jmhArgs,
+            PrintWriter console) throws IOException, InterruptedException {
         Files.createDirectories(rungDir);
         removeEarlierProfiles(rungDir);
         Path log = rungDir.resolve("jmh.log");
-        int exit = JmhProcess.run("profile " + id, 1, jmhArguments(id, library, rungDir), log, console);
+        int exit = JmhProcess.run(benchmarksJar, "profile " + id, rows, jmhArgs.get(), log, console);
         if (exit != 0) {
             throw jmhFailure(id, log, exit);
         }
@@ -350,7 +426,14 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
     }
 
     private LabException jmhFailure(String id, Path log, int exit) throws IOException {
-        if (Files.readString(log, StandardCharsets.UTF_8).contains("No matching benchmarks")) {
+        String text = Files.readString(log, StandardCharsets.UTF_8);
+        if (jar != null) {
+            // an old JMH without the async profiler says so in its own words; the lab does not guess at versions
+            String said = text.lines().filter(l -> l.contains("profiler") || l.contains("Profiler")).findFirst()
+                    .map(l -> ": JMH says " + l.strip()).orElse("");
+            return new LabException("JMH failed while profiling " + jar + " (exit " + exit + ")" + said + "; see " + log, 1);
+        }
+        if (text.contains("No matching benchmarks")) {
             return new LabException("no benchmark matches --benchmark " + benchmark
                     + "; methods are listed by: java -jar lab-benchmarks/target/benchmarks.jar -l");
         }
@@ -396,7 +479,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
                 .append("async-profiler: ").append(AsyncProfilerLibrary.VERSION).append('\n')
                 .append("machine: ").append(Machine.header()).append('\n')
                 .append("jdk: ").append(Machine.jdk()).append('\n')
-                .append("benchmark: ").append(benchmark).append(' ').append(role != null ? "" : jmhParams()).append('\n');
+                .append("benchmark: ").append(benchmark).append(' ').append(role != null ? "" : jar != null ? paramOption.params().toString() : jmhParams().toString()).append('\n');
         for (RungProfile p : profiles.values()) {
             text.append("rung ").append(p.id()).append(": engine ").append(p.engine()).append('\n');
             p.flameGraphs().forEach(f -> text.append("  flamegraph: ").append(f).append('\n'));

@@ -46,8 +46,8 @@ final class SenderCommand implements Callable<Integer> {
     double seconds;
 
     @Option(names = "--stall-seconds", paramLabel = "S", converter = ScenarioOptions.PositiveSeconds.class,
-            description = "Give up when no whole day went out for S seconds (a receiver that stopped reading). Default: the lab's"
-                    + " liveness limit, 30 s unless -D" + Liveness.PROPERTY + " sets it.")
+            description = "Give up when no whole day went out for S seconds (a receiver that stopped reading). Default: the"
+                    + " lab's liveness limit, 30 s unless set (docs/bad-input.md).")
     Double stallSeconds;
 
     @Mixin

@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  * made of every benchmark list on that class path (the toy suites' and lab-benchmarks', with its ruler), so
  * {@code java -jar} on it runs JMH as on the real {@code benchmarks.jar}.
  */
-final class ToyJars {
+public final class ToyJars {
     private ToyJars() {
     }
 
@@ -43,7 +43,7 @@ final class ToyJars {
     }
 
     /** A jar listing every benchmark of the class path whose list line {@code keep} accepts. */
-    static Path jmhJar(Path file, Predicate<String> keep) throws IOException {
+    public static Path jmhJar(Path file, Predicate<String> keep) throws IOException {
         return jmhJar(file, keep, entry -> true);
     }
 
