@@ -93,6 +93,11 @@ public final class Lab extends GroupCommand {
         cli.setExecutionExceptionHandler(Lab::failed);
         CommandLine.IExecutionStrategy run = cli.getExecutionStrategy();
         cli.setExecutionStrategy(parsed -> {
+            // the hints in messages and help say ./lab; started as perflab, what is printed says perflab
+            if (!invocation().equals("./lab")) {
+                cli.setOut(Invocation.speaking(cli.getOut(), invocation()));
+                cli.setErr(Invocation.speaking(cli.getErr(), invocation()));
+            }
             // while it runs, a Ctrl-C or SIGTERM interrupts it: Leftovers then says so in one line
             Object running = Leftovers.started(GroupCommand.qualifiedName(lastCommand(parsed)));
             try {

@@ -41,5 +41,21 @@ class CommandNameTest {
         lab.clear();
         assertEquals(2, lab.run("run", "no-such-component"));
         assertTrue(lab.err.toString().startsWith("perflab: "), lab.err.toString());
+        // a hint inside a message names the launcher too
+        lab.clear();
+        assertEquals(2, lab.run("profile"));
+        assertEquals("perflab: give a COMPONENT to profile (perflab list shows them), or --jar JAR for another project's JMH jar",
+                lab.err.toString().strip());
+        lab.clear();
+        assertEquals(0, lab.run("profile", "--help"));
+        assertTrue(lab.out.toString().contains("e.g. perflab profile forwarder --role forwarder") && !lab.out.toString().contains("./lab "),
+                lab.out.toString());
+    }
+
+    @Test
+    void onlyTheWordIsReplacedNotAPathThatStartsLikeIt() {
+        assertEquals("see perflab run --help; `perflab`; ./lab-scenarios/target stays; 'perflab'",
+                Invocation.say("see ./lab run --help; `./lab`; ./lab-scenarios/target stays; './lab'", "perflab"));
+        assertEquals("perflab\nperflab list", Invocation.say("./lab\n./lab list", "perflab"));
     }
 }
