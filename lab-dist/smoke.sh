@@ -35,6 +35,7 @@ expect 0 "perflab " perflab --version
 expect 0 "Usage: perflab run " perflab run --help
 expect 2 "(see perflab run --help)" perflab run --no-such-option
 expect 0 "orderbook" perflab list
+expect 2 "(perflab list shows them)" perflab profile
 # the lab's own benchmarks jar (lib/benchmarks.jar), where ab finds its rulers: one run's plan, nothing run
 lib=("$work"/opt/perflab-*/lib)
 expect 0 "RulerBenchmark.sortCopy (ruler)" perflab ab orderbook --plan --smoke --rung tuned --benchmark cancelLast \
