@@ -11,7 +11,7 @@
  *     1. contract      14 checks           ✗ any ──▶ NOT YET (the checks that fail)
  *     2. rounds        r2@1000 · student@1000 · student@1   (round 2: the reverse order, round 3: forward, …)
  *     3. targets       within ×1.2 of r2     ratio student/r2 at depth 1,000, its interval  [low ─ high]
- *                      flat within ×1.5      ratio depth 1,000 / depth 1 of student          [low ─ high]
+ *                      flat within ×2        ratio depth 1,000 / depth 1 of student          [low ─ high]
  *        bound b = 1/factor:   low ≥ b ──▶ PASS    high &lt; b ──▶ NOT YET    otherwise ──▶ UNDECIDED
  * </pre>
  *
