@@ -20,6 +20,11 @@ import java.nio.file.Path;
  * </pre>
  *
  * <p>Thread-safety: as {@link StripedStore}.
+ *
+ * <p><b>As a library</b> ({@code examples/boxing}'s {@code Components}): {@code new ProbedStore(dir, expected)} opens
+ * or creates the store in {@code dir}; any number of threads may {@code put} and {@code get} at once (a put of a key
+ * already there replaces its value); {@code close()} writes it to disk, and the folder opens again with every key.
+ * Capacity: grows past {@code expectedRecords} (the index doubles), bounded by the disk.
  */
 public final class ProbedStore extends StripedStore {
     public ProbedStore(Path dir, long expectedRecords) throws IOException {

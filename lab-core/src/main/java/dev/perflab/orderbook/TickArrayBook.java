@@ -29,6 +29,11 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectSortedMap;
  *
  * <p><b>Allocation.</b> Only while the book grows past its largest size so far (a new node, a level in
  * a never-used slot, a rehash of the id index) or for outlier prices.
+ *
+ * <p><b>As a library</b> ({@code examples/boxing}'s {@code Components}): one thread calls {@code add} and
+ * {@code cancel} ({@link OrderBook}'s rules); each call puts exactly one event on the listener before it returns.
+ * Capacity: any number of resting orders and any positive price; {@code expectedOrders} pre-sizes the id index and
+ * the node pool, so a book that stays within it allocates nothing once warm.
  */
 public final class TickArrayBook extends LinkedLevelsBook {
     /** Width of the dense window of levels, in ticks (655.36 in price at a tick of 0.01). */

@@ -1,6 +1,7 @@
 package dev.perflab.cli;
 
 import dev.perflab.base.InputFile;
+import dev.perflab.base.Invocation;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Leftovers;
 import dev.perflab.cli.ab.AbCommand;
@@ -8,6 +9,7 @@ import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.GroupCommand;
 import dev.perflab.cli.check.CheckCommand;
 import dev.perflab.cli.component.Registry;
+import dev.perflab.cli.component.WithJars;
 import dev.perflab.cli.grade.GradeCommand;
 import dev.perflab.cli.latency.LatencyCommand;
 import dev.perflab.cli.profile.ProfileCommand;
@@ -50,9 +52,21 @@ public final class Lab extends GroupCommand {
         System.exit(execute(args));
     }
 
-    /** Runs the CLI and returns its exit code; used by {@link #main} and by tests. */
+    /**
+     * Runs the CLI and returns its exit code; used by {@link #main} and by tests. Leading {@code --with JAR} options
+     * add that jar's components ({@link WithJars}).
+     */
     public static int execute(String... args) {
-        return newCommandLine().execute(args);
+        WithJars with;
+        Registry registry;
+        try {
+            with = WithJars.parse(args);
+            registry = with.registry();
+        } catch (LabException e) {
+            System.err.println(name() + ": " + e.getMessage());
+            return e.exitCode();
+        }
+        return newCommandLine(registry).execute(with.rest());
     }
 
     /** The CLI over every built-in component, with the lab's error handling; tests set its out and err writers. */
@@ -77,7 +91,8 @@ public final class Lab extends GroupCommand {
     public static CommandLine newCommandLine(Registry registry) {
         CommandLine cli = new CommandLine(new Lab());
         cli.setCommandName(name()); // every subcommand's usage line starts with its parents' names
-        cli.getCommandSpec().usageMessage().footer("", "Start with:  " + invocation() + " list   then   " + invocation() + " run orderbook --quick");
+        cli.getCommandSpec().usageMessage().footer("", "Start with:  " + invocation() + " list   then   " + invocation() + " run orderbook --quick",
+                "Ladders of your own:  " + invocation() + " --with JAR COMMAND …  (examples/boxing)");
         for (Component component : registry.all()) {
             for (Object subcommand : component.subcommands()) {
                 addOrMerge(cli, new CommandLine(subcommand));

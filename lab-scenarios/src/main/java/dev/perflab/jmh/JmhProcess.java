@@ -52,6 +52,11 @@ public final class JmhProcess {
      * exercise files changed since the jars were built. A run from a given jar ({@code ./lab ab}) never gets it.
      */
     public static final String EXERCISE_CLASSES_PROPERTY = "perflab.exercise.classes";
+    /**
+     * Jars of one's own components ({@code perflab --with JAR}): their benchmarks first on the class path of every
+     * run of the lab's JMH, before the lab's own, which brings JMH and the lab's classes.
+     */
+    public static final String WITH_PROPERTY = "perflab.with";
     private static final String IGNORE_JMH_LOCK = "-Djmh.ignoreLock=true";
     /** JMH 1.37's line when another run holds the lock: "… Unable to acquire the JMH lock (/tmp/jmh.lock), exiting …". */
     private static final Pattern LOCK_HELD = Pattern.compile("Unable to acquire the JMH lock \\(([^)]*)\\)");
@@ -128,9 +133,12 @@ public final class JmhProcess {
             command.add(IGNORE_JMH_LOCK);
         }
         String exercise = jar != null ? null : System.getProperty(EXERCISE_CLASSES_PROPERTY);
-        String own = classpath != null ? classpath : exercise != null ? benchmarksJar().toString() : null;
+        String with = jar != null ? null : System.getProperty(WITH_PROPERTY);
+        String own = classpath != null ? classpath : exercise != null || with != null ? benchmarksJar().toString() : null;
+        String before = java.util.stream.Stream.of(exercise, with).filter(java.util.Objects::nonNull)
+                .collect(Collectors.joining(java.io.File.pathSeparator));
         command.addAll(jar != null ? List.of("-jar", jar.toString())
-                : own != null ? List.of("-cp", exercise != null ? exercise + java.io.File.pathSeparator + own : own, "org.openjdk.jmh.Main")
+                : own != null ? List.of("-cp", before.isEmpty() ? own : before + java.io.File.pathSeparator + own, "org.openjdk.jmh.Main")
                 : List.of("-jar", benchmarksJar().toString()));
         command.addAll(jmhArgs);
         return command;

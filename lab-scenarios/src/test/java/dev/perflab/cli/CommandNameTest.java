@@ -55,7 +55,7 @@ class CommandNameTest {
     @Test
     void onlyTheWordIsReplacedNotAPathThatStartsLikeIt() {
         assertEquals("see perflab run --help; `perflab`; ./lab-scenarios/target stays; 'perflab'",
-                Invocation.say("see ./lab run --help; `./lab`; ./lab-scenarios/target stays; './lab'", "perflab"));
-        assertEquals("perflab\nperflab list", Invocation.say("./lab\n./lab list", "perflab"));
+                dev.perflab.base.Invocation.say("see ./lab run --help; `./lab`; ./lab-scenarios/target stays; './lab'", "perflab"));
+        assertEquals("perflab\nperflab list", dev.perflab.base.Invocation.say("./lab\n./lab list", "perflab"));
     }
 }

@@ -125,4 +125,30 @@ class JmhProcessTest {
             }
         }
     }
+
+    /** {@code --with JAR}: the jar's benchmarks first on JMH's class path, then the lab's benchmarks jar (JMH and the lab). */
+    @Test
+    void ownJarsGoFirstOnJmhsClassPathBeforeTheLabsBenchmarks(@TempDir Path dir) throws Exception {
+        Path jar = Files.createFile(dir.resolve("benchmarks.jar"));
+        String before = System.getProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY);
+        try {
+            System.setProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY, jar.toString());
+            System.setProperty(JmhProcess.WITH_PROPERTY, "/p/a.jar" + java.io.File.pathSeparator + "/p/b.jar");
+            List<String> command = JmhProcess.command(List.of("Sum"));
+            int cp = command.indexOf("-cp");
+            assertTrue(cp > 0, command.toString());
+            assertEquals(String.join(java.io.File.pathSeparator, "/p/a.jar", "/p/b.jar", jar.toString()), command.get(cp + 1));
+            assertEquals(List.of("org.openjdk.jmh.Main", "Sum"), command.subList(cp + 2, command.size()));
+            System.clearProperty(JmhProcess.WITH_PROPERTY);
+            List<String> plain = JmhProcess.command(List.of("Sum"));
+            assertEquals(List.of("-jar", jar.toString(), "Sum"), plain.subList(plain.indexOf("-jar"), plain.size()), "without: the jar alone");
+        } finally {
+            System.clearProperty(JmhProcess.WITH_PROPERTY);
+            if (before == null) {
+                System.clearProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY);
+            } else {
+                System.setProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY, before);
+            }
+        }
+    }
 }

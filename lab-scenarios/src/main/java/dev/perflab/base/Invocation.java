@@ -1,4 +1,4 @@
-package dev.perflab.cli;
+package dev.perflab.base;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * name through every message, the CLI's two writers say it: {@link #speaking} rewrites {@code ./lab} as a word (not
  * {@code ./lab-scenarios/…}) line by line on its way out. Files the lab writes keep their words.
  */
-final class Invocation {
+public final class Invocation {
     /** {@code ./lab} followed by a blank, a quote, a backtick, a closing bracket or the end of the line. */
     private static final Pattern CHECKOUT = Pattern.compile("\\./lab(?=[\\s`'\")\\]]|$)", Pattern.MULTILINE);
 
@@ -20,12 +20,12 @@ final class Invocation {
     }
 
     /** {@code text} with each {@code ./lab} as a word replaced by {@code invocation}. */
-    static String say(String text, String invocation) {
+    public static String say(String text, String invocation) {
         return CHECKOUT.matcher(text).replaceAll(Matcher.quoteReplacement(invocation));
     }
 
     /** A writer that passes whole lines to {@code out} with {@link #say} applied; a flush passes the rest as it is. */
-    static PrintWriter speaking(PrintWriter out, String invocation) {
+    public static PrintWriter speaking(PrintWriter out, String invocation) {
         return new PrintWriter(new Writer() {
             private final StringBuilder line = new StringBuilder();
 
