@@ -62,9 +62,13 @@ public final class Lab extends GroupCommand {
         try {
             with = WithJars.parse(args);
             registry = with.registry();
+            dev.perflab.net.Liveness.limit(); // a bad -Dperflab.liveness.seconds is named now, not in the middle of a run
         } catch (LabException e) {
             System.err.println(name() + ": " + e.getMessage());
             return e.exitCode();
+        } catch (IllegalArgumentException e) {
+            System.err.println(name() + ": " + e.getMessage());
+            return LabException.BAD_INPUT;
         }
         return newCommandLine(registry).execute(with.rest());
     }

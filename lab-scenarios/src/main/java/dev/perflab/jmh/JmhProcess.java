@@ -79,14 +79,20 @@ public final class JmhProcess {
         return jar;
     }
 
-    /** Where JMH and the benchmarks come from: the benchmarks jar, or the entries of the class path a test names. */
+    /**
+     * Where JMH and the benchmarks come from: the jars of {@value #WITH_PROPERTY} first, then the benchmarks jar, or the
+     * entries of the class path a test names.
+     */
     static List<Path> classPath() {
         String classpath = System.getProperty(CLASSPATH_PROPERTY);
-        if (classpath == null) {
-            return List.of(benchmarksJar());
-        }
-        return java.util.Arrays.stream(classpath.split(java.io.File.pathSeparator)).filter(e -> !e.isEmpty())
-                .map(Path::of).collect(Collectors.toList());
+        List<Path> entries = new ArrayList<>(entries(System.getProperty(WITH_PROPERTY)));
+        entries.addAll(classpath == null ? List.of(benchmarksJar()) : entries(classpath));
+        return entries;
+    }
+
+    private static List<Path> entries(String classpath) {
+        return classpath == null ? List.of() : java.util.Arrays.stream(classpath.split(java.io.File.pathSeparator))
+                .filter(e -> !e.isEmpty()).map(Path::of).collect(Collectors.toList());
     }
 
     /** Checks that JMH can be started (the jar is there, or a class path is given) and names where it comes from. */

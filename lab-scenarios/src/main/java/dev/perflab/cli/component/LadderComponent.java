@@ -4,6 +4,7 @@ import dev.perflab.jmh.JmhOptions;
 import dev.perflab.ladder.Ladder;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The component a ladder makes by itself ({@link Component#of}): its rungs and contract, and one JMH suite per
@@ -44,5 +45,18 @@ final class LadderComponent implements Component {
     @Override
     public List<JmhSuite> suites() {
         return suites;
+    }
+
+    /**
+     * {@code ./lab profile NAME}: the first suite's benchmarks, each {@code @Param} at its first value unless
+     * {@code --param} says otherwise, one quick fork per rung.
+     */
+    @Override
+    public Optional<ProfileDefaults> profile() {
+        if (ladder.suites().isEmpty()) {
+            return Optional.empty();
+        }
+        String className = ladder.suites().get(0);
+        return Optional.of(new ProfileDefaults(className.substring(className.lastIndexOf('.') + 1) + ".", Map.of(), QUICK));
     }
 }
