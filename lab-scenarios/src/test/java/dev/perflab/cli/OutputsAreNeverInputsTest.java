@@ -48,7 +48,7 @@ class OutputsAreNeverInputsTest {
             "forwarder simulator --day", "mdf simulator --day", "gate --gates", "gate --results", "jdks --jdk", "mdf replay --in",
             "merge <SHARD_DIR>", "orderbook replay --in", "pump sender --day", "report --changes", "report --history-csv",
             "report <FILE>", "run * --jdk", "run-jar <JAR>", "gate --verdict", "claims --claims", "claims --base",
-            "history import <FILE.json|DIR>", "check --answers", "grade --file");
+            "history import <FILE.json|DIR>", "check --answers", "grade --file", "profile --jar");
     /**
      * Path options that write and have nothing of the command's own to destroy (no input file): they are checked
      * by the same policy, with nothing to compare.
@@ -147,6 +147,7 @@ class OutputsAreNeverInputsTest {
         Path solution = Files.writeString(dir.resolve("in/StudentBook.java"), "package dev.perflab.orderbook;\n");
         cases.add(folder("grade", "--out", List.of("grade", "orderbook", "--smoke", "--file", solution.toString(), "--out", "OUT"), solution));
         cases.add(folder("run-jar", "--out", List.of("run-jar", jar.toString(), "--history", history.toString(), "--out", "OUT"), jar, history));
+        cases.add(folder("profile", "--out", List.of("profile", "--jar", jar.toString(), "--benchmark", "Sum", "--out", "OUT"), jar));
         cases.add(file("run sha-pipeline", "--sample-out", List.of("run", "sha-pipeline", "--smoke", "--history", history.toString(),
                 "--out", dir.resolve("out").toString(), "--sample-out", "OUT"), history));
         return cases;

@@ -281,6 +281,9 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
             throw new LabException("--jar needs --benchmark REGEX (found anywhere in Class.method, as JMH's include), e.g. --benchmark 'MyBench.loop'");
         }
         checkEvent(event);
+        if (outOption.dir() != null) { // before anything reads the jar: an --out that is or holds it is refused at once
+            dev.perflab.base.Inputs.of(jar).refuse("--out", outOption.dir());
+        }
         dev.perflab.foreign.ForeignJar foreign = dev.perflab.foreign.ForeignJar.open("--jar", jar);
         benchmark = benchmarkOption.regex();
         List<String> chosen = new ArrayList<>(List.of(benchmark));
