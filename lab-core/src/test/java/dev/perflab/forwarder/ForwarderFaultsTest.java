@@ -92,7 +92,7 @@ class ForwarderFaultsTest {
 
     /**
      * A sender thread descheduled while the writer laps its whole window sends a span that was overwritten under it;
-     * the record ring can only reset that client ({@link RecordRing.Reader.Lapped}). On a busy 2-core machine even the
+     * the record ring can only reset that client ({@link RecordRing.Reader.Lapped}). On a loaded machine with few cores even the
      * on-time client can be descheduled that long, so a day whose only errors are such resets is run again; any other
      * error, or resets on every attempt, fails.
      */

@@ -109,15 +109,23 @@ class JmhProcessTest {
     @Test
     void theInstalledLaunchersBenchmarksJarIsUsedFromAnyFolder(@TempDir Path dir) throws Exception {
         Path jar = Files.createFile(dir.resolve("benchmarks.jar"));
-        String before = System.getProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY);
-        try {
+        withProperties(() -> {
             System.setProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY, jar.toString());
             assertEquals(jar, JmhProcess.benchmarksJar());
             System.setProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY, dir.resolve("gone.jar").toString());
             LabException missing = assertThrows(LabException.class, JmhProcess::benchmarksJar);
             assertEquals(dir.resolve("gone.jar") + ": benchmarks.jar not found; unpack perflab's release archive again (its lib/ holds it)",
                     missing.getMessage());
+        });
+    }
+
+    /** Runs {@code body}, then puts the benchmarks-jar and {@code --with} properties back as they were. */
+    private static void withProperties(Runnable body) {
+        String before = System.getProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY);
+        try {
+            body.run();
         } finally {
+            System.clearProperty(JmhProcess.WITH_PROPERTY);
             if (before == null) {
                 System.clearProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY);
             } else {
@@ -130,8 +138,7 @@ class JmhProcessTest {
     @Test
     void ownJarsGoFirstOnJmhsClassPathBeforeTheLabsBenchmarks(@TempDir Path dir) throws Exception {
         Path jar = Files.createFile(dir.resolve("benchmarks.jar"));
-        String before = System.getProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY);
-        try {
+        withProperties(() -> {
             System.setProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY, jar.toString());
             System.setProperty(JmhProcess.WITH_PROPERTY, "/p/a.jar" + java.io.File.pathSeparator + "/p/b.jar");
             List<String> command = JmhProcess.command(List.of("Sum"));
@@ -142,13 +149,6 @@ class JmhProcessTest {
             System.clearProperty(JmhProcess.WITH_PROPERTY);
             List<String> plain = JmhProcess.command(List.of("Sum"));
             assertEquals(List.of("-jar", jar.toString(), "Sum"), plain.subList(plain.indexOf("-jar"), plain.size()), "without: the jar alone");
-        } finally {
-            System.clearProperty(JmhProcess.WITH_PROPERTY);
-            if (before == null) {
-                System.clearProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY);
-            } else {
-                System.setProperty(JmhProcess.BENCHMARKS_JAR_PROPERTY, before);
-            }
-        }
+        });
     }
 }

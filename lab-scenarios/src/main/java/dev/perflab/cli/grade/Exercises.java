@@ -22,10 +22,9 @@ final class Exercises {
     /**
      * The order book's cancel: as fast as r2 at the report's depth, and flat in the depth: at depth 1,000 at least half
      * as fast as at depth 1. Each cancelLast call is a cancel and the re-add that restores the level, the same work for
-     * every rung. Flat is within ×2, not ×1.5: the reference (r2's logic) itself runs at ×0.69–×0.81 of its depth-1
-     * speed at depth 1,000 on 2 cores (a thousand resting orders are more cache lines), which left its grade UNDECIDED
-     * in 3 of 4 calibration runs; the walking solution runs at ×0.014, far below either bound
-     * (docs/measurements/2026-11-29-grade-calibration.md).
+     * every rung. Flat is within ×2, not tighter: even the reference (r2's logic) slows at depth 1,000, because a thousand
+     * resting orders are more cache lines, and a tighter bound judged the cache rather than the algorithm; a solution
+     * that walks the level stays far below ×2. The calibration that showed it: docs/measurements/2026-11-29-grade-calibration.md.
      */
     static final Exercise ORDERBOOK = new Exercise("orderbook", "student",
             "lab-core/src/main/java/dev/perflab/orderbook/StudentBook.java", OrderBookLadder.LADDER.resolve("r2").id(), CANCEL,
