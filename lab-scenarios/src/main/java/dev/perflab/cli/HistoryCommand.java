@@ -129,9 +129,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
         Inputs inputs = Inputs.of(target.file());
         OutputFile csvOut = out != null ? OutputFile.check("--out", out, inputs) : null;
         OutputFile jsonOut = json != null ? OutputFile.check("--json", json, inputs) : null;
-        if (png != null) {
-            RunFolder.open("--png", png, inputs);
-        }
+        RunFolder pngs = png != null ? RunFolder.open("--png", png, inputs) : null;
         PrintWriter console = spec.commandLine().getOut();
         try (HistoryStore store = HistoryStore.open(target)) {
             HistoryQuery query = new HistoryQuery(component, sinceInstant(), branch, lengthName(), benchmark.filter(), rungIds(), secondary);
@@ -151,8 +149,8 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
             }
             console.println(header(target, found));
             console.print(HistoryText.render(found, last));
-            if (png != null) {
-                for (Path chart : HistoryChart.write(component, found, machines(found), png)) {
+            if (pngs != null) { // whole or not at all: a Ctrl-C or a full disk leaves the previous charts as they were
+                for (Path chart : pngs.whole(() -> HistoryChart.write(component, found, machines(found), pngs::path))) {
                     console.println("saved: " + chart);
                 }
             }
@@ -160,6 +158,9 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
             return 0;
         } catch (java.io.IOException e) {
             throw new LabException("history: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("history: interrupted");
         }
     }
 

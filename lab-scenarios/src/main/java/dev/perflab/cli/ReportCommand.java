@@ -11,6 +11,7 @@ import dev.perflab.report.RowSelection;
 import dev.perflab.report.page.PageInput;
 import dev.perflab.report.page.ReportPage;
 import dev.perflab.results.RunFolder;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,9 +88,7 @@ public final class ReportCommand implements Callable<Integer> {
             Inputs inputs = Inputs.none().addResults(files).add(historyCsv).add(changes);
             OutputFile markdownOut = markdown != null ? OutputFile.check("--markdown", markdown, inputs) : null;
             OutputFile htmlOut = html != null ? OutputFile.check("--html", html, inputs) : null;
-            if (pngDir != null) {
-                RunFolder.open("--png", pngDir, inputs);
-            }
+            RunFolder pngs = pngDir != null ? RunFolder.open("--png", pngDir, inputs) : null;
             RowSelection selection = RowSelection.of(modes, benchmark, params);
             PageInput page = htmlOut != null ? PageInput.read(title(), files, historyCsv, changes).filter(selection) : null;
             LadderReport all = page != null ? null : LadderReport.read(files);
@@ -108,7 +107,7 @@ public final class ReportCommand implements Callable<Integer> {
                 out.flush();
             }
             writeMarkdown(markdownOut, report, err);
-            writeCharts(report, err);
+            writeCharts(pngs, report, err);
             if (htmlOut != null) {
                 ReportPage.write(page, htmlOut);
                 err.println("wrote " + html);
@@ -158,16 +157,27 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private void writeCharts(LadderReport report, PrintWriter err) {
-        if (pngDir == null) {
+    /** The charts, whole or not at all: a chart that fails, or a Ctrl-C, leaves the folder's previous charts as they were. */
+    private void writeCharts(RunFolder pngs, LadderReport report, PrintWriter err) {
+        if (pngs == null) {
             return;
         }
-        ChartOutput charts = report.png(pngDir, prefix(files.get(0)), report.header());
-        charts.files().forEach(f -> err.println("wrote " + f));
-        err.flush();
-        charts.warning().ifPresent(w -> {
-            throw new LabException("--png " + pngDir + ": " + w);
-        });
+        try {
+            pngs.whole(() -> {
+                ChartOutput charts = report.png(pngs::path, prefix(files.get(0)), report.header());
+                charts.warning().ifPresent(w -> {
+                    throw new LabException("--png " + pngDir + ": " + w);
+                });
+                charts.files().forEach(f -> err.println("wrote " + f));
+                err.flush();
+                return charts;
+            });
+        } catch (IOException e) {
+            throw new LabException("--png " + pngDir + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("--png " + pngDir + ": interrupted");
+        }
     }
 
     /** The first JSON file's name without {@code .json}: {@code results/orderbook.json} gives {@code orderbook}. */

@@ -163,7 +163,7 @@ public final class JarRun {
         folder.file(markdown.getFileName().toString()).writeString(report.markdown(header));
         console.println();
         console.println("saved: " + json + ", " + markdown);
-        ChartOutput charts = report.png(dir, name, header);
+        ChartOutput charts = report.png(folder::path, name, header);
         console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
         charts.warning().ifPresent(w -> console.println("charts: " + w));
         Path page = dir.resolve(name + ".html");

@@ -8,6 +8,7 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -33,10 +34,11 @@ public final class HistoryChart {
     }
 
     /**
-     * Writes {@code COMPONENT-history-Class.method[-metric].png} files into {@code dir}; returns them. A chart
-     * whose series hold no finite value is not drawn.
+     * Writes {@code COMPONENT-history-Class.method[-metric].png} files where {@code place} puts a file of that name
+     * (a folder's {@code resolve}, or a run folder's {@code path}); returns them. A chart whose series hold no finite
+     * value is not drawn.
      */
-    public static List<Path> write(String component, History history, String header, Path dir) throws IOException {
+    public static List<Path> write(String component, History history, String header, Function<String, Path> place) throws IOException {
         Map<String, List<Series>> charts = new LinkedHashMap<>();
         for (Series s : history.series()) {
             String file = component + "-history-" + HistoryText.shortName(s.benchmark()) + (s.metric() == null ? "" : "-" + s.metric()) + ".png";
@@ -48,7 +50,7 @@ public final class HistoryChart {
             if (drawn.getSeriesMap().isEmpty()) {
                 continue;
             }
-            Path file = dir.resolve(chart.getKey());
+            Path file = place.apply(chart.getKey());
             OutputFile.check("--png", file).write(BitmapEncoder.getBitmapBytes(drawn, BitmapEncoder.BitmapFormat.PNG));
             written.add(file);
         }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -64,22 +65,23 @@ final class ChartRenderer {
     }
 
     /**
-     * Writes one chart per benchmark and mode into {@code dir}, named by {@link ChartNames}. Never throws for
-     * rendering failures: a chart that fails is skipped and the first failure becomes the result's warning.
+     * Writes one chart per benchmark and mode, named by {@link ChartNames}, where {@code place} puts a file of that
+     * name (a run folder's {@code path}, so that a run written whole keeps the previous chart aside). Never throws
+     * for rendering failures: a chart that fails is skipped and the first failure becomes the result's warning.
      */
-    static ChartOutput render(LadderReport report, Path dir, String prefix, String header) {
+    static ChartOutput render(LadderReport report, Function<String, Path> place, String prefix, String header) {
         List<Path> written = new ArrayList<>();
         Optional<String> warning = Optional.empty();
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException | RuntimeException e) {
-            return new ChartOutput(written, Optional.of(warning(dir, e)));
-        }
         List<ChartSeries> charts = ChartSeries.of(report);
         Map<String, Set<String>> modes = new HashMap<>();
         charts.forEach(c -> modes.computeIfAbsent(c.benchmark(), k -> new HashSet<>()).add(c.mode()));
         for (ChartSeries chart : charts) {
-            Path file = dir.resolve(ChartNames.of(prefix, chart.title(), chart.mode(), ChartNames.severalModes(modes, chart.benchmark())));
+            Path file = place.apply(ChartNames.of(prefix, chart.title(), chart.mode(), ChartNames.severalModes(modes, chart.benchmark())));
+            try {
+                Files.createDirectories(file.getParent());
+            } catch (IOException | RuntimeException e) {
+                return new ChartOutput(written, Optional.of(warning(file.getParent(), e)));
+            }
             int width = Layout.of(chart).width();
             if (width > MAX_WIDTH_PX) {
                 warning = warning.or(() -> Optional.of("chart " + file.getFileName() + " not drawn: its " + String.format(java.util.Locale.ROOT, "%,d", chart.categories().size())

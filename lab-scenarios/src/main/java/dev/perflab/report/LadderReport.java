@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -143,7 +144,15 @@ public final class LadderReport {
      * Rendering failures do not throw: the result carries a one-line warning and whatever was written.
      */
     public ChartOutput png(Path dir, String prefix, String header) {
-        return ChartRenderer.render(this, dir, prefix, header);
+        return png(dir::resolve, prefix, header);
+    }
+
+    /**
+     * {@link #png(Path, String, String)}, each chart where {@code place} puts a file of its name: a run folder's
+     * {@code path}, so that a run written whole or not at all puts the previous charts back too.
+     */
+    public ChartOutput png(Function<String, Path> place, String prefix, String header) {
+        return ChartRenderer.render(this, place, prefix, header);
     }
 
     /**

@@ -101,6 +101,28 @@ class HistoryCommandTest {
         }
     }
 
+    /**
+     * The charts stand together: when the last cannot be written (a folder holds its name, as a full disk would fail
+     * it), the one drawn before it goes back to the previous chart, byte for byte, and one line says so.
+     */
+    @Test
+    void chartsThatCannotAllBeWrittenLeaveThePreviousChartsWhole() throws Exception {
+        Path charts = dir.resolve("charts");
+        assertEquals(0, lab.run("history", "orderbook", "--history", db.toString(), "--png", charts.toString()), lab.err.toString());
+        List<Path> drawn = lab.out.toString().lines().filter(l -> l.startsWith("saved: ")).map(l -> Path.of(l.substring("saved: ".length()))).toList();
+        assertEquals(2, drawn.size(), lab.out.toString());
+        Files.writeString(drawn.get(0), "the previous chart");
+        Files.delete(drawn.get(1));
+        Files.createDirectories(drawn.get(1).resolve("in-the-way"));
+        lab.clear();
+
+        assertEquals(2, lab.run("history", "orderbook", "--history", db.toString(), "--png", charts.toString()));
+        String line = lab.err.toString().strip();
+        assertEquals(1, line.lines().count(), line);
+        assertTrue(line.contains(drawn.get(1).getFileName().toString()) && line.contains(charts + " unchanged"), line);
+        assertEquals("the previous chart", Files.readString(drawn.get(0)), "the chart drawn before the failure is put back");
+    }
+
     /** Under {@code MIN_RUNS} runs there is nothing for Otava to judge: no install, no change point, and it says so. */
     @Test
     void tooFewRunsForChangePointsNeedNoOtava() throws Exception {

@@ -99,6 +99,30 @@ class ReportCommandTest {
         assertTrue(err.toString().contains("wrote " + png.resolve("queue-avgt-QueueBenchmark-offerPoll.png")), err.toString());
     }
 
+    /**
+     * The charts stand together: when a later chart cannot be written (a folder holds its name, as a full disk would
+     * fail it), the charts already drawn go back to the previous ones, byte for byte, and one line says so.
+     */
+    @Test
+    void chartsThatCannotAllBeWrittenLeaveThePreviousChartsWhole() throws IOException {
+        Path png = tmp.resolve("png");
+        assertEquals(0, run(Fixtures.path(Fixtures.ORDERBOOK).toString(), "--png", png.toString()), err::toString);
+        List<String> drawn = err.toString().lines().filter(l -> l.startsWith("wrote ")).map(l -> l.substring("wrote ".length())).toList();
+        assertTrue(drawn.size() >= 2, "the fixture draws several charts: " + drawn);
+        Path first = Path.of(drawn.get(0));
+        Path last = Path.of(drawn.get(drawn.size() - 1));
+        Files.writeString(first, "the previous chart");
+        Files.delete(last);
+        Files.createDirectories(last.resolve("in-the-way"));
+        err.getBuffer().setLength(0);
+
+        assertEquals(2, run(Fixtures.path(Fixtures.ORDERBOOK).toString(), "--png", png.toString()));
+        String line = err.toString().strip();
+        assertEquals(1, line.lines().count(), line);
+        assertTrue(line.contains(last.getFileName().toString()) && line.contains(png + " unchanged"), line);
+        assertEquals("the previous chart", Files.readString(first), "the chart drawn before the failure is put back");
+    }
+
     @Test
     void writesTheHtmlPageOfResultsVerdictAndHistory() throws IOException {
         Path html = tmp.resolve("page/report.html");

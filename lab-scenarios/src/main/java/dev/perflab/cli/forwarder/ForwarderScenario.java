@@ -372,7 +372,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             if (json != null) {
                 writeJson(day, lateJoinAt, ceilings, jsonConfigs);
             }
-            ChartOutput charts = LadderReport.read(List.of(rowsFile.path())).png(rowsFile.path().getParent(), ForwarderLadder.COMPONENT, header);
+            ChartOutput charts = LadderReport.read(List.of(rowsFile.path())).png(request.results()::path, ForwarderLadder.COMPONENT, header);
             console.println("saved: " + rowsFile.path() + (json != null ? ", " + json.path() : ""));
             console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
             charts.warning().ifPresent(w -> console.println("charts: " + w));

@@ -513,7 +513,7 @@ public final class JmhRun {
                 + (headlines.isEmpty() ? "" : "\n" + headlines.strip().replace("\n", "  \n") + "\n"));
         console.println();
         console.println("saved: " + json + ", " + markdown);
-        ChartOutput charts = report.png(folder.dir(), name, header);
+        ChartOutput charts = report.png(folder::path, name, header);
         console.println("charts: " + charts.files().stream().map(Path::toString).collect(Collectors.joining(", ")));
         charts.warning().ifPresent(w -> console.println("charts: " + w));
         if (page) {
