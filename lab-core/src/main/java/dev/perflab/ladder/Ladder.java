@@ -51,6 +51,15 @@ public final class Ladder<F> {
         return new Ladder<>(component, title, entries, contract, List.of(benchmarkClasses));
     }
 
+    /**
+     * {@link #withSuites(String...)} by class, for a ladder whose benchmark classes its own code sees (a ladder out of
+     * this repository, in one jar with its suites): a renamed or moved class is then a compile error, not a suite
+     * that is silently never found.
+     */
+    public Ladder<F> withSuites(Class<?>... benchmarkClasses) {
+        return withSuites(java.util.Arrays.stream(benchmarkClasses).map(Class::getName).toArray(String[]::new));
+    }
+
     /** The JMH benchmark classes that measure this ladder, by name; empty when the lab-scenarios component says. */
     public List<String> suites() {
         return suites;

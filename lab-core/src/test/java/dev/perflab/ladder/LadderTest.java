@@ -24,6 +24,15 @@ class LadderTest {
         assertEquals("student", ladder.resolve("student").id());
     }
 
+    /** A suite named by class is the class's binary name, so a nested benchmark class is found as JMH lists it. */
+    @Test
+    void suitesNamedByClassAreTheirBinaryNames() {
+        class NestedSuite {
+        }
+        assertEquals(List.of("java.lang.String", "dev.perflab.ladder.LadderTest$1NestedSuite"),
+                ladder.withSuites(String.class, NestedSuite.class).suites());
+    }
+
     @Test
     void unknownNameListsKnownIds() {
         UnknownEntryException e = assertThrows(UnknownEntryException.class, () -> ladder.resolve("r9"));

@@ -35,7 +35,7 @@ public final class BoxingLadder {
             new Entry<Sum>("r1-boxed-loop", Kind.RUNG, "the same list, a loop into a long", BoxingLadder::boxedLoop),
             new Entry<Sum>("r2-int-array", Kind.RUNG, "an int[] summed in a loop", BoxingLadder::intArray)))
             .withContract(BoxingLadder::checks)
-            .withSuites(SumBenchmark.class.getName());
+            .withSuites(SumBenchmark.class);
 
     private BoxingLadder() {
     }
