@@ -24,7 +24,12 @@ public interface Component {
      * each run with its class's annotations, and the lab's smoke, quick and full options; nothing else.
      */
     static Component of(Ladder<?> ladder) {
-        return new LadderComponent(ladder);
+        return of(ladder, Component.class.getClassLoader());
+    }
+
+    /** {@link #of(Ladder)} for a ladder {@code loader} found (a {@code --with} jar's): its suite classes are looked up there. */
+    static Component of(Ladder<?> ladder, ClassLoader loader) {
+        return new LadderComponent(ladder, loader);
     }
 
     /** The rungs, peers and exhibits; {@link Ladder#component()} is the component's name everywhere. */

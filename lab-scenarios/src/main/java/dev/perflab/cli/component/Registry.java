@@ -53,7 +53,7 @@ public final class Registry {
         List<Component> components = new ArrayList<>(ServiceLoader.load(Component.class, loader).stream().map(ServiceLoader.Provider::get).toList());
         for (Ladder<?> ladder : LadderList.read(loader, LADDERS)) {
             if (components.stream().noneMatch(c -> c.name().equals(ladder.component()))) {
-                components.add(Component.of(ladder));
+                components.add(Component.of(ladder, loader));
             }
         }
         return new Registry(components);

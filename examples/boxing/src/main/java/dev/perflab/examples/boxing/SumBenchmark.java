@@ -15,9 +15,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The ladder's suite: one sum of {@code size} ints per operation, per rung. perflab picks the rungs with
- * {@code -p rung=…} and its run length with JMH's own options; the annotations are the defaults of a plain
- * {@code java -jar} run.
+ * The ladder's suite: one sum of {@code size} ints per operation, per rung. Its rung ids are written once, in
+ * {@link BoxingLadder}'s entries: {@code @Param({})} leaves them to perflab, which passes {@code -p rung=…} (every
+ * entry, or the rungs named with {@code --rung}), and its run length with JMH's own options; the other annotations
+ * are the defaults of a plain {@code java -jar} run, which needs {@code -p rung=r0-boxed-stream,…} then.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -26,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class SumBenchmark {
-    @Param({"r0-boxed-stream", "r1-boxed-loop", "r2-int-array"})
+    @Param({})
     public String rung;
 
     @Param({"10000"})
