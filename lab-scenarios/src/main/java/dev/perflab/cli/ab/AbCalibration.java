@@ -141,8 +141,8 @@ final class AbCalibration {
         Calibration calibration = new Calibration(component.name(), Machine.header(), selection);
         Map<Double, Map<Integer, Plant>> resumed = resume ? resumeFrom(calibration, targets) : null;
         Map<Double, Map<Integer, Plant>> plants = resumed != null ? resumed : size(calibration, targets);
-        AbRun.Side base = new AbRun.Side("base", side.rev(), side.jar(), side.git());
-        AbRun.Side head = new AbRun.Side("head", side.rev(), side.jar(), side.git());
+        AbRun.Side base = new AbRun.Side("base", side.rev(), side.jar(), side.git(), side.workDir());
+        AbRun.Side head = new AbRun.Side("head", side.rev(), side.jar(), side.git(), side.workDir());
         List<Double> kinds = change != null ? List.of(0.0, Calibration.HEAD)
                 : java.util.stream.Stream.concat(java.util.stream.Stream.of(0.0), planted.stream()).filter(f -> f == 0 || !plants.get(f).isEmpty()).toList();
         write(calibration, plants, tableJson, tableMd);
@@ -161,7 +161,7 @@ final class AbCalibration {
                 console.printf("%ncalibration run %d of %d, %s%n", done(calibration, f) + 1, runs, f == 0 ? "A/A"
                         : f == Calibration.HEAD ? "head against base" : pct(f) + " planted");
                 AbReport report = new AbRun(component.name(), plan, base, f == Calibration.HEAD ? new AbRun.Side("head", change.rev(), change.jar(),
-                        change.git()) : head, looks, budgetSeconds, threshold, rulerThreshold, f > 0 ? plants.get(f) : Map.of(),
+                        change.git(), change.workDir()) : head, looks, budgetSeconds, threshold, rulerThreshold, f > 0 ? plants.get(f) : Map.of(),
                         dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", round, kind)), console,
                         length.name().toLowerCase(Locale.ROOT)).run();
                 calibration.add(new Calibration.Run(f, report, round));
@@ -207,7 +207,7 @@ final class AbCalibration {
         Map<Integer, PlantSizing> sizings = new LinkedHashMap<>();
         for (AbPlan.Row row : planted.isEmpty() ? List.<AbPlan.Row>of() : targets) { // --plants none: no sizing forks
             try {
-                PlantSizing sizing = AbSizer.size(row, side.jar(), dir.resolve("sizing"), planted.get(0), console);
+                PlantSizing sizing = AbSizer.size(row, side, dir.resolve("sizing"), planted.get(0), console);
                 sizings.put(row.index(), sizing);
                 counterCost.put(row.index(), sizing.overhead());
             } catch (LabException e) {
@@ -222,7 +222,7 @@ final class AbCalibration {
             for (Map.Entry<Integer, PlantSizing> e : sizings.entrySet()) {
                 AbPlan.Row row = plan.rows().get(e.getKey() - 1);
                 try {
-                    kind.put(e.getKey(), AbSizer.aim(row, side.jar(), dir.resolve("sizing"), e.getValue(), f, looks.last(), length, console));
+                    kind.put(e.getKey(), AbSizer.aim(row, side, dir.resolve("sizing"), e.getValue(), f, looks.last(), length, console));
                 } catch (IllegalArgumentException ex) {
                     String note = "not planted in " + row.label() + ": " + ex.getMessage();
                     calibration.note(note);

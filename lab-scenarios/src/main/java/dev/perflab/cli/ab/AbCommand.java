@@ -320,7 +320,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             plan.rows().forEach(row -> console.printf("  %d. %s%s%n", row.index(), row.label(), row.ruler() ? " (ruler)" : ""));
             return 0;
         }
-        Map<Integer, Plant> plants = plants(component, plan, head.jar(), dir.resolve("sizing"), looks.last(), console);
+        Map<Integer, Plant> plants = plants(component, plan, head, dir.resolve("sizing"), looks.last(), console);
         AbReport report = new AbRun(component.name(), plan, base, head, looks, budgetSeconds, t, rulerT, plants, dir, console,
                 length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
         return report.verdict().exitCode();
@@ -358,8 +358,10 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         revisions.refuseDirty(List.of(b, h));
         Path baseJar = revisions.jar(b);
         Path headJar = h.sha().equals(b.sha()) ? baseJar : revisions.jar(h);
-        AbRun.Side base = new AbRun.Side("base", b.label(), baseJar, b.git(), dir);
-        AbRun.Side head = new AbRun.Side("head", h.label(), headJar, h.git(), dir);
+        // each side's forks run in its own revision's files, as committed: a benchmark that reads json/*.json reads its side's
+        Path baseFiles = revisions.files(b);
+        AbRun.Side base = new AbRun.Side("base", b.label(), baseJar, b.git(), baseFiles);
+        AbRun.Side head = new AbRun.Side("head", h.label(), headJar, h.git(), h.sha().equals(b.sha()) ? baseFiles : revisions.files(h));
         Component component = AbProject.component(name, baseJar, headJar);
         AbPlan plan = AbPlan.of(component, length.value(), null, benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows,
                 !noPeerRulers, AbProject.rulerJar(console).orElse(null));
@@ -434,16 +436,16 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     }
 
     /** The {@code --plant} slowdowns, sized on their rows from head's jar, by row index. */
-    private Map<Integer, Plant> plants(Component component, AbPlan plan, Path jar, Path dir, int gatePairs, PrintWriter console)
+    private Map<Integer, Plant> plants(Component component, AbPlan plan, AbRun.Side head, Path dir, int gatePairs, PrintWriter console)
             throws Exception {
         Map<Integer, Plant> plants = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : plant.entrySet()) {
             double fraction = percent("--plant " + e.getKey(), e.getValue(), false);
             List<AbPlan.Row> rows = plantedRows(component, plan, e.getKey());
             for (AbPlan.Row row : rows) {
-                PlantSizing sizing = AbSizer.size(row, jar, dir, fraction, console);
+                PlantSizing sizing = AbSizer.size(row, head, dir, fraction, console);
                 try {
-                    plants.put(row.index(), AbSizer.aim(row, jar, dir, sizing, fraction, gatePairs, length.value(), console));
+                    plants.put(row.index(), AbSizer.aim(row, head, dir, sizing, fraction, gatePairs, length.value(), console));
                 } catch (IllegalArgumentException ex) {
                     throw new LabException("--plant " + e.getKey() + "=" + e.getValue() + " in " + row.label() + ": " + ex.getMessage());
                 }

@@ -204,6 +204,47 @@ final class AbRevisions {
         }
     }
 
+    /**
+     * The files of a revision as committed, for its forks to run in: a project's benchmarks may read files relative
+     * to the project (test data, a {@code json/} folder), and each side must read its own revision's, not whatever
+     * the checkout holds now. Taken once with {@code git archive} into {@code trees/SHA/} beside the jars, renamed
+     * into place only when whole (an interrupted extraction is never taken for one), and kept for later runs as the
+     * jars are.
+     */
+    Path files(Revision revision) throws IOException, InterruptedException {
+        Path trees = Files.createDirectories(work.resolve("trees"));
+        Path tree = trees.resolve(revision.sha());
+        if (Files.isDirectory(tree)) {
+            return tree;
+        }
+        String mine = "." + revision.sha() + "-" + ProcessHandle.current().pid();
+        Path temp = Leftovers.register(trees.resolve(mine));
+        Path tar = Leftovers.register(trees.resolve(mine + ".tar"));
+        try {
+            Leftovers.deleteTree(temp);
+            Files.createDirectories(temp);
+            Result archived = git("archive", "--format=tar", "-o", tar.toString(), revision.sha());
+            if (archived.exit != 0) {
+                throw new LabException(revision.label() + ": git archive cannot take its files for its forks (" + archived.last() + ")");
+            }
+            Result extracted = run("tar", List.of("tar", "-xf", tar.toString(), "-C", temp.toString()), null, null);
+            if (extracted.exit != 0) {
+                throw new LabException(revision.label() + ": its files cannot be unpacked under " + trees + " (tar: " + extracted.last() + ")");
+            }
+            try {
+                Files.move(temp, tree, StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
+                // another ab took the same revision's files first: the same files, theirs are kept
+            }
+            return tree;
+        } finally {
+            Leftovers.deleteTree(temp);
+            Files.deleteIfExists(tar);
+            Leftovers.release(temp);
+            Leftovers.release(tar);
+        }
+    }
+
     /** The lock on one revision's build; another process that holds it is waited for, with a line saying so. */
     private FileLock lockBuild(FileChannel lock, Revision revision) throws IOException {
         FileLock held = lock.tryLock();

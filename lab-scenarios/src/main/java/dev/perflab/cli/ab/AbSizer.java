@@ -29,10 +29,10 @@ final class AbSizer {
      * @param smallest the smallest slowdown that will be planted: when whole tokens per invocation are too coarse
      *                 for it, the sizing is done again with a period ({@link PlantSizing#retrial})
      */
-    static PlantSizing size(AbPlan.Row row, Path jar, Path dir, double smallest, PrintWriter console)
+    static PlantSizing size(AbPlan.Row row, AbRun.Side from, Path dir, double smallest, PrintWriter console)
             throws IOException, InterruptedException {
         try {
-            PlantSizing sizing = sizeOnce(row, jar, dir, smallest, console);
+            PlantSizing sizing = sizeOnce(row, from, dir, smallest, console);
             if (sizing.canPlant(smallest)) {
                 return sizing;
             }
@@ -45,20 +45,20 @@ final class AbSizer {
         }
         // kept even when the smallest size still cannot be planted: the larger ones may be, and each size that
         // cannot says so when it is aimed (the calibration notes it under its table)
-        return sizeOnce(row, jar, dir, smallest, console);
+        return sizeOnce(row, from, dir, smallest, console);
     }
 
-    private static PlantSizing sizeOnce(AbPlan.Row row, Path jar, Path dir, double smallest, PrintWriter console)
+    private static PlantSizing sizeOnce(AbPlan.Row row, AbRun.Side from, Path dir, double smallest, PrintWriter console)
             throws IOException, InterruptedException {
         AbForks runner = new AbForks(console);
         String stem = String.format(Locale.ROOT, "row%02d", row.index());
-        ForkResult plain = fork(runner, jar, row, null, dir.resolve(stem + "-none.json"), "sizing: no plant");
-        int operations = BenchmarkCatalog.of(List.of(jar)).operationsPerInvocation(row.row().benchmark());
+        ForkResult plain = fork(runner, from, row, null, dir.resolve(stem + "-none.json"), "sizing: no plant");
+        int operations = BenchmarkCatalog.of(List.of(from.jar())).operationsPerInvocation(row.row().benchmark());
         double seconds = PlantSizing.secondsPerInvocation(plain.score(), plain.row().unit(), plain.threads(), operations);
-        PlantSizing sizing = fit(runner, jar, row, dir, stem, plain, PlantSizing.trial(seconds, plain.threads()));
+        PlantSizing sizing = fit(runner, from, row, dir, stem, plain, PlantSizing.trial(seconds, plain.threads()));
         long[] retrial = sizing.period() == 1 && plain.threads() == 1 ? PlantSizing.retrial(sizing.perToken(), smallest) : null;
         if (retrial != null) {
-            sizing = fit(runner, jar, row, dir, stem, plain, retrial);
+            sizing = fit(runner, from, row, dir, stem, plain, retrial);
         }
         console.printf(Locale.ROOT, "plant sized on %s: %s per invocation; %s%n", row.label(),
                 dev.perflab.report.Formats.number(seconds * 1e9) + " ns", sizing.describe());
@@ -70,17 +70,17 @@ final class AbSizer {
      * Without a period: forks with the trial burst and twice it. With one: a fork with the counter alone and one
      * with the trial burst. Either way the fit with the plain fork ({@link PlantSizing}).
      */
-    private static PlantSizing fit(AbForks runner, Path jar, AbPlan.Row row, Path dir, String stem, ForkResult plain, long[] trial)
+    private static PlantSizing fit(AbForks runner, AbRun.Side from, AbPlan.Row row, Path dir, String stem, ForkResult plain, long[] trial)
             throws IOException, InterruptedException {
         long tokens = trial[0];
         long period = trial[1];
         String first = period == 1 ? Long.toString(tokens) : "0/" + period;
         String second = period == 1 ? Long.toString(2 * tokens) : tokens + "/" + period;
-        ForkResult a = fork(runner, jar, row, first, dir.resolve(stem + "-" + first.replace('/', 'e') + ".json"), "sizing: " + first);
-        ForkResult b = fork(runner, jar, row, second, dir.resolve(stem + "-" + second.replace('/', 'e') + ".json"), "sizing: " + second);
+        ForkResult a = fork(runner, from, row, first, dir.resolve(stem + "-" + first.replace('/', 'e') + ".json"), "sizing: " + first);
+        ForkResult b = fork(runner, from, row, second, dir.resolve(stem + "-" + second.replace('/', 'e') + ".json"), "sizing: " + second);
         // a plain fork after the trials too: each trial is held against the plain fork run next to it, so a machine
         // that drifted during the sizing moves the trials and their baseline alike
-        ForkResult after = fork(runner, jar, row, null, dir.resolve(stem + "-none-" + second.replace('/', 'e') + ".json"), "sizing: no plant");
+        ForkResult after = fork(runner, from, row, null, dir.resolve(stem + "-none-" + second.replace('/', 'e') + ".json"), "sizing: no plant");
         try {
             return period == 1 ? PlantSizing.throughZero(tokens, slowdown(plain, a), slowdown(after, b))
                     : PlantSizing.withCounter(period, tokens, slowdown(plain, a), slowdown(after, b));
@@ -107,7 +107,7 @@ final class AbSizer {
      * @param gatePairs the most pairs one {@code ab} run may take ({@code --max-pairs}): the aim may take as many
      * @throws IllegalArgumentException when the sizing cannot plant {@code fraction} at all ({@link PlantSizing#plant})
      */
-    static Plant aim(AbPlan.Row row, Path jar, Path dir, PlantSizing sizing, double fraction, int gatePairs, RunLength length,
+    static Plant aim(AbPlan.Row row, AbRun.Side from, Path dir, PlantSizing sizing, double fraction, int gatePairs, RunLength length,
                      PrintWriter console) throws IOException, InterruptedException {
         boolean smoke = length == RunLength.SMOKE;
         int steps = smoke ? 1 : PlantSizing.AIM_STEPS;
@@ -115,7 +115,7 @@ final class AbSizer {
         List<Plant> tried = new ArrayList<>();
         List<Double> realizedSoFar = new ArrayList<>();
         for (int step = 1; ; step++) {
-            List<Double> slowdowns = measure(row, jar, dir, plant, step, smoke ? 0 : gatePairs, console);
+            List<Double> slowdowns = measure(row, from, dir, plant, step, smoke ? 0 : gatePairs, console);
             double realized = ForkSpread.median(slowdowns);
             String measured = String.format(Locale.ROOT, "plant aimed at %s on %s, step %d: %s gave %+.1f%% (median of %d pairs, "
                     + "%+.1f%% to %+.1f%%, standard error %.1f points)", AbRow.percent(fraction), row.label(), step, plant.property(),
@@ -155,7 +155,7 @@ final class AbSizer {
      * One plant's slowdowns on the row, a pair of forks at a time, until {@link PlantSizing#aimedClosely}; with
      * {@code gatePairs} 0 (a smoke run), {@value PlantSizing#AIM_MIN_PAIRS} pairs.
      */
-    private static List<Double> measure(AbPlan.Row row, Path jar, Path dir, Plant plant, int step, int gatePairs, PrintWriter console)
+    private static List<Double> measure(AbPlan.Row row, AbRun.Side from, Path dir, Plant plant, int step, int gatePairs, PrintWriter console)
             throws IOException, InterruptedException {
         AbForks runner = new AbForks(console);
         String stem = String.format(Locale.ROOT, "row%02d-aim%s-step%d", row.index(), AbRow.percent(plant.fraction()).replace("%", "pct"), step);
@@ -167,9 +167,9 @@ final class AbSizer {
             ForkResult planted = null;
             for (int side = 0; side < 2; side++) {
                 if ((side == 0) == (pair % 2 == 1)) {
-                    plain = fork(runner, jar, row, null, dir.resolve(stem + "-" + pair + "-none.json"), label + "no plant");
+                    plain = fork(runner, from, row, null, dir.resolve(stem + "-" + pair + "-none.json"), label + "no plant");
                 } else {
-                    planted = fork(runner, jar, row, plant.property(), dir.resolve(stem + "-" + pair + "-"
+                    planted = fork(runner, from, row, plant.property(), dir.resolve(stem + "-" + pair + "-"
                             + plant.property().replace('/', 'e') + ".json"), label + plant.property());
                 }
             }
@@ -178,9 +178,9 @@ final class AbSizer {
         return slowdowns;
     }
 
-    private static ForkResult fork(AbForks runner, Path jar, AbPlan.Row row, String plant, Path json, String label)
+    private static ForkResult fork(AbForks runner, AbRun.Side from, AbPlan.Row row, String plant, Path json, String label)
             throws IOException, InterruptedException {
-        return runner.run(jar, null, row, plant, json, label).orElseThrow(() -> new LabException("cannot size a plant: "
+        return runner.run(from.jar(), from.workDir(), row, plant, json, label).orElseThrow(() -> new LabException("cannot size a plant: "
                 + runner.failures().get(runner.failures().size() - 1), LabException.CHECK_FAILED));
     }
 

@@ -186,7 +186,11 @@ class AbProjectTest {
             </project>
             """;
 
-    /** A chain of multiplications over 4,096 ints, ROUNDS times: its time grows with ROUNDS, and nothing folds it away. */
+    /**
+     * A chain of multiplications over 4,096 ints, as many rounds as {@code rounds.txt} says: its time grows with the
+     * rounds, and nothing folds it away. The file is read relative to the working folder, as many projects' benchmarks
+     * read their data ({@code json/*.json}), so each side must run in its own revision's files.
+     */
     private static final String BENCHMARK = """
             package example;
 
@@ -194,11 +198,12 @@ class AbProjectTest {
 
             @State(Scope.Thread)
             public class Sums {
-                static final int ROUNDS = N;
+                int rounds;
                 int[] data = new int[4096];
 
                 @Setup
-                public void fill() {
+                public void fill() throws java.io.IOException {
+                    rounds = Integer.parseInt(java.nio.file.Files.readString(java.nio.file.Path.of("rounds.txt")).strip());
                     for (int i = 0; i < data.length; i++) {
                         data[i] = i * 2654435761L > 0 ? i : -i;
                     }
@@ -207,7 +212,7 @@ class AbProjectTest {
                 @Benchmark
                 public long chain() {
                     long s = 1;
-                    for (int r = 0; r < ROUNDS; r++) {
+                    for (int r = 0; r < rounds; r++) {
                         for (int v : data) {
                             s = s * 31 + v;
                         }
@@ -225,12 +230,12 @@ class AbProjectTest {
         }
         Files.writeString(repo.resolve("pom.xml"), POM.replace("JMH", jmh.getProperty("version")));
         Files.writeString(repo.resolve(".gitignore"), "target/\n");
-        Path source = Files.createDirectories(repo.resolve("src/main/java/example")).resolve("Sums.java");
-        Files.writeString(source, BENCHMARK.replace("ROUNDS = N", "ROUNDS = 1"));
+        Files.writeString(Files.createDirectories(repo.resolve("src/main/java/example")).resolve("Sums.java"), BENCHMARK);
+        Files.writeString(repo.resolve("rounds.txt"), "1\n");
         commit(repo, "base");
         git(repo, "tag", "base");
-        Files.writeString(source, BENCHMARK.replace("ROUNDS = N", "ROUNDS = 3"));
-        commit(repo, "three times the work");
+        Files.writeString(repo.resolve("rounds.txt"), "3\n");
+        commit(repo, "three times the work, in the data the benchmark reads"); // the checkout now reads 3: base must not
         return repo;
     }
 
