@@ -130,8 +130,16 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /**
+     * Jars of one's own components ({@code perflab --with JAR}), separated as a class path: the lab loads them after its
+     * own classes, and puts them first on the class path of the JVMs it starts (JMH's, a run's roles), so a component
+     * out of tree runs its own code there too.
+     */
+    public static final String WITH_PROPERTY = "perflab.with";
+
+    /**
      * A JVM on this JVM's executable and class path: {@code java FLAGS -cp CLASSPATH MAIN ARGS}, with this JVM's
-     * {@link dev.perflab.net.Liveness} setting when it has one, so every role of a run waits on its peers alike.
+     * {@link dev.perflab.net.Liveness} setting when it has one, so every role of a run waits on its peers alike, and
+     * the {@value #WITH_PROPERTY} jars first on the class path, so a role of a component out of tree starts.
      *
      * @param prefix   what goes before java, e.g. {@code ip netns exec NAME}; empty for none
      */
@@ -140,7 +148,9 @@ public final class ChildProcess implements AutoCloseable {
         command.add(javaExecutable());
         command.addAll(dev.perflab.net.Liveness.childFlags());
         command.addAll(jvmFlags);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        String with = System.getProperty(WITH_PROPERTY, "");
+        String classPath = System.getProperty("java.class.path");
+        command.addAll(List.of("-cp", with.isEmpty() ? classPath : with + java.io.File.pathSeparator + classPath, mainClass));
         command.addAll(args);
         return command;
     }

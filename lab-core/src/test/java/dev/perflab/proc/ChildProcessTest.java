@@ -123,4 +123,17 @@ class ChildProcessTest {
         assertEquals(List.of("-Xmx64m", "-cp", System.getProperty("java.class.path"), "a.Main", "x y"), command.subList(2, 7));
         assertTrue(ChildProcess.quoted(command).endsWith("a.Main 'x y'"), ChildProcess.quoted(command));
     }
+
+    /** {@code perflab --with JAR}: the jars come first on a child JVM's class path, so a role from them starts. */
+    @Test
+    void theWithJarsComeFirstOnAChildJvmsClassPath() {
+        String with = "/own/a.jar" + java.io.File.pathSeparator + "/own/b.jar";
+        System.setProperty(ChildProcess.WITH_PROPERTY, with);
+        try {
+            List<String> command = ChildProcess.javaCommand(List.of(), List.of(), "a.Main", List.of());
+            assertEquals(with + java.io.File.pathSeparator + System.getProperty("java.class.path"), command.get(command.indexOf("-cp") + 1));
+        } finally {
+            System.clearProperty(ChildProcess.WITH_PROPERTY);
+        }
+    }
 }

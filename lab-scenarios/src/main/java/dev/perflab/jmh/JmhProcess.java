@@ -56,7 +56,7 @@ public final class JmhProcess {
      * Jars of one's own components ({@code perflab --with JAR}): their benchmarks first on the class path of every
      * run of the lab's JMH, before the lab's own, which brings JMH and the lab's classes.
      */
-    public static final String WITH_PROPERTY = "perflab.with";
+    public static final String WITH_PROPERTY = dev.perflab.proc.ChildProcess.WITH_PROPERTY;
     private static final String IGNORE_JMH_LOCK = "-Djmh.ignoreLock=true";
     /** JMH 1.37's line when another run holds the lock: "… Unable to acquire the JMH lock (/tmp/jmh.lock), exiting …". */
     private static final Pattern LOCK_HELD = Pattern.compile("Unable to acquire the JMH lock \\(([^)]*)\\)");
