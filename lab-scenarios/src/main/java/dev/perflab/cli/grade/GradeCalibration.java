@@ -61,7 +61,7 @@ final class GradeCalibration {
         Path naiveClasses = GradeCommand.compile(List.of(naive), dir.path("naive-classes"));
         GradeCommand.use(referenceClasses, before);
         GradeRow planted = within.rows(exercise.rung()).get(1);
-        GradeRounds grade = new GradeRounds(exercise.rows(), options, dir.path("forks"), console);
+        GradeRounds grade = new GradeRounds(exercise.rows(), options, name -> dir.path("forks/" + name), console);
         double fraction = within.factor() * (1 + PAST_TARGET) - 1;
         Plant plant = size(grade, planted, fraction);
         console.printf("calibration of %s: %d run(s) of %d rounds each way; planted in %s: %s, %s slower than the target allows%n",

@@ -122,7 +122,9 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         console.flush();
         String before = System.getProperty(JmhProcess.EXERCISE_CLASSES_PROPERTY);
         try {
-            return calibrate != null ? calibrate(target, exercise, n, dir, console) : grade(target, exercise, n, dir, console, before);
+            // a grade is written whole or not at all (a Ctrl-C leaves the previous grade as it was); a calibration keeps
+            // every run that ended, for the table it rewrites after each
+            return calibrate != null ? calibrate(target, exercise, n, dir, console) : dir.whole(() -> grade(target, exercise, n, dir, console, before));
         } finally {
             restore(before);
         }
@@ -131,7 +133,8 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
     /** The contract (in a child JVM when {@code --file} gave other sources), then the speed once every check passes. */
     private int grade(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console, String before)
             throws IOException, InterruptedException {
-        Path classes = files != null ? compile(dir.path("classes"), before) : null;
+        // the classes compiled from --file are the run's workings, not its results: outside the whole-grade promise
+        Path classes = files != null ? compile(dir.dir().resolve("classes"), before) : null;
         console.println();
         console.println("1. the contract");
         console.flush();
@@ -162,7 +165,7 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
     }
 
     private int measure(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
-        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), dir.path("forks"), console);
+        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), name -> dir.path("forks/" + name), console);
         console.println();
         console.printf("2. the speed: %d rows × %d rounds = %d forks of one JMH run each, the rows' order reversed every other"
                         + " round; at least %s of warm-up and measurement (each fork's JVM start comes on top)%n",

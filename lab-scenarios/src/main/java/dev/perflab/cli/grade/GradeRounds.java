@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A grade's measurements: every row one fork per round, all from the lab's own JMH (the learner's compiled file
@@ -31,17 +32,18 @@ import java.util.Optional;
 final class GradeRounds {
     private final List<GradeRow> rows;
     private final JmhOptions options;
-    private final Path dir;
+    /** Where a fork's file of a name goes: {@code forks/NAME} of the grade's folder, named through it (a grade written whole). */
+    private final Function<String, Path> place;
     private final PrintWriter console;
     private final List<String> failures = new ArrayList<>();
     /** A slowdown planted in a row's forks ({@code -Dperflab.plant}, as {@code ./lab ab} plants one): calibration only. */
     private final Map<GradeRow, String> plants = new LinkedHashMap<>();
 
     /** @param options JMH's options for one fork (their fork count is ignored: one fork per run) */
-    GradeRounds(List<GradeRow> rows, JmhOptions options, Path dir, PrintWriter console) {
+    GradeRounds(List<GradeRow> rows, JmhOptions options, Function<String, Path> place, PrintWriter console) {
         this.rows = List.copyOf(rows);
         this.options = new JmhOptions(1, options.warmupIterations(), options.warmupTime(), options.iterations(), options.iterationTime());
-        this.dir = dir;
+        this.place = place;
         this.console = console;
     }
 
@@ -94,9 +96,9 @@ final class GradeRounds {
     }
 
     private Optional<ForkResult> fork(GradeRow row, String name, String label) throws IOException, InterruptedException {
-        Path json = dir.resolve(name + ".json");
-        Path log = json.resolveSibling(json.getFileName().toString().replace(".json", ".log"));
-        Files.createDirectories(dir);
+        Path json = place.apply(name + ".json");
+        Path log = place.apply(name + ".log");
+        Files.createDirectories(json.getParent());
         Files.deleteIfExists(json);
         List<String> args = new ArrayList<>(List.of(row.include()));
         args.addAll(options.args());
