@@ -1,6 +1,7 @@
 package dev.perflab.cli.grade;
 
 import dev.perflab.ab.ForkResult;
+import dev.perflab.base.Leftovers;
 import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.report.ReportException;
@@ -96,6 +97,7 @@ final class GradeRounds {
     }
 
     private Optional<ForkResult> fork(GradeRow row, String name, String label) throws IOException, InterruptedException {
+        Leftovers.checkNotStopping(); // Ctrl-C: no fork starts after the stop put the previous grade back
         Path json = place.apply(name + ".json");
         Path log = place.apply(name + ".log");
         Files.createDirectories(json.getParent());

@@ -88,6 +88,24 @@ class InterruptTest {
         }
     }
 
+    /** {@code ./lab grade} likewise: its forks and grade.txt stay the previous grade's (the real order-book exercise, a planted slow file). */
+    @Test
+    void ctrlCDuringAGradeKeepsThePreviousGradeAndSaysSo() throws Exception {
+        assumeFalse(sigintIgnored(), "SIGINT is ignored in this process tree: the lab cannot be interrupted here");
+        Path out = Files.createDirectories(dir.resolve("grade"));
+        Files.writeString(out.resolve("grade.txt"), "the previous grade\n");
+        Path fork = Files.writeString(Files.createDirectories(out.resolve("forks")).resolve("row1-round1.json"), "[\"the previous fork\"]");
+        Path slow = Path.of("..", "exercises", "teacher", "slow", "dev", "perflab", "orderbook", "StudentBook.java").toAbsolutePath().normalize();
+        Stopped stopped = interrupt(List.of("grade", "orderbook", "--smoke", "--out", out.toString(), "--file", slow.toString()), "  [grade 2/", 300);
+        assertEquals(130, stopped.exit(), stopped.err());
+        assertEquals("the previous grade\n", Files.readString(out.resolve("grade.txt")));
+        assertEquals("[\"the previous fork\"]", Files.readString(fork));
+        assertEquals("lab: interrupted: " + out + " unchanged (the previous run's files as they were, this run's removed)", stopped.err().strip());
+        try (var files = Files.list(out.resolve("forks"))) {
+            assertEquals(List.of("row1-round1.json"), files.map(p -> p.getFileName().toString()).sorted().toList(), "only the previous grade's fork");
+        }
+    }
+
     /** {@code ./lab run-jar} (another project's jar) likewise: its JSON, log, table and page stay the previous run's. */
     @Test
     void ctrlCDuringRunJarKeepsThePreviousFilesAndSaysSo() throws Exception {
