@@ -223,7 +223,7 @@ final class AbRevisions {
         try {
             Leftovers.deleteTree(temp);
             Files.createDirectories(temp);
-            Result archived = git("archive", "--format=tar", "-o", tar.toString(), revision.sha());
+            Result archived = git("archive", "--format=tar", "-o", tar.toAbsolutePath().toString(), revision.sha()); // git runs in the repository
             if (archived.exit != 0) {
                 throw new LabException(revision.label() + ": git archive cannot take its files for its forks (" + archived.last() + ")");
             }
