@@ -36,8 +36,8 @@ public final class OrderBookComponent implements Component {
      * one, the peers were still speeding up through the measured iterations at depth 1,000; they flattened after
      * about two); {@code --smoke} what the gates read (naive and tuned, every method, depth 1 and 1,000), with six
      * short measured iterations, the fewest the gate that requires the tuned rows to be steady can judge, after
-     * 1.5 s of warm-up: after 0.6 s, on a loaded CI runner, tuned at depth 1,000 was still speeding up through its
-     * first three measured iterations, and the gate failed as not steady (gate-evidence.md, order book).
+     * 1.5 s of warm-up: with 0.6 s, tuned at depth 1,000 could still be speeding up through its first measured
+     * iterations, and the gate failed as not steady (gate-evidence.md, order book).
      */
     static final JmhSuite CANCEL = JmhSuite.of("cancel", PKG + "OrderBookCancelBenchmark")
             .standard("cancelLast", TWO_DEPTHS)
