@@ -20,6 +20,11 @@ public record JmhOptions(int forks, int warmupIterations, String warmupTime, int
         }
     }
 
+    /** The same options with {@code n} forks ({@code ./lab run --forks N}). */
+    public JmhOptions withForks(int n) {
+        return new JmhOptions(n, warmupIterations, warmupTime, iterations, iterationTime);
+    }
+
     /** JMH's flags, e.g. {@code -f 1 -wi 1 -w 300ms -i 3 -r 300ms}; no {@code -w} without warm-up iterations. */
     public List<String> args() {
         if (warmupIterations == 0) {

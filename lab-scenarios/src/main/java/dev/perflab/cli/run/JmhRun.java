@@ -84,6 +84,8 @@ public final class JmhRun {
     private boolean planOnly;
     /** Whether to write the HTML page beside the JSON ({@code --no-html} turns it off). */
     private boolean page = true;
+    /** {@code --forks}: forked JVMs per row instead of the run length's, or null for the length's own. */
+    private Integer forks;
 
     public JmhRun(Component component, RunLength length, RunFolder results, BenchmarkFilter benchmark, Map<String, String> userParams,
            Map<String, List<String>> jmhParams, List<Path> jdks, PrintWriter console) {
@@ -107,6 +109,30 @@ public final class JmhRun {
     JmhRun planOnly(boolean only) {
         this.planOnly = only;
         return this;
+    }
+
+    /** {@code --forks N}: every row runs in N forked JVMs, whatever its run length or annotations say; null: theirs. */
+    JmhRun forks(Integer n) {
+        this.forks = n;
+        return this;
+    }
+
+    /** The options a row of {@code suite} runs with: its length's (or annotations'), with {@code --forks} when given. */
+    private JmhOptions options(JmhSuite suite, String benchmark, BenchmarkCatalog catalog) {
+        JmhOptions options = suite.options(length, benchmark, catalog);
+        return forks == null ? options : options.withForks(forks);
+    }
+
+    /**
+     * JMH's iteration flags for {@code suite}: the length's, or none for the standard run (the annotations apply);
+     * {@code --forks} replaces the length's {@code -f}, or is added after the annotations, which JMH's flags override.
+     */
+    private List<String> jmhArgs(JmhSuite suite) {
+        Optional<JmhOptions> written = suite.optionsFor(length);
+        if (forks == null) {
+            return suite.jmhArgs(length);
+        }
+        return written.map(o -> o.withForks(forks).args()).orElse(List.of("-f", forks.toString()));
     }
 
     /** Leaves out the HTML page beside the JSON ({@code --no-html}). */
@@ -321,7 +347,7 @@ public final class JmhRun {
     List<PlannedRow> plannedRows(Map<JmhSuite, List<JmhProcess.Configuration>> planned, BenchmarkCatalog catalog) {
         List<PlannedRow> rows = new ArrayList<>();
         planned.forEach((suite, configurations) -> configurations.forEach(c ->
-                rows.add(new PlannedRow(c.benchmark(), c.params(), suite.options(length, c.benchmark(), catalog).iterationSeconds()))));
+                rows.add(new PlannedRow(c.benchmark(), c.params(), options(suite, c.benchmark(), catalog).iterationSeconds()))));
         return rows;
     }
 
@@ -358,7 +384,7 @@ public final class JmhRun {
         int forks = 0;
         for (Map.Entry<JmhSuite, List<JmhProcess.Configuration>> suite : planned.entrySet()) {
             for (JmhProcess.Configuration row : suite.getValue()) {
-                JmhOptions options = suite.getKey().options(length, row.benchmark(), catalog);
+                JmhOptions options = options(suite.getKey(), row.benchmark(), catalog);
                 seconds += options.iterationSeconds();
                 forks += Math.max(options.forks(), 1);
                 rows++;
@@ -391,12 +417,13 @@ public final class JmhRun {
         Path partial = folder.path(ResultsLayout.suitePartial(name, suite.name(), part));
         Path log = folder.path(ResultsLayout.suiteLog(name, suite.name(), part));
         List<String> args = new ArrayList<>(List.of(include));
-        args.addAll(suite.jmhArgs(length));
+        args.addAll(jmhArgs(suite));
         args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", partial.toString()));
         args.addAll(extraJmhArgs);
         invocation.params().forEach((param, values) -> args.addAll(List.of("-p", param + "=" + String.join(",", values))));
         console.printf("suite %s: %d benchmarks, JMH %s; log %s%n", suite.name() + part, total,
-                suite.optionsFor(length).map(JmhOptions::toString).orElse("options of the benchmark class's annotations"), log);
+                suite.optionsFor(length).map(o -> (forks == null ? o : o.withForks(forks)).toString())
+                        .orElse("options of the benchmark class's annotations" + (forks == null ? "" : ", -f " + forks)), log);
         console.flush();
         Files.deleteIfExists(partial);
         int exit;

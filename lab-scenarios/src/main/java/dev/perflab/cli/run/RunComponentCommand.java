@@ -46,6 +46,8 @@ import picocli.CommandLine;
 final class RunComponentCommand implements Callable<Integer> {
     /** The name under which a scenario's options are mixed in. */
     private static final String SCENARIO_OPTIONS = "scenario";
+    /** The most forks {@code --forks} takes: beyond it a typo (50000 for 5) would plan a run of days. */
+    static final int MAX_FORKS = 100;
     /** The suite an end-to-end run's rows belong to, in the results history. */
     static final String END_TO_END_SUITE = "end-to-end";
 
@@ -70,6 +72,11 @@ final class RunComponentCommand implements Callable<Integer> {
     @Option(names = "--jdk", split = ",", paramLabel = "HOME",
             description = "JMH suites: run on each of these JDKs (JMH -jvm) and print each rung's ratio between them (the jdks command lists them).")
     List<Path> jdks;
+
+    @Option(names = "--forks", paramLabel = "N",
+            description = "JMH suites: N forked JVMs per row instead of the run length's (1 to " + MAX_FORKS + "); rows whose forks land in"
+                    + " different modes then show the spread between forks (--forks 5: a claim's between-fork interval).")
+    Integer forks;
 
     @Option(names = "--no-html", description = "Leave out the HTML page beside the results (DIR/COMPONENT.html, as ./lab report --html writes).")
     boolean noHtml;
@@ -147,6 +154,14 @@ final class RunComponentCommand implements Callable<Integer> {
             throw new LabException("--shard and --jdk: a shard runs on one JDK; give each JDK its own sharded run"
                     + " (JAVA_HOME=HOME ./lab run " + component.name() + " --shard I/N), or one CI matrix axis per JDK");
         }
+        if (forks != null && (forks < 1 || forks > MAX_FORKS)) {
+            throw new LabException("--forks " + forks + ": give 1 to " + MAX_FORKS + " forked JVMs per row");
+        }
+        if (scenario != null && !jmh && (!benchmark.all() || !params.isEmpty() || jdks != null || forks != null)) {
+            // before the folder is opened (which creates it): a refused run leaves nothing behind
+            throw new LabException("--benchmark, --param, --jdk and --forks apply to JMH suites: add --jmh; to run " + component.name()
+                    + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + component.name());
+        }
         HistoryTarget historyTarget = history.target();
         Inputs inputs = Inputs.of(historyTarget.file(), shardGates == null || shardGates.equals(ShardRun.NO_GATES) ? null : Path.of(shardGates));
         if (out != null) {
@@ -161,10 +176,6 @@ final class RunComponentCommand implements Callable<Integer> {
                     layout.component(name), ResultsLayout.DEFAULT.component(name));
         }
         if (scenario != null && !jmh) {
-            if (!benchmark.all() || !params.isEmpty() || jdks != null) {
-                throw new LabException("--benchmark, --param and --jdk apply to JMH suites: add --jmh; to run " + name
-                        + " end to end on another JDK use JAVA_HOME=HOME ./lab run " + name);
-            }
             Path dir = out != null ? out : sharding.map(s -> layout.shard(layout.component(name), s.shard().folderName()))
                     .orElse(layout.component(name));
             String header = sharding.map(ShardRun::header).orElse(Machine.header());
@@ -199,7 +210,7 @@ final class RunComponentCommand implements Callable<Integer> {
         try (RunFolder results = folder(dir, inputs).listen(new RunHistory(historyTarget, name, runLength,
                 RunHistory.suiteOf(component), null, List.of(), console))) {
             JmhRun run = new JmhRun(component, runLength, results, benchmark, params, JmhRun.jmhParams(component, runLength, rungs, params),
-                    jdks, console).shard(sharding.orElse(null)).planOnly(planOnly);
+                    jdks, console).shard(sharding.orElse(null)).planOnly(planOnly).forks(forks);
             return results.whole((noHtml ? run.withoutPage() : run)::run);
         }
     }

@@ -153,6 +153,35 @@ class ComponentRegistrationTest {
         assertFalse(Files.exists(quiet.resolve("toy.html")), "--no-html leaves the page out");
     }
 
+    /**
+     * {@code --forks N} runs every row in N forked JVMs whatever the run length says: JMH's JSON holds N forks of
+     * iterations per row, the plan counts them, and the report can show the spread between forks. Out of range, or
+     * on an end-to-end run, it is one line and exit 2.
+     */
+    @Test
+    void forksRunsEveryRowInThatManyJvms() throws Exception {
+        Path out = dir.resolve("forks");
+        assertEquals(0, lab.run("run", "toy", "--jmh", "--smoke", "--forks", "2", "--no-html", "--out", out.toString()),
+                lab.out + "" + lab.err);
+        assertTrue(lab.out.toString().contains("plan: 2 rows in 1 suites, 4 forked JVMs"), lab.out.toString());
+        assertTrue(lab.out.toString().contains("JMH -f 2 -wi"), lab.out.toString());
+        JsonNode rows = new ObjectMapper().readTree(out.resolve("toy.json").toFile());
+        assertEquals(2, rows.size(), rows.toString());
+        for (JsonNode row : rows) {
+            assertEquals(2, row.at("/primaryMetric/rawData").size(), "two forks of iterations: " + row);
+        }
+        for (String forks : List.of("0", "101")) {
+            lab.clear();
+            assertEquals(2, lab.run("run", "toy", "--jmh", "--smoke", "--forks", forks, "--out", dir.resolve("bad").toString()));
+            assertEquals("lab: --forks " + forks + ": give 1 to 100 forked JVMs per row", lab.err.toString().strip().lines().reduce((a, b) -> b).orElse(""),
+                    lab.err.toString());
+        }
+        lab.clear();
+        assertEquals(2, lab.run("run", "toy", "--smoke", "--forks", "2", "--out", dir.resolve("e2e").toString()));
+        assertTrue(lab.err.toString().contains("--forks apply to JMH suites: add --jmh"), lab.err.toString());
+        assertFalse(Files.exists(dir.resolve("bad")) || Files.exists(dir.resolve("e2e")), "nothing written on bad input");
+    }
+
     @Test
     void profileUsesTheToysDefaults() throws Exception {
         try {
