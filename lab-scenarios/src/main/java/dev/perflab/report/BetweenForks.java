@@ -29,7 +29,7 @@ public record BetweenForks(int forks, double relative, double lowest, double hig
 
     /** What a table whose rows ran one fork each says under it. */
     public static final String ONE_FORK_FOOTNOTE = "1 fork per row: the spread between forks is unknown (a fork can keep a fast "
-            + "or a slow mode for its whole run); rank close rows only with several forks (JMH -f N, or --full)";
+            + "or a slow mode for its whole run); rank close rows only with several forks (./lab run --forks N, JMH -f N, or --full)";
 
     /** The forks of {@code row}. */
     public static BetweenForks of(Row row) {
