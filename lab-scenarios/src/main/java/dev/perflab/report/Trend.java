@@ -28,10 +28,10 @@ import org.apache.commons.math3.distribution.TDistribution;
  * The test assumes independent iterations with normal noise around the line. Then a flat row is marked not
  * steady at most {@code 1 − CONFIDENCE} of the time, less when its noise is small next to {@link #TOLERANCE}
  * (the simulated rates are in {@code TrendTest}); a trend that is not a straight line (a step, a plateau) is
- * caught when its straight-line part is. Real iterations need not be independent: on a shared 2-vCPU guest a
- * flat, allocation-free row switched between speed modes that each held for several iterations, and a switch
- * reads as a step, so flat rows were marked more often than 1% (1 of 40 at six iterations, 6 of 28 at twenty;
- * docs/measurements/gate-evidence.md#order-book). More iterations then mark more such rows, not fewer. JMH's warm-up iterations are not in its {@code rawData}, so they never
+ * caught when its straight-line part is. Real iterations need not be independent: where the host moves a thread
+ * between CPUs of different speed, a flat row switches between modes that each hold for several iterations, a
+ * switch reads as a step, and flat rows are marked more often than the stated rate; more iterations then mark
+ * more such rows, not fewer (the measured rates: docs/measurements/gate-evidence.md#order-book). JMH's warm-up iterations are not in its {@code rawData}, so they never
  * count. Immutable; no state.
  */
 public record Trend(Verdict verdict, double change, double changeLow, double changeHigh, int iterations, int forks) {

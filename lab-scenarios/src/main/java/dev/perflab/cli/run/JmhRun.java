@@ -128,11 +128,10 @@ public final class JmhRun {
      * {@code --forks} replaces the length's {@code -f}, or is added after the annotations, which JMH's flags override.
      */
     private List<String> jmhArgs(JmhSuite suite) {
-        Optional<JmhOptions> written = suite.optionsFor(length);
         if (forks == null) {
             return suite.jmhArgs(length);
         }
-        return written.map(o -> o.withForks(forks).args()).orElse(List.of("-f", forks.toString()));
+        return suite.optionsFor(length).map(o -> o.withForks(forks).args()).orElse(List.of("-f", forks.toString()));
     }
 
     /** Leaves out the HTML page beside the JSON ({@code --no-html}). */
