@@ -105,6 +105,31 @@ public final class OutputFile {
         return dir;
     }
 
+    /**
+     * {@link #checkDirectory(String, Path, Inputs)} for a command that will not write (a run that only prints its
+     * plan): the same refusals, but a missing directory is not created, only checked to be creatable (its nearest
+     * existing parent a writable directory).
+     */
+    public static Path checkDirectoryWithoutCreating(String option, Path dir, Inputs inputs) {
+        String name = name(option, dir);
+        inputs.refuse(option, dir);
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new LabException(name + ": is a file, not a directory");
+        }
+        Path existing = dir.toAbsolutePath().normalize();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !Files.isDirectory(existing)) {
+            throw new LabException(name + ": cannot create directory " + dir + " (" + existing + " is a file)");
+        }
+        if (!Files.isWritable(existing)) {
+            throw new LabException(Files.isDirectory(dir) ? name + ": directory is not writable"
+                    : name + ": cannot create directory " + dir + " (" + existing + " is not writable)");
+        }
+        return dir;
+    }
+
     /** An existing device or pipe ({@code /dev/null}): written in place, never replaced by a rename. */
     private static boolean special(Path path) {
         return Files.exists(path) && !Files.isRegularFile(path);

@@ -4,6 +4,7 @@ import dev.perflab.base.LabException;
 import dev.perflab.gate.Gate;
 import dev.perflab.gate.GateFile;
 import dev.perflab.gate.GateFileException;
+import dev.perflab.results.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,9 +126,10 @@ public final class ShardRun {
      *
      * @param results the rows file's name in {@code dir}, or null when the shard had no rows
      */
-    public void save(String component, String length, ShardPlan plan, Path dir, String header, String results, PrintWriter console) {
+    public void save(String component, String length, ShardPlan plan, RunFolder folder, String header, String results, PrintWriter console) {
         ShardManifest manifest = ShardManifest.of(component, length, shard, plan, header, results);
-        ShardStore.forRun().save(manifest, dir, console);
+        folder.path(component + ShardManifest.SUFFIX); // one of the run's files: put back with the rows if the run does not end
+        ShardStore.forRun().save(manifest, folder.dir(), console);
         console.flush();
     }
 }

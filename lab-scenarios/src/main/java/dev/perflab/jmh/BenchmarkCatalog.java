@@ -30,10 +30,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class BenchmarkCatalog {
     private final Map<String, JmhOptions> declared;
     private final Map<String, Integer> operationsPerInvocation;
+    private final java.util.Set<String> singleShot;
 
-    private BenchmarkCatalog(Map<String, JmhOptions> declared, Map<String, Integer> operationsPerInvocation) {
+    private BenchmarkCatalog(Map<String, JmhOptions> declared, Map<String, Integer> operationsPerInvocation, java.util.Set<String> singleShot) {
         this.declared = Collections.unmodifiableMap(declared);
         this.operationsPerInvocation = Collections.unmodifiableMap(operationsPerInvocation);
+        this.singleShot = Collections.unmodifiableSet(singleShot);
     }
 
     /** The catalog of this JVM's own class path (a test's, which holds the benchmark classes). */
@@ -52,6 +54,7 @@ public final class BenchmarkCatalog {
         URL[] urls = classPath.stream().map(BenchmarkCatalog::url).toArray(URL[]::new);
         Map<String, JmhOptions> declared = new HashMap<>();
         Map<String, Integer> operations = new HashMap<>();
+        java.util.Set<String> singleShot = new java.util.HashSet<>();
         try (URLClassLoader loader = new URLClassLoader(urls, null)) {
             Enumeration<URL> lists = loader.getResources(BenchmarkList.BENCHMARK_LIST.substring(1));
             while (lists.hasMoreElements()) {
@@ -59,13 +62,16 @@ public final class BenchmarkCatalog {
                     for (BenchmarkListEntry e : entries(in)) {
                         declared.putIfAbsent(e.getUsername(), options(e));
                         operations.putIfAbsent(e.getUsername(), e.getOperationsPerInvocation().orElse(1));
+                        if (e.getMode() == org.openjdk.jmh.annotations.Mode.SingleShotTime) {
+                            singleShot.add(e.getUsername());
+                        }
                     }
                 }
             }
         } catch (IOException e) {
             throw new LabException("cannot read JMH's benchmark list from " + classPath + ": " + e.getMessage());
         }
-        return new BenchmarkCatalog(declared, operations);
+        return new BenchmarkCatalog(declared, operations, singleShot);
     }
 
     /**
@@ -117,6 +123,14 @@ public final class BenchmarkCatalog {
     public int operationsPerInvocation(String benchmark) {
         declared(benchmark);
         return operationsPerInvocation.get(benchmark);
+    }
+
+    /**
+     * Whether the benchmark times single calls ({@code @BenchmarkMode(SingleShotTime)}): each iteration is one call,
+     * as long as its work takes, and the iteration time its options name does not apply.
+     */
+    public boolean singleShot(String benchmark) {
+        return singleShot.contains(benchmark);
     }
 
     private static JmhOptions options(BenchmarkListEntry e) {

@@ -28,6 +28,11 @@ final class Previous {
     private static final String ADDED = ".added";
     /** In the folder aside: a copy being taken, renamed to the file's own name once whole. */
     private static final String COPYING = ".copying";
+    /**
+     * In the folder aside: the folders the run owns whole ({@link #keepTree}), one a line; a file found in one that
+     * has no copy aside is the run's.
+     */
+    private static final String TREES = ".trees";
 
     private final Path dir;
     /** The folder as the command named it, for its lines. */
@@ -36,6 +41,9 @@ final class Previous {
     private final Path partial;
     /** Every file the run named, and whether the previous run had one of that name (its copy is aside). */
     private final Map<Path, Boolean> named = new LinkedHashMap<>();
+    /** The folders the run owns whole, and the folders inside them that were there before it. */
+    private final List<Path> trees = new ArrayList<>();
+    private final java.util.Set<Path> foldersBefore = new java.util.HashSet<>();
     private boolean ended;
     private boolean movedNew;
     private boolean allBack = true;
@@ -75,6 +83,52 @@ final class Previous {
     }
 
     /**
+     * Copies aside every file the previous run left in {@code folder}, and makes the folder the run's own: when the
+     * run does not end, a file found there that was not there before is the run's, whatever its name, and goes
+     * where a file the run added goes. For a folder whose files a tool names itself (async-profiler names its
+     * recordings after the benchmark and its parameters), so the run cannot name them before they are written.
+     */
+    synchronized void keepTree(Path folder) {
+        Path absolute = folder.toAbsolutePath().normalize();
+        if (ended || trees.contains(absolute) || !absolute.startsWith(dir) || absolute.startsWith(aside)) {
+            return;
+        }
+        try {
+            Files.createDirectories(aside);
+            Files.writeString(aside.resolve(TREES), dir.relativize(absolute) + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            for (Path file : filesUnder(dir, absolute)) {
+                keep(file);
+            }
+            if (Files.isDirectory(absolute)) {
+                try (Stream<Path> all = Files.walk(absolute)) {
+                    all.filter(Files::isDirectory).filter(p -> !isAside(dir, p)).forEach(foldersBefore::add);
+                }
+            }
+        } catch (IOException e) {
+            throw new LabException("--out " + folder + ": cannot keep the previous run's files aside before replacing them ("
+                    + InputFile.reason(e) + "); they were not replaced");
+        }
+        trees.add(absolute);
+    }
+
+    /** Every file under {@code folder} (none when it is missing), but the copies of runs aside in {@code dir}. */
+    private static List<Path> filesUnder(Path dir, Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> all = Files.walk(folder)) {
+            return all.filter(Files::isRegularFile).filter(p -> !isAside(dir, p)).map(p -> p.toAbsolutePath().normalize())
+                    .collect(Collectors.toList());
+        }
+    }
+
+    /** Whether {@code path} is in a run's folder aside ({@code DIR/.previous-PID}), or is one. */
+    private static boolean isAside(Path dir, Path path) {
+        Path relative = dir.relativize(path.toAbsolutePath().normalize());
+        return relative.getNameCount() > 0 && relative.getName(0).toString().startsWith(".previous-");
+    }
+
+    /**
      * Puts back what runs killed part-way ({@code kill -9}, which runs nothing of the lab's) left in {@code dir}: for
      * each {@code DIR/.previous-PID} whose process is gone, the previous run's files move back over the ones it had
      * begun to write, and the files it added move into {@code DIR.partial}. A folder of a live process (another
@@ -108,8 +162,22 @@ final class Previous {
         try {
             List<Path> copies;
             try (Stream<Path> all = Files.walk(aside)) {
-                copies = all.filter(Files::isRegularFile)
-                        .filter(p -> !p.equals(aside.resolve(ADDED)) && !p.equals(aside.resolve(COPYING))).collect(Collectors.toList());
+                copies = all.filter(Files::isRegularFile).filter(p -> !p.equals(aside.resolve(ADDED))
+                        && !p.equals(aside.resolve(COPYING)) && !p.equals(aside.resolve(TREES))).collect(Collectors.toList());
+            }
+            // a file in a folder the run owned whole, with no copy aside, is one the run added
+            List<String> addedInTrees = new ArrayList<>();
+            Path trees = aside.resolve(TREES);
+            for (String tree : Files.isRegularFile(trees) ? Files.readAllLines(trees) : List.<String>of()) {
+                Path owned = folder.resolve(tree).normalize();
+                if (owned.startsWith(folder)) {
+                    for (Path file : filesUnder(folder, owned)) {
+                        String name = folder.relativize(file).toString();
+                        if (!Files.exists(aside.resolve(name))) {
+                            addedInTrees.add(name);
+                        }
+                    }
+                }
             }
             for (Path copy : copies) {
                 Path file = folder.resolve(aside.relativize(copy).toString());
@@ -118,7 +186,9 @@ final class Previous {
                 back++;
             }
             Path list = aside.resolve(ADDED);
-            for (String name : Files.isRegularFile(list) ? Files.readAllLines(list) : List.<String>of()) {
+            List<String> addedNames = new ArrayList<>(Files.isRegularFile(list) ? Files.readAllLines(list) : List.<String>of());
+            addedInTrees.stream().filter(name -> !addedNames.contains(name)).forEach(addedNames::add);
+            for (String name : addedNames) {
                 Path file = folder.resolve(name).normalize();
                 if (!name.isEmpty() && file.startsWith(folder) && Files.isRegularFile(file)) {
                     Path kept = partial.resolve(name);
@@ -153,11 +223,41 @@ final class Previous {
         if (!ended) {
             ended = true;
             named.forEach(this::putBack);
+            for (Path tree : trees) {
+                putBackTree(tree);
+            }
             if (allBack) {
                 Leftovers.deleteTree(aside);
             }
         }
         return !named.isEmpty();
+    }
+
+    /** The files the run added to a folder it owned whole, whatever their names; then the folders it made there. */
+    private void putBackTree(Path tree) {
+        try {
+            for (Path file : filesUnder(dir, tree)) {
+                if (!named.containsKey(file)) {
+                    putBack(file, false);
+                }
+            }
+            if (Files.isDirectory(tree)) {
+                List<Path> made;
+                try (Stream<Path> all = Files.walk(tree)) {
+                    made = all.filter(Files::isDirectory).filter(p -> !foldersBefore.contains(p) && !isAside(dir, p))
+                            .sorted(java.util.Comparator.reverseOrder()).collect(Collectors.toList());
+                }
+                for (Path folder : made) {
+                    try (Stream<Path> left = Files.list(folder)) {
+                        if (left.findAny().isEmpty()) {
+                            Files.delete(folder);
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            allBack = false;
+        }
     }
 
     private void putBack(Path file, boolean existed) {

@@ -84,6 +84,15 @@ public final class RunFolder implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Checks the folder as {@link #open()} does, without creating it: for a run that only prints its plan
+     * ({@code --plan-only}), which leaves no folder behind.
+     */
+    public RunFolder check() {
+        OutputFile.checkDirectoryWithoutCreating(option, dir, run.inputs);
+        return this;
+    }
+
     /** A folder inside this run ({@code forks/}, a shard's, a rung's); it shares this run's inputs and listeners. */
     public RunFolder folder(String name) {
         return new RunFolder(option, dir.resolve(name), run);
@@ -110,6 +119,21 @@ public final class RunFolder implements AutoCloseable {
             previous.keep(file);
         }
         return file;
+    }
+
+    /**
+     * A folder of this run whose files a child process names itself (async-profiler names its recordings after the
+     * benchmark and its parameters; {@code ""} is this folder): inside {@link #whole}, every file the previous run
+     * left there is copied aside first, and a file found there when the run does not end that was not there
+     * before is this run's, whatever its name.
+     */
+    public Path tree(String name) {
+        Path folder = name.isEmpty() ? dir : dir.resolve(name);
+        Previous previous = run.previous;
+        if (previous != null) {
+            previous.keepTree(folder);
+        }
+        return folder;
     }
 
     /**

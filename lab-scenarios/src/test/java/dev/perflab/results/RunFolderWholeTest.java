@@ -152,6 +152,92 @@ class RunFolderWholeTest {
                 + " files are back, and the 1 file it added are in " + out + ".partial\n", err.toString());
     }
 
+    /**
+     * As a profile writes a rung's folder: its earlier recordings deleted, new ones written under names a child
+     * process chose ({@link RunFolder#tree}), in a folder of their own.
+     */
+    private static Integer aProfilersRun(RunFolder run, RuntimeException failure) throws IOException {
+        Path rung = run.tree("r4");
+        Files.delete(rung.resolve("Bench.cancel-depth-1000").resolve("jfr-cpu.jfr"));
+        Files.writeString(rung.resolve("Bench.cancel-depth-1000").resolve("flame-cpu-forward.html"), "a new graph");
+        Files.writeString(Files.createDirectories(rung.resolve("Bench.cancel-depth-1").resolve("deeper")).resolve("jfr-cpu.jfr"), "new");
+        run.file("engine.txt").writeString("engine: new\n");
+        if (failure != null) {
+            throw failure;
+        }
+        return 0;
+    }
+
+    private Path previousProfile() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("profile"));
+        Path bench = Files.createDirectories(out.resolve("r4").resolve("Bench.cancel-depth-1000"));
+        Files.writeString(bench.resolve("jfr-cpu.jfr"), "the previous recording");
+        Files.writeString(bench.resolve("flame-cpu-forward.html"), "the previous graph");
+        Files.writeString(out.resolve("engine.txt"), "engine: previous\n");
+        Files.writeString(Files.createDirectories(out.resolve("r0")).resolve("jmh.log"), "another rung's log, not this run's");
+        return out;
+    }
+
+    @Test
+    void aFolderWhoseFilesAChildNamesIsPutBackWholeAndWhatItAddedGoesToDirPartial() throws Exception {
+        Path out = previousProfile();
+        Map<String, byte[]> before = snapshot(out);
+        RunFolder run = RunFolder.open("--out", out);
+        LabException e = assertThrows(LabException.class, () -> run.whole(() -> aProfilersRun(run, new LabException("cannot convert a recording (No space left on device)"))));
+        assertSame(before, snapshot(out));
+        assertFalse(Files.exists(out.resolve("r4").resolve("Bench.cancel-depth-1")), "the folders the run made are gone");
+        assertEquals("cannot convert a recording (No space left on device); " + out + " unchanged; what this run wrote is in " + out + ".partial", e.getMessage());
+        assertEquals(List.of("r4/Bench.cancel-depth-1/deeper/jfr-cpu.jfr"), List.copyOf(snapshot(out.resolveSibling("profile.partial")).keySet()));
+
+        assertEquals(0, run.whole(() -> aProfilersRun(run, null)));
+        assertEquals(List.of("engine.txt", "r0/jmh.log", "r4/Bench.cancel-depth-1/deeper/jfr-cpu.jfr",
+                "r4/Bench.cancel-depth-1000/flame-cpu-forward.html"), List.copyOf(snapshot(out).keySet()), "exactly the run's files");
+    }
+
+    /** After a {@code kill -9} in such a folder, the next run finds the previous files back and the added ones in DIR.partial. */
+    @Test
+    void aKillNineInAFolderWhoseFilesAChildNamesIsPutBackByTheNextRun() throws Exception {
+        Path out = previousProfile();
+        Map<String, byte[]> before = snapshot(out);
+        Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), AProfilersRunThenWait.class.getName(), out.toString())
+                .redirectErrorStream(true).start();
+        try {
+            String said = new java.io.BufferedReader(new java.io.InputStreamReader(killed.getInputStream())).readLine();
+            assertEquals("half written", said, "the child's first line");
+        } finally {
+            killed.destroyForcibly();
+            killed.waitFor();
+        }
+        var systemErr = System.err;
+        System.setErr(new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true));
+        try {
+            RunFolder run = RunFolder.open("--out", out);
+            run.whole(() -> {
+                assertSame(before, snapshot(out));
+                return 0;
+            });
+        } finally {
+            System.setErr(systemErr);
+        }
+        assertSame(before, snapshot(out));
+        assertEquals(List.of("r4/Bench.cancel-depth-1/deeper/jfr-cpu.jfr"), List.copyOf(snapshot(out.resolveSibling("profile.partial")).keySet()));
+    }
+
+    /** The child JVM of {@link #aKillNineInAFolderWhoseFilesAChildNamesIsPutBackByTheNextRun}. */
+    static final class AProfilersRunThenWait {
+        public static void main(String[] args) throws Exception {
+            RunFolder run = RunFolder.open("--out", Path.of(args[0]));
+            run.whole(() -> {
+                aProfilersRun(run, null);
+                System.out.println("half written");
+                System.out.flush();
+                Thread.sleep(60_000);
+                return 0;
+            });
+        }
+    }
+
     /** A live process's folder aside is another run writing the folder now: left alone. */
     @Test
     void aLiveRunsCopiesAreLeftAlone() throws Exception {

@@ -320,10 +320,25 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             plan.rows().forEach(row -> console.printf("  %d. %s%s%n", row.index(), row.label(), row.ruler() ? " (ruler)" : ""));
             return 0;
         }
-        Map<Integer, Plant> plants = plants(component, plan, head, dir.resolve("sizing"), looks.last(), console);
-        AbReport report = new AbRun(component.name(), plan, base, head, looks, budgetSeconds, t, rulerT, plants, dir, console,
-                length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).run();
-        return report.verdict().exitCode();
+        for (Map.Entry<String, String> e : plant.entrySet()) { // every --plant checked before the folder is touched
+            percent("--plant " + e.getKey(), e.getValue(), false);
+            plantedRows(component, plan, e.getKey());
+        }
+        // the plants' sizing (DIR/sizing/, files named by the rows) and the run's forks and verdict: one whole folder
+        RunFolder folder = RunFolder.open("--out", dir);
+        return folder.whole(() -> {
+            try {
+                Map<Integer, Plant> plants = plants(component, plan, head, plant.isEmpty() ? dir.resolve("sizing") : folder.tree("sizing"),
+                        looks.last(), console);
+                AbReport report = new AbRun(component.name(), plan, base, head, looks, budgetSeconds, t, rulerT, plants, dir, console,
+                        length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).runIn(folder);
+                return report.verdict().exitCode();
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) { // plants() declares what a JMH fork may throw
+                throw new IOException(e.getMessage(), e);
+            }
+        });
     }
 
     /**

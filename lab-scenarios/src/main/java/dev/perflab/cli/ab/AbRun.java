@@ -159,11 +159,14 @@ final class AbRun {
     /** Runs every fork, writes the outputs, prints the table; the report, or a LabException (exit 1) when forks failed. */
     AbReport run() throws IOException, InterruptedException {
         RunFolder folder = RunFolder.open("--out", dir);
-        return folder.whole(() -> run(folder));
+        return folder.whole(() -> runIn(folder));
     }
 
-    /** {@link #run()} in its folder, whose files are replaced all together or not at all ({@link RunFolder#whole}). */
-    private AbReport run(RunFolder folder) throws IOException, InterruptedException {
+    /**
+     * {@link #run()} in its folder, inside a {@link RunFolder#whole} its caller opened (with the plants' sizing in
+     * it), whose files are replaced all together or not at all.
+     */
+    AbReport runIn(RunFolder folder) throws IOException, InterruptedException {
         OutputFile verdictJson = folder.file("verdict.json");
         OutputFile verdictMd = folder.file("verdict.md");
         String header = printPlan();

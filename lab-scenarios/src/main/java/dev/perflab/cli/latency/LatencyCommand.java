@@ -196,8 +196,9 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         writeJson(result, json, out);
         JmhRows rows = LatencyRows.of(run.component(), result);
         if (jmhJson != null) {
-            Path parent = jmhJson.toAbsolutePath().getParent();
-            RunFolder.of("--jmh-json", parent).saveRows(jmhJson.getFileName().toString(), rows.json(), Machine.header(), null);
+            // the rows and their machine file, both or neither: a failed second write puts the first back
+            RunFolder folder = RunFolder.of("--jmh-json", jmhJson.toAbsolutePath().getParent());
+            folder.whole(() -> folder.saveRows(jmhJson.getFileName().toString(), rows.json(), Machine.header(), null));
             out.println("saved: " + jmhJson);
             out.flush();
         }

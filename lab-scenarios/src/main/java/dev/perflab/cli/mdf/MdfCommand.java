@@ -117,9 +117,8 @@ public final class MdfCommand extends GroupCommand {
                 throw new LabException(in + ": no such file");
             }
             RunFolder folder = RunFolder.open("--out", outDir, Inputs.of(in));
-            List<OutputFile> outputs = new ArrayList<>();
             for (int k = 1; k <= readers; k++) {
-                outputs.add(folder.file(readerFile(k).getFileName().toString()));
+                folder.file(readerFile(k).getFileName().toString()); // each checked before the history opens
             }
             HistoryStore history;
             try {
@@ -127,18 +126,27 @@ public final class MdfCommand extends GroupCommand {
             } catch (IllegalArgumentException e) {
                 throw new LabException("--db-url: " + e.getMessage());
             }
-            List<OutputFile.Staged> staged = new ArrayList<>();
-            outputs.forEach(o -> staged.add(o.stage()));
-            boolean kept = false;
-            try (history; MdfRing ring = entry.factory().create(history)) {
-                int exit = replay(entry.id(), ring, history, staged);
-                kept = true;
-                return exit;
-            } finally {
-                if (!kept) {
-                    staged.forEach(OutputFile.Staged::discard);
+            // the K reader files are renamed in one after another: whole, so a stop between two renames leaves the old K
+            return folder.whole(() -> {
+                List<OutputFile.Staged> staged = new ArrayList<>();
+                for (int k = 1; k <= readers; k++) {
+                    staged.add(folder.file(readerFile(k).getFileName().toString()).stage());
                 }
-            }
+                boolean kept = false;
+                try (history; MdfRing ring = entry.factory().create(history)) {
+                    int exit = replay(entry.id(), ring, history, staged);
+                    kept = true;
+                    return exit;
+                } catch (IOException | InterruptedException | RuntimeException e) {
+                    throw e;
+                } catch (Exception e) { // a store's close, declared by AutoCloseable
+                    throw new IOException(e.getMessage(), e);
+                } finally {
+                    if (!kept) {
+                        staged.forEach(OutputFile.Staged::discard);
+                    }
+                }
+            });
         }
 
         private Path readerFile(int k) {

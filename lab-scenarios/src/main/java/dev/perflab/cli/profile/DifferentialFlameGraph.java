@@ -37,6 +37,13 @@ public final class DifferentialFlameGraph {
         return List.of(moreInB, moreInA);
     }
 
+    /** The names of the files {@link #write} writes into its folder: each side's stacks, then each graph's. */
+    public static List<String> files(String nameA, String nameB) {
+        String base = "diff-" + nameA + "-to-" + nameB;
+        return List.of(nameA + ".collapsed", nameB + ".collapsed", base + "-more-in-" + nameB + ".collapsed",
+                base + "-more-in-" + nameB + ".html", base + "-more-in-" + nameA + ".collapsed", base + "-more-in-" + nameA + ".html");
+    }
+
     private static Path collapsed(Path jfr, String event, Path out) throws IOException {
         JfrConverter.convert(jfr, out, JfrConverter.eventOption(event), "-o", "collapsed");
         return out;

@@ -3,7 +3,6 @@ package dev.perflab.cli.profile;
 import dev.perflab.base.BenchmarkFilter;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
-import dev.perflab.base.OutputFile;
 import dev.perflab.cli.component.BenchmarkOption;
 import dev.perflab.cli.component.Component;
 import dev.perflab.cli.component.OutOption;
@@ -169,7 +168,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         checkOneProfilePerDiffRung();
         Path dir = outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.profile(component);
         checkUsableInProfilerOption(dir);
-        RunFolder.open("--out", dir);
+        RunFolder folder = RunFolder.open("--out", dir);
         String jar = JmhProcess.jmhSource();
         List<String> selected = BenchmarkFilter.of("--benchmark", benchmark).select(BenchmarkCatalog.load().benchmarks());
         if (selected.isEmpty()) {
@@ -185,17 +184,19 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
                 Machine.header(), selected.stream().map(BenchmarkNames::shortName).collect(Collectors.joining(", ")), jmhParams(), event, String.join(", ", ids), AsyncProfilerLibrary.VERSION,
                 library, jar);
         console.flush();
-        Map<String, RungProfile> profiles = new LinkedHashMap<>();
-        for (String id : ids) {
-            profiles.put(id, profile(id, library, dir.resolve(id), console));
-        }
-        Path engineFile = writeEngineFile(dir, printEngine(profiles, console), profiles);
-        if (diff != null) {
-            writeDiff(dir, profiles.get(ladder.resolve(diff.get(0)).id()), profiles.get(ladder.resolve(diff.get(1)).id()), console);
-        }
-        console.println("saved: " + engineFile);
-        console.flush();
-        return 0;
+        return folder.whole(() -> {
+            Map<String, RungProfile> profiles = new LinkedHashMap<>();
+            for (String id : ids) {
+                profiles.put(id, profile(id, library, folder.tree(id), console));
+            }
+            Path engineFile = writeEngineFile(folder, printEngine(profiles, console), profiles);
+            if (diff != null) {
+                writeDiff(folder, profiles.get(ladder.resolve(diff.get(0)).id()), profiles.get(ladder.resolve(diff.get(1)).id()), console);
+            }
+            console.println("saved: " + engineFile);
+            console.flush();
+            return 0;
+        });
     }
 
     /** {@code --role}: one end-to-end run, the agent in that role's JVMs; flame graphs per rung and process. */
@@ -217,7 +218,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         List<String> ids = rungIds(ladder, rungOption.ids(), diff);
         Path dir = outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.profile(target.name(), role);
         checkUsableInProfilerOption(dir);
-        RunFolder.open("--out", dir);
+        RunFolder folder = RunFolder.open("--out", dir);
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());
         Files.createDirectories(dir);
@@ -226,8 +227,17 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
                 Machine.header(), runLength.name().toLowerCase(java.util.Locale.ROOT), event, String.join(", ", ids),
                 AsyncProfilerLibrary.VERSION, library);
         console.flush();
+        return folder.whole(() -> profileRole(folder, ladder, ids, runLength, scenario, chosen, library, console));
+    }
+
+    /** The profiled run of {@link #profileRole(Component)}, its folder written whole or not at all. */
+    private int profileRole(RunFolder folder, Ladder<?> ladder, List<String> ids, RunLength runLength, Scenario<?> scenario,
+            Role chosen, Path library, PrintWriter console) throws IOException, InterruptedException {
+        Path dir = folder.dir();
+        ids.forEach(folder::tree); // DIR/RUNG/PROCESS/: the recordings and graphs of each role's process
+        folder.tree("run");
         ScenarioProfile profile = new ScenarioProfile(library, event, chosen, dir);
-        Path log = dir.resolve("run.log");
+        Path log = folder.path("run.log");
         int exit;
         try (PrintWriter tee = Tee.of(console, log)) {
             exit = profile.run(scenario, ids, runLength, scenarioArgs, tee);
@@ -241,14 +251,14 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         Map<String, RungProfile> all = new LinkedHashMap<>();
         byRung.values().forEach(list -> list.forEach(p -> all.put(p.id(), p)));
         benchmark = "end-to-end run, role " + role;
-        Path engineFile = writeEngineFile(dir, printEngine(all, console), all);
+        Path engineFile = writeEngineFile(folder, printEngine(all, console), all);
         if (diff != null) {
             RungProfile a = firsts.get(ladder.resolve(diff.get(0)).id());
             RungProfile b = firsts.get(ladder.resolve(diff.get(1)).id());
             if (a == null || b == null) {
                 throw new LabException("--diff: a rung's " + role + " wrote no recording; see " + log, 1);
             }
-            writeDiff(dir, new RungProfile(ladder.resolve(diff.get(0)).id(), a.log(), a.flameGraphs(), a.recordings(), a.engine()),
+            writeDiff(folder, new RungProfile(ladder.resolve(diff.get(0)).id(), a.log(), a.flameGraphs(), a.recordings(), a.engine()),
                     new RungProfile(ladder.resolve(diff.get(1)).id(), b.log(), b.flameGraphs(), b.recordings(), b.engine()), console);
         }
         console.println("saved: " + engineFile + ", " + log);
@@ -293,7 +303,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
         Path dir = outOption.dir() != null ? outOption.dir() : ResultsLayout.DEFAULT.profile(foreign.name());
         checkUsableInProfilerOption(dir);
         dev.perflab.base.Inputs.of(jar).refuse("--out", dir);
-        RunFolder.open("--out", dir);
+        RunFolder folder = RunFolder.open("--out", dir);
         Path library = AsyncProfilerLibrary.extract(home().resolve("target").resolve("async-profiler"));
         AsyncProfilerLibrary.checkLoads(library, event, java());
         PrintWriter console = spec.commandLine().getOut();
@@ -302,17 +312,21 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
                 rows.stream().map(Object::toString).collect(Collectors.joining(", ")), event, AsyncProfilerLibrary.VERSION, library);
         console.flush();
         String id = foreign.name();
-        RungProfile profile = profile(id, jar, rows.size(), dir, () -> {
-            List<String> args = new ArrayList<>(chosen);
-            args.addAll(JAR_RUN);
-            args.addAll(List.of("-prof", profilerOption(library, event, dir)));
-            return args;
-        }, console);
-        Map<String, RungProfile> profiles = Map.of(id, profile);
-        Path engineFile = writeEngineFile(dir, printEngine(profiles, console), profiles);
-        console.println("saved: " + engineFile);
-        console.flush();
-        return 0;
+        return folder.whole(() -> {
+            // async-profiler names a folder per row, after the jar's benchmark and its parameters: the whole --out is the run's
+            Path owned = folder.tree("");
+            RungProfile profile = profile(id, jar, rows.size(), owned, () -> {
+                List<String> args = new ArrayList<>(chosen);
+                args.addAll(JAR_RUN);
+                args.addAll(List.of("-prof", profilerOption(library, event, owned)));
+                return args;
+            }, console);
+            Map<String, RungProfile> profiles = Map.of(id, profile);
+            Path engineFile = writeEngineFile(folder, printEngine(profiles, console), profiles);
+            console.println("saved: " + engineFile);
+            console.flush();
+            return 0;
+        });
     }
 
     static RunLength runLength(String name) {
@@ -445,7 +459,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
 
     private static void removeEarlierProfiles(Path rungDir) throws IOException {
         try (Stream<Path> files = Files.walk(rungDir)) {
-            for (Path file : files.filter(Files::isRegularFile)
+            for (Path file : files.filter(Files::isRegularFile).filter(p -> !aside(rungDir, p))
                     .filter(p -> PROFILER_FILE.matcher(p.getFileName().toString()).matches()).collect(Collectors.toList())) {
                 Files.delete(file);
             }
@@ -474,7 +488,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
                 .collect(Collectors.joining("; "));
     }
 
-    private Path writeEngineFile(Path dir, String engines, Map<String, RungProfile> profiles) throws IOException {
+    private Path writeEngineFile(RunFolder folder, String engines, Map<String, RungProfile> profiles) {
         StringBuilder text = new StringBuilder()
                 .append("event: ").append(event).append('\n')
                 .append("engine: ").append(engines).append('\n')
@@ -489,20 +503,20 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
             p.recordings().forEach(f -> text.append("  jfr: ").append(f).append('\n'));
             text.append("  log: ").append(p.log()).append('\n');
         }
-        Path file = dir.resolve("engine.txt");
-        OutputFile.check("--out", file).writeString(text.toString());
-        return file;
+        folder.file("engine.txt").writeString(text.toString());
+        return folder.dir().resolve("engine.txt");
     }
 
-    private void writeDiff(Path dir, RungProfile a, RungProfile b, PrintWriter console) throws IOException {
+    private void writeDiff(RunFolder folder, RungProfile a, RungProfile b, PrintWriter console) throws IOException {
         for (RungProfile p : List.of(a, b)) {
             if (p.recordings().size() != 1) {
                 throw new LabException("--diff needs one profile per rung, " + p.id() + " has " + p.recordings().size()
                         + "; narrow --benchmark or --param to one benchmark and one value each");
             }
         }
+        DifferentialFlameGraph.files(a.id(), b.id()).forEach(folder::path);
         try {
-            for (Path graph : DifferentialFlameGraph.write(a.recordings().get(0), a.id(), b.recordings().get(0), b.id(), event, dir)) {
+            for (Path graph : DifferentialFlameGraph.write(a.recordings().get(0), a.id(), b.recordings().get(0), b.id(), event, folder.dir())) {
                 console.println("  diff: " + graph);
             }
         } catch (IOException e) {
@@ -513,8 +527,19 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
 
     private static List<Path> find(Path dir, String fileName) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(p -> p.getFileName().toString().equals(fileName)).sorted().collect(Collectors.toList());
+            return files.filter(p -> p.getFileName().toString().equals(fileName)).filter(p -> !aside(dir, p)).sorted()
+                    .collect(Collectors.toList());
         }
+    }
+
+    /** Whether {@code file} is in the previous run's files, kept aside in the folder while this run writes it. */
+    private static boolean aside(Path dir, Path file) {
+        for (Path name : dir.relativize(file)) {
+            if (name.toString().startsWith(".previous-")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Path home() {

@@ -221,8 +221,11 @@ public final class JmhRun {
      * JSON. Rows a suite did not write are added to {@link #missing}; the rows that ran are saved all the same.
      */
     private Path runOnce(RunFolder folder, List<String> extraJmhArgs, String header) throws IOException, InterruptedException {
-        folder.open();
-        Path dir = folder.dir();
+        if (planOnly) {
+            folder.check(); // a plan writes nothing, so it makes no folder
+        } else {
+            folder.open();
+        }
         String name = component.name();
         console.printf("perflab run %s (%s) · %s%n", name, length.id(), header);
         Map<JmhSuite, List<JmhProcess.Configuration>> planned = plan();
@@ -243,7 +246,7 @@ public final class JmhRun {
         }
         if (shardPlan != null && mine.values().stream().allMatch(List::isEmpty)) {
             console.printf("shard %s has no rows of this run: nothing to measure%n", shard.shard());
-            shard.save(name, length.id(), shardPlan, dir, header, null, console);
+            shard.save(name, length.id(), shardPlan, folder, header, null, console);
             return null;
         }
         long started = System.nanoTime();
@@ -273,7 +276,7 @@ public final class JmhRun {
         console.printf("%nran %d suites in %s%n", jsons.size(), Formats.duration((System.nanoTime() - started) / 1e9));
         printLadder(merged, folder, header);
         if (shard != null) {
-            shard.save(name, length.id(), shardPlan, dir, header, merged.getFileName().toString(), console);
+            shard.save(name, length.id(), shardPlan, folder, header, merged.getFileName().toString(), console);
         }
         return merged;
     }
@@ -378,20 +381,29 @@ public final class JmhRun {
      * each fork's JVM, setting up its state, an invocation that outlasts its iteration) comes on top.
      */
     private void printEstimate(Map<JmhSuite, List<JmhProcess.Configuration>> planned, BenchmarkCatalog catalog) {
+        BenchmarkCatalog modes = catalog != null || planned.values().stream().allMatch(List::isEmpty) ? catalog : catalog();
         double seconds = 0;
+        long shots = 0;
         int rows = 0;
         int forks = 0;
         for (Map.Entry<JmhSuite, List<JmhProcess.Configuration>> suite : planned.entrySet()) {
             for (JmhProcess.Configuration row : suite.getValue()) {
                 JmhOptions options = options(suite.getKey(), row.benchmark(), catalog);
-                seconds += options.iterationSeconds();
+                if (modes != null && modes.singleShot(row.benchmark())) {
+                    // one call per iteration, as long as its work: the iteration time does not apply
+                    shots += (long) Math.max(options.forks(), 1) * (options.warmupIterations() + options.iterations());
+                } else {
+                    seconds += options.iterationSeconds();
+                }
                 forks += Math.max(options.forks(), 1);
                 rows++;
             }
         }
-        console.printf("plan: %d rows in %d suites, %d forked JVMs; at least %s of warm-up and measurement"
-                        + " (each fork's start and set-up come on top)%n",
-                rows, planned.values().stream().filter(l -> !l.isEmpty()).count(), forks, Formats.duration(seconds));
+        String time = seconds > 0 || shots == 0 ? "at least " + Formats.duration(seconds) + " of warm-up and measurement" : "";
+        String calls = shots == 0 ? "" : String.format(Locale.ROOT, "%s%,d single-shot calls, each as long as its work", time.isEmpty() ? "" : ", and ",
+                shots);
+        console.printf("plan: %d rows in %d suites, %d forked JVMs; %s%s (each fork's start and set-up come on top)%n",
+                rows, planned.values().stream().filter(l -> !l.isEmpty()).count(), forks, time, calls);
         console.flush();
     }
 

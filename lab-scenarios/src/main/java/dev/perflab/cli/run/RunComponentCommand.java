@@ -164,7 +164,9 @@ final class RunComponentCommand implements Callable<Integer> {
         }
         HistoryTarget historyTarget = history.target();
         Inputs inputs = Inputs.of(historyTarget.file(), shardGates == null || shardGates.equals(ShardRun.NO_GATES) ? null : Path.of(shardGates));
-        if (out != null) {
+        if (out != null && planOnly) {
+            RunFolder.of("--out", out, inputs).check(); // a plan writes nothing: the folder is checked, not made
+        } else if (out != null) {
             RunFolder.open("--out", out, inputs);
         }
         String name = component.name();

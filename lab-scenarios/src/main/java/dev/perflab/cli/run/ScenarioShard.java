@@ -59,12 +59,11 @@ final class ScenarioShard {
             return 0;
         }
         RunFolder results = request.results().open();
-        Path dir = results.dir();
         String header = sharding.header();
         List<String> mine = plan.rows(sharding.shard().index()).stream().map(r -> r.params().get("rung")).collect(Collectors.toList());
         if (mine.isEmpty()) {
             console.printf("shard %s has no rung of this run: nothing to measure%n", sharding.shard());
-            sharding.save(name, length, plan, dir, header, null, console);
+            sharding.save(name, length, plan, results, header, null, console);
             return 0;
         }
         Instant started = Instant.now();
@@ -76,7 +75,7 @@ final class ScenarioShard {
         } else {
             console.printf("lab: shard %s wrote no rows file (%s); its manifest says so%n", sharding.shard(), rows);
         }
-        sharding.save(name, length, plan, dir, header, written ? rows.getFileName().toString() : null, console);
+        sharding.save(name, length, plan, results, header, written ? rows.getFileName().toString() : null, console);
         return exit;
     }
 }

@@ -29,6 +29,26 @@ class KvRunTest {
         assertFalse(err.contains("Exception"), err);
     }
 
+    /**
+     * The puts are single-shot (one call per iteration, as long as its work): the plan counts those calls instead of
+     * adding the iteration time JMH does not apply to them, and it makes no folder.
+     */
+    @Test
+    void thePlanCountsSingleShotCallsAndMakesNoFolder() {
+        LabCli lab = new LabCli();
+        Path out = dir.resolve("plan");
+        System.setProperty(dev.perflab.jmh.JmhProcess.CLASSPATH_PROPERTY, System.getProperty("java.class.path"));
+        try {
+            assertEquals(0, lab.run("run", "kv", "--jmh", "--quick", "--benchmark", "KvPutBenchmark", "--plan-only", "--out", out.toString()),
+                    lab.err.toString());
+        } finally {
+            System.clearProperty(dev.perflab.jmh.JmhProcess.CLASSPATH_PROPERTY);
+        }
+        String plan = lab.out.toString().lines().filter(l -> l.startsWith("plan:")).findFirst().orElse(lab.out.toString());
+        assertTrue(plan.matches("plan: \\d+ rows in 1 suites, \\d+ forked JVMs; [\\d,]+ single-shot calls, each as long as its work .*"), plan);
+        assertFalse(Files.exists(out), "a plan makes no folder");
+    }
+
     @Test
     void badInputIsOneLineAndExitTwo() {
         LabCli lab = new LabCli();

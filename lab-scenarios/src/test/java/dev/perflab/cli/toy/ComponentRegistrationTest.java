@@ -75,6 +75,7 @@ class ComponentRegistrationTest {
         assertEquals(0, jmhOnly.run("run", ToyJmhLadder.COMPONENT, "--smoke", "--plan-only", "--out", dir.resolve("plan").toString()),
                 jmhOnly.out + "" + jmhOnly.err);
         assertTrue(jmhOnly.out.toString().contains("plan: 2 rows in 1 suites"), jmhOnly.out.toString());
+        assertFalse(Files.exists(dir.resolve("plan")), "a plan writes nothing, so it makes no folder");
         jmhOnly.clear();
         assertEquals(2, jmhOnly.run("latency", ToyJmhLadder.COMPONENT, "--rate", "1000"));
         assertEquals(1, jmhOnly.err.toString().strip().lines().count(), jmhOnly.err.toString());

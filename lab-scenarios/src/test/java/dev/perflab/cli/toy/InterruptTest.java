@@ -128,4 +128,33 @@ class InterruptTest {
                     "only the previous run's files");
         }
     }
+    /**
+     * {@code ./lab profile --jar} likewise: async-profiler names its recordings after the benchmark, so the whole
+     * {@code --out} is the run's; the previous recording and graph (which a profile deletes before it records) and
+     * {@code engine.txt} are back, byte for byte, and nothing else is left.
+     */
+    @Test
+    void ctrlCDuringAProfileKeepsThePreviousProfileAndSaysSo() throws Exception {
+        assumeFalse(sigintIgnored(), "SIGINT is ignored in this process tree: the lab cannot be interrupted here");
+        Path jar = ToyJars.jmhJar(dir.resolve("jars").resolve("toy.jar"));
+        Path out = Files.createDirectories(dir.resolve("profile"));
+        Path row = Files.createDirectories(out.resolve("dev.perflab.cli.toy.ToySumBenchmark.sum-Throughput"));
+        List<Path> previous = List.of(Files.writeString(row.resolve("jfr-cpu.jfr"), "the previous recording"),
+                Files.writeString(row.resolve("flame-cpu-forward.html"), "the previous graph"),
+                Files.writeString(out.resolve("engine.txt"), "engine: the previous run's\n"));
+        Stopped stopped = interrupt(List.of("profile", "--jar", jar.toString(), "--benchmark", "ToySumBenchmark", "--out", out.toString()),
+                "perflab profile --jar", 2500);
+        org.junit.jupiter.api.Assumptions.assumeFalse(stopped.err().contains("no library for") || stopped.err().contains("agent library"),
+                "async-profiler's agent does not load here: " + stopped.err());
+        assertEquals(130, stopped.exit(), stopped.err());
+        assertEquals("the previous recording", Files.readString(previous.get(0)));
+        assertEquals("the previous graph", Files.readString(previous.get(1)));
+        assertEquals("engine: the previous run's\n", Files.readString(previous.get(2)));
+        assertEquals("lab: interrupted: " + out + " unchanged (the previous run's files as they were, this run's removed)", stopped.err().strip());
+        try (var files = Files.walk(out)) {
+            assertEquals(List.of("dev.perflab.cli.toy.ToySumBenchmark.sum-Throughput/flame-cpu-forward.html",
+                    "dev.perflab.cli.toy.ToySumBenchmark.sum-Throughput/jfr-cpu.jfr", "engine.txt"),
+                    files.filter(Files::isRegularFile).map(p -> out.relativize(p).toString()).sorted().toList(), "only the previous profile's files");
+        }
+    }
 }
