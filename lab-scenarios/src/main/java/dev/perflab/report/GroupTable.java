@@ -134,7 +134,7 @@ public final class GroupTable {
         row.percentiles().forEach((k, v) -> percentiles.put(k, v * factor));
         return new Row(row.benchmark(), row.method(), row.params(), row.mode(), row.score() * factor, row.scoreError() * factor,
                 unit, row.allocBytesPerOp(), row.jdkVersion(), row.vmName(), row.secondaryMetrics(), row.forks(), row.machine(),
-                percentiles);
+                percentiles, row.serialCorrelation());
     }
 
     /** The unit a group's scores are shown in: {@link Units#readable} of its largest, where all share one unit. */

@@ -62,6 +62,9 @@ public final class JmhResults {
         for (int i = 0; i < root.size(); i++) {
             rows.add(RowParser.parse(root.get(i), source, i + 1));
         }
+        // one file, one host: how its iterations' noise carries over is estimated from all its rows together
+        double rho = Trend.serialCorrelation(rows.stream().map(Row::forks).toList());
+        rows.replaceAll(row -> row.withSerialCorrelation(rho));
         return rows;
     }
 

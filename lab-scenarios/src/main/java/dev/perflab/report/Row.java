@@ -28,11 +28,14 @@ import java.util.regex.Pattern;
  *                         unknown. Two rows of different machines make no same-run ratio ({@link RowMachine}).
  * @param percentiles      a {@code sample} or {@code ss} row's {@code scorePercentiles} ({@code "50.0"} → value, in
  *                         {@code unit}); empty for other modes and for rows made in code
+ * @param serialCorrelation how much one iteration's noise carries into the next on the host that measured the row's
+ *                         file: the lag-1 correlation {@link Trend#serialCorrelation} estimates from all the file's
+ *                         rows, which its trend check allows for; 0 for rows made in code
  */
 public record Row(String benchmark, String method, Map<String, String> params, String mode,
                   double score, double scoreError, String unit, Double allocBytesPerOp,
                   String jdkVersion, String vmName, Map<String, Metric> secondaryMetrics,
-                  List<List<Double>> forks, String machine, Map<String, Double> percentiles) {
+                  List<List<Double>> forks, String machine, Map<String, Double> percentiles, double serialCorrelation) {
 
     /** The {@code @Param} that names a rung or peer of a ladder. */
     public static final String RUNG_PARAM = "rung";
@@ -51,6 +54,14 @@ public record Row(String benchmark, String method, Map<String, String> params, S
         secondaryMetrics = Collections.unmodifiableMap(new LinkedHashMap<>(secondaryMetrics));
         forks = forks.stream().map(List::copyOf).toList();
         percentiles = Collections.unmodifiableMap(new LinkedHashMap<>(percentiles));
+    }
+
+    /** A row whose host's serial correlation is not known (taken as none). */
+    public Row(String benchmark, String method, Map<String, String> params, String mode, double score,
+               double scoreError, String unit, Double allocBytesPerOp, String jdkVersion, String vmName,
+               Map<String, Metric> secondaryMetrics, List<List<Double>> forks, String machine, Map<String, Double> percentiles) {
+        this(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName,
+                secondaryMetrics, forks, machine, percentiles, 0);
     }
 
     /** A row without percentiles. */
@@ -80,13 +91,19 @@ public record Row(String benchmark, String method, Map<String, String> params, S
     /** The same row with another score, e.g. moved to the edge of its error interval. */
     public Row withScore(double newScore) {
         return new Row(benchmark, method, params, mode, newScore, scoreError, unit, allocBytesPerOp, jdkVersion,
-                vmName, secondaryMetrics, forks, machine, percentiles);
+                vmName, secondaryMetrics, forks, machine, percentiles, serialCorrelation);
     }
 
     /** This row, measured on {@code machine}. */
     public Row withMachine(String machine) {
         return new Row(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName,
-                secondaryMetrics, forks, machine, percentiles);
+                secondaryMetrics, forks, machine, percentiles, serialCorrelation);
+    }
+
+    /** This row, measured on a host whose iterations' noise has this lag-1 correlation ({@link Trend#serialCorrelation}). */
+    public Row withSerialCorrelation(double rho) {
+        return new Row(benchmark, method, params, mode, score, scoreError, unit, allocBytesPerOp, jdkVersion, vmName,
+                secondaryMetrics, forks, machine, percentiles, rho);
     }
 
     /** The {@code rung} param's value ({@code r2-intrusive-list}, {@code peer-parity}), or null if none. */

@@ -29,10 +29,12 @@ import org.apache.commons.math3.distribution.TDistribution;
  * steady at most {@code 1 − CONFIDENCE} of the time, less when its noise is small next to {@link #TOLERANCE}
  * (the simulated rates are in {@code TrendTest}); a trend that is not a straight line (a step, a plateau) is
  * caught when its straight-line part is. Real iterations need not be independent: where the host moves a thread
- * between CPUs of different speed, a flat row switches between modes that each hold for several iterations, a
- * switch reads as a step, and flat rows are marked more often than the stated rate; more iterations then mark
- * more such rows, not fewer (the measured rates: docs/measurements/gate-evidence.md#order-book). JMH's warm-up iterations are not in its {@code rawData}, so they never
- * count. Immutable; no state.
+ * between CPUs of different speed, a flat row switches between modes that each hold for several iterations, and a
+ * switch reads as a step. So a row read from a file carries its host's lag-1 correlation ({@link
+ * #serialCorrelation}, one estimate from all the file's rows) and the interval is widened for it
+ * ({@link SerialCorrelation}): the stated rate then holds within about a factor of two (the measured rates:
+ * docs/measurements/gate-evidence.md#order-book), at the cost of power on rows whose noise is large. JMH's warm-up
+ * iterations are not in its {@code rawData}, so they never count. Immutable; no state.
  */
 public record Trend(Verdict verdict, double change, double changeLow, double changeHigh, int iterations, int forks) {
     /** The two-sided confidence of the slope's interval. */
@@ -56,17 +58,31 @@ public record Trend(Verdict verdict, double change, double changeLow, double cha
 
     /** What a table with a row that is not steady says under it. */
     public static final String FOOTNOTE = String.format(Locale.ROOT,
-            "not steady: the iterations trend (a least-squares slope within each fork, %.0f%% interval clear of 0, a change of %.0f%% "
-                    + "or more over the measurement); the score depends on the run's length: fix the benchmark's steady state or warm up longer",
+            "not steady: the iterations trend (a least-squares slope within each fork, %.0f%% interval clear of 0 allowing for the"
+                    + " host's serial correlation, a change of %.0f%% or more over the measurement); the score depends on the run's length:"
+                    + " fix the benchmark's steady state or warm up longer",
             CONFIDENCE * 100, TOLERANCE * 100);
 
-    /** The trend of {@code row}'s iterations ({@link Row#forks()}). */
+    /**
+     * The trend of {@code row}'s iterations ({@link Row#forks()}), allowing for the serial correlation of its host
+     * ({@link Row#serialCorrelation()}).
+     */
     public static Trend of(Row row) {
-        return of(row.forks());
+        return of(row.forks(), row.serialCorrelation());
     }
 
-    /** The trend of iteration scores, {@code [fork][iteration]}. */
+    /** The trend of iteration scores, {@code [fork][iteration]}, on a host whose iterations are independent. */
     public static Trend of(List<List<Double>> forks) {
+        return of(forks, 0);
+    }
+
+    /**
+     * The trend of iteration scores, {@code [fork][iteration]}, on a host where one iteration's noise carries into
+     * the next with lag-1 correlation {@code rho} ({@link #serialCorrelation}): the slope's interval is widened by
+     * how much more a slope and how much less a residual spread vary under that correlation
+     * ({@link SerialCorrelation#slopeInflation}).
+     */
+    public static Trend of(List<List<Double>> forks, double rho) {
         Fit fit = Fit.of(forks);
         int degrees = fit.iterations - fit.forks - 1;
         if (degrees < MIN_DEGREES_OF_FREEDOM || !(fit.sxx > 0) || !(fit.level > 0)) {
@@ -74,7 +90,8 @@ public record Trend(Verdict verdict, double change, double changeLow, double cha
         }
         double slope = fit.sxy / fit.sxx;
         double residual = Math.max(0, fit.syy - slope * fit.sxy) / degrees;
-        double halfWidth = tQuantile(degrees) * Math.sqrt(residual / fit.sxx);
+        double inflation = SerialCorrelation.slopeInflation(forks.stream().mapToInt(List::size).toArray(), rho);
+        double halfWidth = tQuantile(degrees) * Math.sqrt(residual * inflation / fit.sxx);
         double span = fit.longest - 1;
         double change = fit.change(slope, span);
         double low = fit.change(slope - halfWidth, span);
@@ -82,6 +99,17 @@ public record Trend(Verdict verdict, double change, double changeLow, double cha
         boolean real = slope - halfWidth > 0 || slope + halfWidth < 0;
         Verdict verdict = real && Math.abs(change) >= TOLERANCE ? Verdict.NOT_STEADY : Verdict.STEADY;
         return new Trend(verdict, change, low, high, fit.longest, fit.forks);
+    }
+
+    /**
+     * How much one iteration's noise carries into the next on the host that measured these rows (each row's forks,
+     * {@code [row][fork][iteration]}, all from one run): the lag-1 autocorrelation of the iterations around each
+     * fork's own line, relative to the fork's level and pooled over every fork of four iterations or more, then
+     * corrected for the bias a fitted line gives it (a short fork's residuals correlate negatively even when the
+     * host's noise is independent). Between 0 and {@link SerialCorrelation#MAX}; 0 when no fork is long enough.
+     */
+    public static double serialCorrelation(List<List<List<Double>>> rows) {
+        return SerialCorrelation.estimate(rows);
     }
 
     /** Student's t quantile of the interval, for {@code degrees} degrees of freedom (kept: a report asks it per row). */
