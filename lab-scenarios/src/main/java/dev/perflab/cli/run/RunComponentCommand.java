@@ -94,7 +94,7 @@ final class RunComponentCommand implements Callable<Integer> {
             description = "With --shard: the gates whose ratio rows must share a shard (default ci/gates.yaml; 'none' for cost alone).")
     String shardGates;
 
-    @Option(names = "--plan-only", description = "Print the plan (with --shard, every shard's rows and expected time) and measure nothing.")
+    @Option(names = "--plan-only", description = "Print the plan (with --shard, every shard's rows and expected time) and measure nothing; no folder is made.")
     boolean planOnly;
 
     @Mixin
