@@ -8,7 +8,7 @@ import java.util.TreeMap;
  * The host's serial correlation, for {@link Trend}: on a machine where the scheduler moves a thread between CPUs of
  * different speed, a run's iterations switch between modes that each last several iterations, so one iteration's
  * noise carries into the next. The trend check's slope interval assumes independent iterations; under such noise
- * it marks flat rows far more often than its 1% (the order book's cancel rows: 6 of 28 at 20 iterations). The
+ * it marks flat rows far more often than its 1%. The
  * noise is the host's, shared by every row of a run, so it is estimated from all of them together and modelled as
  * first-order autoregressive (AR(1)) with lag-1 correlation ρ:
  *
@@ -16,15 +16,14 @@ import java.util.TreeMap;
  *   noise_i = ρ · noise_(i−1) + fresh_i          Σ_ij = ρ^|i−j|   (the noise's correlation matrix)
  *
  *   estimate   r = Σ e_i·e_(i−1) / Σ e_i²         e: each fork's iterations around its own line, over its level
- *              ρ such that  E[r | ρ] = r          the fitted line biases r down: E[r | ρ = 0] ≈ −0.4 at 6 iterations
+ *              ρ such that  E[r | ρ] = r          the fitted line biases r down: E[r | ρ = 0] = −1/3 at 6 iterations
  *   inflation  (x'Σx / x'x) / (tr(MΣ) / (n − 2))  x the centred iteration index, M = I − (fit of a line)
  * </pre>
  *
  * The inflation is exact for a straight-line fit under AR(1) noise: how much more the fitted slope varies, over how
- * much less the residual spread shows of that noise. Simulated (AR(1) at ρ = 0, 0.3 and 0.6; 6, 10 and 24
- * iterations; 20 rows a run), the corrected check marked 0.7–1.6% of flat rows where the uncorrected one marked up
- * to 17%, and still found a 20% fall in 56–60 of 60; on the host's own flat rows (218 cancel rows of 6–24 iterations)
- * it marked 1 where the uncorrected one marked 13 (docs/measurements/gate-evidence.md#order-book). Immutable; no state.
+ * much less the residual spread shows of that noise. {@code SerialCorrelationTest} simulates the false marks and a
+ * planted fall with and without it; the rates, and those on real rows, are in
+ * docs/measurements/gate-evidence.md#order-book. Immutable; no state.
  */
 final class SerialCorrelation {
     /** The most correlation allowed for: beyond it a fork's iterations say almost nothing about a trend. */

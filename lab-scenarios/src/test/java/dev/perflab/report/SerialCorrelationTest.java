@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * The trend check on a host whose iterations' noise carries over (AR(1)): the estimate of that correlation from a
  * run's rows, its bias correction, and the check's false marks and planted falls with and without it, by
  * simulation (seed 44; 200 runs of 20 flat rows each per case, noise 5% of the score; a 20% fall at 2% noise
- * planted in each run). The figures the class comment of {@link SerialCorrelation} quotes come from this simulation.
+ * planted in each run); the rates it gives are quoted in docs/measurements/gate-evidence.md#order-book.
  */
 class SerialCorrelationTest {
     private static final long SEED = 44;

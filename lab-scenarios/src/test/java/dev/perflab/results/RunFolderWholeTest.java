@@ -117,16 +117,7 @@ class RunFolderWholeTest {
     void theRunAfterAKillNineFindsThePreviousFilesPutBack() throws Exception {
         Path out = previousRun();
         Map<String, byte[]> before = snapshot(out);
-        Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), HalfARunThenWait.class.getName(), out.toString())
-                .redirectErrorStream(true).start();
-        try {
-            String said = new java.io.BufferedReader(new java.io.InputStreamReader(killed.getInputStream())).readLine();
-            assertEquals("half written", said, "the child's first line");
-        } finally {
-            killed.destroyForcibly(); // SIGKILL
-            killed.waitFor();
-        }
+        Process killed = killedHalfWay(HalfARunThenWait.class, out);
         Path aside = out.resolve(".previous-" + killed.pid());
         assertTrue(Files.isDirectory(aside), "the killed run's copies are aside");
         assertFalse(java.util.Arrays.equals(before.get("verdict.json"), Files.readAllBytes(out.resolve("verdict.json"))), "half new");
@@ -199,16 +190,7 @@ class RunFolderWholeTest {
     void aKillNineInAFolderWhoseFilesAChildNamesIsPutBackByTheNextRun() throws Exception {
         Path out = previousProfile();
         Map<String, byte[]> before = snapshot(out);
-        Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), AProfilersRunThenWait.class.getName(), out.toString())
-                .redirectErrorStream(true).start();
-        try {
-            String said = new java.io.BufferedReader(new java.io.InputStreamReader(killed.getInputStream())).readLine();
-            assertEquals("half written", said, "the child's first line");
-        } finally {
-            killed.destroyForcibly();
-            killed.waitFor();
-        }
+        killedHalfWay(AProfilersRunThenWait.class, out);
         var systemErr = System.err;
         System.setErr(new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true));
         try {
@@ -236,6 +218,21 @@ class RunFolderWholeTest {
                 return 0;
             });
         }
+    }
+
+    /** Runs {@code child} (a main that writes half a run into {@code out}, says so, then waits) in a JVM of its own, and SIGKILLs it there. */
+    private static Process killedHalfWay(Class<?> child, Path out) throws Exception {
+        Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), child.getName(), out.toString())
+                .redirectErrorStream(true).start();
+        try {
+            String said = new java.io.BufferedReader(new java.io.InputStreamReader(killed.getInputStream())).readLine();
+            assertEquals("half written", said, "the child's first line");
+        } finally {
+            killed.destroyForcibly(); // SIGKILL
+            killed.waitFor();
+        }
+        return killed;
     }
 
     /** A live process's folder aside is another run writing the folder now: left alone. */
