@@ -14,9 +14,9 @@ interval of the simulated rate must lie within the goal, not only the rate), pri
 the chosen one with its rates to the properties file the lab reads (--out), so that --changes runs Otava with
 those settings and prints those rates beside what it finds.
 
-Run it with the venv ./lab history --changes installs (target/otava/venv), from the checkout's root:
+Run it with the venv ./lab history --changes installs (~/.cache/perflab/otava-HASH), from the checkout's root:
 
-    target/otava/venv/bin/python lab-scenarios/otava-rates.py [--series 2000] [--noise 0.03] [--seed 1] [--out FILE]
+    ~/.cache/perflab/otava-*/bin/python lab-scenarios/otava-rates.py [--series 2000] [--noise 0.03] [--seed 1] [--out FILE]
                                                               [--only P,MAGNITUDE]   (one setting of the grid)
 
 It is a simulation, not a measurement of this machine: the rates depend on the seed, the series count and the

@@ -99,7 +99,7 @@ final class HistoryCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--out", paramLabel = "FILE", description = "With --export: write the CSV here instead of printing it.")
     Path out;
 
-    @Option(names = "--changes", description = "Find change points with Apache Otava (installed into target/otava/venv on first use; needs python3).")
+    @Option(names = "--changes", description = "Find change points with Apache Otava (installed on first use into a venv in ~/.cache/perflab; needs python3).")
     boolean changes;
 
     @Option(names = "--json", paramLabel = "FILE", description = "With --changes: also write them as JSON [{metric, commit, time, change_percent, p_value}].")

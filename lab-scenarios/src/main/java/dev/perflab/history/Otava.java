@@ -34,8 +34,10 @@ import java.util.stream.Stream;
  * Change points by Apache Otava, run over the history's CSV export; the lab has no detector of its own.
  *
  * <pre>
- *   target/otava/venv          python3 -m venv + pip install -r otava-requirements.txt (pinned, in this jar);
- *                              reinstalled only when the requirements change (venv/requirements.sha256)
+ *   ~/.cache/perflab/otava-HASH  python3 -m venv + pip install -r otava-requirements.txt (pinned, in this jar),
+ *                              HASH its first 16 hex digits of SHA-256: every checkout and clone (CI's) shares it, a
+ *                              changed pin makes a new one; $PERFLAB_VENV_CACHE moves it, and where the cache is not
+ *                              writable it is target/otava/venv (the notebooks keep theirs the same way)
  *   target/otava/run-PID/      per analysis: gN.csv (OtavaCsv) per group of series, otava.yaml naming them
  *        otava analyze --config-file otava.yaml --output json --since … --until … g1 g2 …
  *        ──▶ one JSON object per group on stdout ──▶ ChangePoint per step
@@ -73,7 +75,26 @@ public final class Otava {
         return new Otava((root != null ? Path.of(root) : Path.of(".")).resolve("target").resolve("otava"));
     }
 
+    /**
+     * Where Otava is installed: the user's cache, shared by every checkout, when it can be written (a fresh clone
+     * then skips the minute of pip), else {@code home/venv}.
+     */
     public Path venv() {
+        try {
+            String cache = System.getenv("PERFLAB_VENV_CACHE");
+            if (cache == null || cache.isBlank()) {
+                String xdg = System.getenv("XDG_CACHE_HOME");
+                cache = (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache"))
+                        .resolve("perflab").toString();
+            }
+            Path dir = Path.of(cache);
+            Files.createDirectories(dir);
+            if (Files.isWritable(dir)) {
+                return dir.resolve("otava-" + sha256(requirements()).substring(0, 16));
+            }
+        } catch (IOException | RuntimeException e) {
+            // no usable cache: the venv stays in the checkout
+        }
         return home.resolve("venv");
     }
 
@@ -259,7 +280,8 @@ public final class Otava {
             byte[] requirements = requirements();
             String want = sha256(requirements);
             Path stamp = venv().resolve("requirements.sha256");
-            try (FileChannel lock = FileChannel.open(home.resolve("install.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            // two processes (or two clones sharing the cache) wait for one install rather than both writing the venv
+            try (FileChannel lock = FileChannel.open(venv().resolveSibling(venv().getFileName() + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                  FileLock held = lock.lock()) {
                 if (Files.isExecutable(otava) && Files.isRegularFile(stamp) && Files.readString(stamp).strip().equals(want)) {
                     return otava;

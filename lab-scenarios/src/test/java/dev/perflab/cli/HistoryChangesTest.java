@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ./lab history --changes}: Apache Otava (installed into target/otava/venv on first use) finds a planted
+ * {@code ./lab history --changes}: Apache Otava (installed on first use into a venv in the user's cache) finds a planted
  * 10% step in 60 noisy runs at the commit where it was planted, and nothing in flat noisy runs. Skipped with one
  * line where python3 has no venv module.
  */

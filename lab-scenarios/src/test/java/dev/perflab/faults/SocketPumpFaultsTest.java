@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Fault injection for socket-pump's end-to-end run (`./lab run socket-pump --smoke --rung r0`): each role killed
+ * Fault injection for socket-pump's end-to-end run (`./lab run socket-pump --smoke --rung r0 --no-ceiling`: the iperf3 ceilings are not what it is about): each role killed
  * (SIGKILL) before it is ready and in mid-flow, a role frozen (SIGSTOP: a peer that goes silent), and a full
  * disk under --out. Each asserts the bound on the run's time, its exit code, no process or temporary file
  * left, and the earlier result in the folder unchanged ({@link Faults.Outcome#assertClean}).
@@ -23,7 +23,7 @@ class SocketPumpFaultsTest {
     private Faults.Outcome run(String role, Fault fault, double afterSeconds) throws Exception {
         Path out = dir.resolve(role + "-" + fault + "-" + afterSeconds);
         return Faults.run(out, "perflab-pump-day-", "pump", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
-                ("run socket-pump --smoke --rung r0 --out " + out).split(" "));
+                ("run socket-pump --smoke --rung r0 --no-ceiling --out " + out).split(" "));
     }
 
     @Test

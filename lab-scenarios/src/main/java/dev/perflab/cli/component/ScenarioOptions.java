@@ -114,6 +114,22 @@ public final class ScenarioOptions {
         }
     }
 
+    /**
+     * {@code --no-ceiling}: leave out the iperf3 ceilings measured before and after the run (the forwarder's take about
+     * 16 s). For runs that check the machinery, such as the fault and interrupt tests; a run published for its numbers keeps them.
+     */
+    public static final class Ceiling {
+        @Option(names = "--no-ceiling",
+                description = "Do not measure the iperf3 ceiling before and after the run: the % columns and the goals against the ceiling are left out (a run that checks the machinery, not the numbers).")
+        boolean none;
+
+        /** The ceiling "not measured", with the line saying why, when {@code --no-ceiling} was given; else empty. */
+        public java.util.Optional<dev.perflab.scenario.Iperf3Ceiling.Result> skipped() {
+            return none ? java.util.Optional.of(new dev.perflab.scenario.Iperf3Ceiling.Result(Double.NaN,
+                    "ceiling not measured (--no-ceiling): the % columns and the goals against it are left out")) : java.util.Optional.empty();
+        }
+    }
+
     /** Seconds that are a number, positive and at most {@link #MAX_SECONDS}: {@code 1e10} or {@code Infinity} are refused. */
     public static final class PositiveSeconds implements ITypeConverter<Double> {
         @Override

@@ -154,6 +154,9 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         @Mixin
         ScenarioOptions.Link link = new ScenarioOptions.Link();
 
+        @Mixin
+        ScenarioOptions.Ceiling ceiling = new ScenarioOptions.Ceiling();
+
         @Option(names = "--place", paramLabel = "ROLE=HOST,…", converter = Placement.Converter.class,
                 description = {"Run roles on named hosts, e.g. forwarder=hostA,client=hostB (roles: forwarder, client, late, simulator;"
                         + " an unnamed role goes with the role it connects to). On one machine a named host is a network namespace"
@@ -207,7 +210,8 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 return LinkedRun.run(request, options.link.rate(),
                         link -> new Run(request, options.rate, configs, rowsFile, json, day, link, PlacedHosts.local(roles())).run());
             }
-            return onHosts(request, options, hosts -> new Run(request, options.rate, configs, rowsFile, json, day, null, hosts).run());
+            return onHosts(request, options, hosts -> new Run(request, options.rate, configs, rowsFile, json, day, null, hosts)
+                    .withoutCeiling(options.ceiling.skipped()).run());
         } finally {
             Files.deleteIfExists(day);
             Leftovers.release(day);
@@ -320,6 +324,8 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         private ClockOffsets clocks;
         private final PrintWriter console;
         private final Duration deadline;
+        /** The ceiling "not measured" ({@code --no-ceiling}), or empty: iperf3 measures it. */
+        private Optional<Iperf3Ceiling.Result> noCeiling = Optional.empty();
 
         Run(ScenarioRequest request, long rate, List<Entry<ForwarderConfig>> configs, OutputFile rowsFile, OutputFile json, Path dayFile,
             LinkNamespaces link, PlacedHosts hosts) {
@@ -333,6 +339,11 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             this.link = link;
             this.console = request.console();
             this.deadline = request.length() == RunLength.SMOKE ? SMOKE_DEADLINE : DEADLINE;
+        }
+
+        Run withoutCeiling(Optional<Iperf3Ceiling.Result> skipped) {
+            noCeiling = skipped;
+            return this;
         }
 
         int run() throws IOException, InterruptedException {
@@ -398,6 +409,11 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                         + " forwarder's side%n", c.socket());
                 console.flush();
                 return c;
+            }
+            if (noCeiling.isPresent()) {
+                console.println(noCeiling.get().skipped());
+                console.flush();
+                return new Ceilings(noCeiling.get(), noCeiling.get(), null);
             }
             console.printf("ceiling: iperf3 over loopback for %.0f s after %d s of slow start, one stream, then %d parallel streams…%n",
                     CEILING_SECONDS, Iperf3Ceiling.OMIT_SECONDS, 1 + CLIENTS);

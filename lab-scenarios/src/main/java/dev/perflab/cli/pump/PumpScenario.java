@@ -42,6 +42,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Optional;
 import picocli.CommandLine.Mixin;
 
 /**
@@ -106,6 +107,9 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
 
         @Mixin
         ScenarioOptions.Link link = new ScenarioOptions.Link();
+
+        @Mixin
+        ScenarioOptions.Ceiling ceiling = new ScenarioOptions.Ceiling();
     }
 
     @Override
@@ -120,7 +124,8 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
         OutputFile json = options.json.check(rowsFile.path(), request.inputs());
         Timing timing = new Timing(ScenarioOptions.Seconds.warmup(request.length()), options.seconds.measured(request.length()));
         if (options.link.rate() == null) {
-            return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console(), request.results()).run();
+            return new Run(rungs, timing, null, request.length(), rowsFile, json, request.console(), request.results())
+                    .withoutCeiling(options.ceiling.skipped()).run();
         }
         return LinkedRun.run(request, options.link.rate(),
                 link -> new Run(rungs, timing, link, request.length(), rowsFile, json, request.console(), request.results()).run());
@@ -146,6 +151,8 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
         private final PrintWriter console;
         /** The run's folder (--out): its rows, and where a crashed role JVM leaves its log. */
         private final RunFolder folder;
+        /** The ceiling "not measured" ({@code --no-ceiling}), or empty: iperf3 measures it. */
+        private Optional<Iperf3Ceiling.Result> noCeiling = Optional.empty();
 
         Run(List<Entry<Pump>> rungs, Timing timing, LinkNamespaces link, RunLength length, OutputFile rowsFile, OutputFile json,
             PrintWriter console, RunFolder results) {
@@ -157,6 +164,11 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
             this.json = json;
             this.console = console;
             this.folder = results;
+        }
+
+        Run withoutCeiling(Optional<Iperf3Ceiling.Result> skipped) {
+            noCeiling = skipped;
+            return this;
         }
 
         int run() throws IOException, InterruptedException {
@@ -247,6 +259,9 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
         private Iperf3Ceiling.Result ceiling() throws IOException, InterruptedException {
             if (link != null) {
                 return new Iperf3Ceiling.Result(link.bitsPerSecond() / 8.0 / BYTES_PER_MB, null);
+            }
+            if (noCeiling.isPresent()) {
+                return noCeiling.get();
             }
             console.printf("ceiling: iperf3 over loopback for %d s…%n", Math.max(1, Math.round(timing.measureSeconds())));
             console.flush();
