@@ -153,6 +153,10 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--no-peer-rulers", description = "Judge the peers' rows as rows, not as rulers (a revision that changes a peer).")
     boolean noPeerRulers;
 
+    @Option(names = "--no-ruler", description = "Leave out the JDK-only ruler (RulerBenchmark.sortCopy), which halves the forks"
+            + " of a one-row run; nothing then watches the machine, so a drift between the sides cannot mark the run noisy.")
+    boolean noRuler;
+
     @Option(names = "--plant", paramLabel = "ROWS=PERCENT",
             description = "Plant a slowdown in head's forks of these rows (a rung: tuned, r4…; a method; or ruler), sized on"
                     + " the row, e.g. --plant tuned=10%%. For tests and calibration.")
@@ -379,7 +383,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         AbRun.Side head = new AbRun.Side("head", h.label(), headJar, h.git(), h.sha().equals(b.sha()) ? baseFiles : revisions.files(h));
         Component component = AbProject.component(name, baseJar, headJar);
         AbPlan plan = AbPlan.of(component, length.value(), null, benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows,
-                !noPeerRulers, AbProject.rulerJar(console).orElse(null));
+                !noPeerRulers, noRuler ? noRuler(console) : AbProject.rulerJar(console).orElse(null));
         if (agent != null) {
             plan = plan.withPlantAgent(agent);
         }
@@ -428,7 +432,14 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     }
 
     private AbPlan plan(Component component, Path baseJar, Path headJar) throws IOException, InterruptedException {
-        return AbPlan.of(component, length.value(), rungOption.ids(), benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows, !noPeerRulers, headJar);
+        return AbPlan.of(component, length.value(), rungOption.ids(), benchmarkOption.filter(), paramOption.params(), baseJar, headJar, allRows,
+                !noPeerRulers, noRuler ? noRuler(spec.commandLine().getOut()) : headJar);
+    }
+
+    /** {@code --no-ruler}: no jar to run the ruler from, and a line saying what that costs. */
+    private static Path noRuler(PrintWriter console) {
+        console.println("ruler: none (--no-ruler), so no ruler watches the machine: a drift between the sides cannot mark this run noisy");
+        return null;
     }
 
     /** One side: a revision built into a jar, or a jar checked; with neither (calibration only), the lab's own build. */

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * an interval too wide to tell is "undecided" (exit 4), and the gate reads it so; a ruler planted to move makes the
  * run "noisy" (exit 3). Where a test is not about the looks it runs one ({@code --budget 0}), to stay short. The
  * thresholds are wide (20%; the plants make a row ten times slower; a ruler is left out of the judgement
- * with a threshold of 900% where it is not the subject) because the tests share the machine with other work: they
+ * with a threshold of 900% where it is not the subject, or left out of the run with {@code --no-ruler}) because the tests share the machine with other work: they
  * check the machinery, not its precision, which {@code --calibrate} measures.
  */
 class AbToyTest {
@@ -135,14 +135,16 @@ class AbToyTest {
     /**
      * An interval too wide to tell: at 99.99% over 2 pairs the interval reaches far past 1, and at a 0% threshold no
      * interval lies inside it, so the row is undecided, the run exits 4, and the gate reads the verdict as neither passed
-     * nor failed, with the pairs the row would take.
+     * nor failed, with the pairs the row would take. The ruler is not the subject: {@code --no-ruler} halves the forks.
      */
     @Test
     void anIntervalTooWideToTellIsUndecidedAndExitsFour() throws Exception {
-        assertEquals(4, ab(2, "--budget", "0", "--threshold", "0%", "--confidence", "99.99%", "--ruler-threshold", "900%"),
+        assertEquals(4, ab(2, "--budget", "0", "--threshold", "0%", "--confidence", "99.99%", "--no-ruler"),
                 lab.out + "" + lab.err);
         JsonNode verdict = verdict();
         assertEquals("undecided", verdict.get("verdict").asText(), verdict.toString());
+        assertTrue(lab.out.toString().contains("ruler: none (--no-ruler), so no ruler watches the machine"), lab.out.toString());
+        assertEquals(1, verdict.get("rows").size(), "--no-ruler: the judged row alone, " + verdict);
         JsonNode r0 = row(verdict, false);
         assertEquals("undecided", r0.get("verdict").asText());
         assertEquals(2, r0.get("pairs").asInt());
@@ -189,12 +191,13 @@ class AbToyTest {
 
     /**
      * A calibration goes on where it stopped: {@code --resume} reads the saved runs back, reuses the plant (no
-     * sizing forks), numbers on, and stops when every kind has {@code --runs}; other options are refused.
+     * sizing forks), numbers on, and stops when every kind has {@code --runs}; other options are refused. Without the
+     * ruler ({@code --no-ruler}), which is not what it is about: half the forks.
      */
     @Test
     void aCalibrationResumesWithItsRunsAndPlants() throws Exception {
         List<String> calibrate = List.of("ab", ToyAbComponent.NAME, "--base-jar", jar.toString(), "--calibrate", "--plants", "20%",
-                "--rung", "naive", "--smoke", "--budget", "0", "--threshold", "20%", "--ruler-threshold", "900%", "--out", dir.toString());
+                "--rung", "naive", "--smoke", "--budget", "0", "--threshold", "20%", "--no-ruler", "--out", dir.toString());
         java.util.function.Function<List<String>, Integer> run = more -> {
             List<String> args = new java.util.ArrayList<>(calibrate);
             args.addAll(more);
