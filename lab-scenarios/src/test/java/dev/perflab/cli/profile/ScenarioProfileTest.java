@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ./lab profile forwarder --role forwarder --rung r0 --length smoke}: one smoke run of the forwarder with the
+ * {@code ./lab profile forwarder --role forwarder --rung r0 --length smoke -- --no-ceiling}: one smoke run of the forwarder with the
  * agent in the forwarder's JVM only. The recording, its three flame graphs (the per-thread one shows the feed and
  * session threads by name), the run's rows and log, and the engine file are where the command says; the clients and
  * the Simulator were not profiled. Skipped only where the agent cannot load on this machine.
@@ -36,7 +36,7 @@ class ScenarioProfileTest {
         LabCli lab = new LabCli();
         Path dir = out.resolve("profile");
         assertEquals(0, lab.run("profile", "forwarder", "--role", "forwarder", "--rung", "r0", "--length", "smoke",
-                "--out", dir.toString()), lab.err.toString() + lab.out);
+                "--out", dir.toString(), "--", "--no-ceiling"), lab.err.toString() + lab.out);
         Path process = dir.resolve("r0-file-streamed").resolve("forwarder");
         for (String file : new String[] {"jfr-cpu.jfr", "flame-cpu-forward.html", "flame-cpu-reverse.html", "flame-cpu-threads.html"}) {
             assertTrue(Files.size(process.resolve(file)) > 0, file);
