@@ -156,6 +156,19 @@ public final class RunFolder implements AutoCloseable {
      * line on standard error ({@link Previous#recoverKilled}).
      */
     public <T> T whole(Work<T> work) throws IOException, InterruptedException {
+        return whole(work, true);
+    }
+
+    /**
+     * As {@link #whole(Work)}, but the run's files stand only when the work returns: a failure of exit 1 puts the
+     * previous files back too. For a command whose output is worth nothing when it fails (a profile whose JMH run
+     * failed draws no flame graph), so the previous good one stays; what this run wrote goes to {@code DIR.partial}.
+     */
+    public <T> T wholeOrUnchanged(Work<T> work) throws IOException, InterruptedException {
+        return whole(work, false);
+    }
+
+    private <T> T whole(Work<T> work, boolean checkFailuresStand) throws IOException, InterruptedException {
         for (String line : Previous.recoverKilled(dir)) {
             System.err.println("lab: " + line);
         }
@@ -169,7 +182,7 @@ public final class RunFolder implements AutoCloseable {
             stands = !Leftovers.stopping();
             return result;
         } catch (LabException e) {
-            stands = e.exitCode() == LabException.CHECK_FAILED && !Leftovers.stopping();
+            stands = checkFailuresStand && e.exitCode() == LabException.CHECK_FAILED && !Leftovers.stopping();
             if (stands || Leftovers.stopping() || !previous.putBack()) {
                 throw e;
             }

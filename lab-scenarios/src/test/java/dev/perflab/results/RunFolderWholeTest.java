@@ -185,6 +185,22 @@ class RunFolderWholeTest {
                 "r4/Bench.cancel-depth-1000/flame-cpu-forward.html"), List.copyOf(snapshot(out).keySet()), "exactly the run's files");
     }
 
+    /**
+     * A profile whose JMH run failed (exit 1) draws nothing worth keeping: {@link RunFolder#wholeOrUnchanged} puts the
+     * previous profile back on a failure of exit 1 too, where {@code whole} lets a run's failed check stand.
+     */
+    @Test
+    void aFailedProfileLeavesThePreviousProfileWhole() throws Exception {
+        Path out = previousProfile();
+        Map<String, byte[]> before = snapshot(out);
+        RunFolder run = RunFolder.open("--out", out);
+        LabException failed = new LabException("JMH failed while profiling r4 (exit 1); see " + out + "/r0/jmh.log", LabException.CHECK_FAILED);
+        LabException e = assertThrows(LabException.class, () -> run.wholeOrUnchanged(() -> aProfilersRun(run, failed)));
+        assertSame(before, snapshot(out));
+        assertEquals(LabException.CHECK_FAILED, e.exitCode());
+        assertEquals(failed.getMessage() + "; " + out + " unchanged; what this run wrote is in " + out + ".partial", e.getMessage());
+    }
+
     /** After a {@code kill -9} in such a folder, the next run finds the previous files back and the added ones in DIR.partial. */
     @Test
     void aKillNineInAFolderWhoseFilesAChildNamesIsPutBackByTheNextRun() throws Exception {

@@ -184,7 +184,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
                 Machine.header(), selected.stream().map(BenchmarkNames::shortName).collect(Collectors.joining(", ")), jmhParams(), event, String.join(", ", ids), AsyncProfilerLibrary.VERSION,
                 library, jar);
         console.flush();
-        return folder.whole(() -> {
+        return folder.wholeOrUnchanged(() -> {
             Map<String, RungProfile> profiles = new LinkedHashMap<>();
             for (String id : ids) {
                 profiles.put(id, profile(id, library, folder.tree(id), console));
@@ -227,7 +227,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
                 Machine.header(), runLength.name().toLowerCase(java.util.Locale.ROOT), event, String.join(", ", ids),
                 AsyncProfilerLibrary.VERSION, library);
         console.flush();
-        return folder.whole(() -> profileRole(folder, ladder, ids, runLength, scenario, chosen, library, console));
+        return folder.wholeOrUnchanged(() -> profileRole(folder, ladder, ids, runLength, scenario, chosen, library, console));
     }
 
     /** The profiled run of {@link #profileRole(Component)}, its folder written whole or not at all. */
@@ -312,7 +312,7 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
                 rows.stream().map(Object::toString).collect(Collectors.joining(", ")), event, AsyncProfilerLibrary.VERSION, library);
         console.flush();
         String id = foreign.name();
-        return folder.whole(() -> {
+        return folder.wholeOrUnchanged(() -> {
             // async-profiler names a folder per row, after the jar's benchmark and its parameters: the whole --out is the run's
             Path owned = folder.tree("");
             RungProfile profile = profile(id, jar, rows.size(), owned, () -> {

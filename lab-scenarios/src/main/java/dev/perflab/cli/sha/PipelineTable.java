@@ -20,7 +20,7 @@ final class PipelineTable {
         String gain = previous == null || previous.tasksPerSecond() <= 0 || r.exhibit() ? "—"
                 : String.format("×%.2f", r.tasksPerSecond() / previous.tasksPerSecond());
         return String.format(ROW, r.rung(), String.format("%,.0f", r.tasksPerSecond()), gain,
-                String.format("%.1f%%", 100 * r.tasksPerSecond() / ceiling), String.format("%.0f", r.cpuPercent()),
+                Double.isNaN(ceiling) ? "-" : String.format("%.1f%%", 100 * r.tasksPerSecond() / ceiling), String.format("%.0f", r.cpuPercent()),
                 Double.isNaN(r.tasksPerCpuSecond(Machine.cores())) ? "?" : String.format("%,.0f", r.tasksPerCpuSecond(Machine.cores())),
                 count(r.generated()), count(r.executed()), count(r.collected()), count(r.sampled()),
                 count(r.sampleErrors()), r.verdict());
@@ -30,8 +30,9 @@ final class PipelineTable {
         return n < 0 ? "?" : String.format("%,d", n);
     }
 
+    /** The lines under the table; {@code ceilingInterval} null where the ceiling was not measured ({@code --no-ceiling}). */
     static String footer(List<PipelineRow> rows, CeilingInterval ceilingInterval, PipelineNetwork network) {
-        double ceiling = ceilingInterval.mean();
+        double ceiling = ceilingInterval == null ? Double.NaN : ceilingInterval.mean();
         StringBuilder s = new StringBuilder();
         PipelineRow best = null;
         for (PipelineRow r : rows) {
@@ -39,7 +40,9 @@ final class PipelineTable {
                 best = r;
             }
         }
-        if (best != null) {
+        if (best != null && ceilingInterval == null) {
+            s.append(String.format("best correct rung: %s, %,.0f tasks/s (no ceiling measured)%n", best.rung(), best.tasksPerSecond()));
+        } else if (best != null) {
             s.append(String.format("best correct rung: %s, %,.0f tasks/s = %s of the all-core ceiling (%s)%n",
                     best.rung(), best.tasksPerSecond(), ceilingInterval.describePercent(best.tasksPerSecond()),
                     ceilingInterval.describe("tasks/s")));
@@ -53,6 +56,8 @@ final class PipelineTable {
                         + " CPU-second (ceiling ÷ %d cores; on a shared machine this, not tasks/s, compares rungs)%n", perCpu,
                         100 * perCpu * Machine.cores() / ceiling, ceiling / Machine.cores(), Machine.cores()));
             }
+        }
+        if (best != null) {
             PipelineRow first = rows.get(0);
             if (!first.exhibit() && first.tasksPerSecond() > 0 && first != best) {
                 s.append(String.format("%s / %s: ×%.1f%n", best.rung(), first.rung(), best.tasksPerSecond() / first.tasksPerSecond()));

@@ -79,6 +79,8 @@ public final class ShaPipelineRun {
     private final Path sampleOut;
     private final PipelineNetwork network;
     private final PrintWriter console;
+    /** Why the ceiling is not measured ({@code --no-ceiling}), or null: JMH measures it before and after the rungs. */
+    private String noCeiling;
 
     public ShaPipelineRun(List<Role> roles, List<Entry<PipelineSettings>> rungs, Timing timing, long rate, RunFolder results, Path json,
                           Path sampleOut, PipelineNetwork network, PrintWriter console) {
@@ -94,6 +96,12 @@ public final class ShaPipelineRun {
         this.console = console;
     }
 
+    /** Leaves the ceiling out ({@code --no-ceiling}), saying why with {@code line}: the % column and its goals with it. */
+    public ShaPipelineRun withoutCeiling(String line) {
+        noCeiling = line;
+        return this;
+    }
+
     /** Runs everything; returns 0 if every correct rung conserved its counts and verified its sample. */
     public int run() throws IOException, InterruptedException {
         Path rowsFile = folder.path(ResultsLayout.rows(dev.perflab.sha.ShaLadder.COMPONENT));
@@ -103,11 +111,15 @@ public final class ShaPipelineRun {
         console.printf("each rung: %.1f s warm-up + %.1f s measured, %s; %s%n", timing.warmupSeconds(),
                 timing.measureSeconds(), rate == 0 ? "generator as fast as it can" : String.format("%,d tasks/s offered", rate),
                 network.describe());
-        List<Double> ceilingSamples = new ArrayList<>(measureCeiling("sha-ceiling"));
+        List<Double> ceilingSamples = new ArrayList<>(noCeiling != null ? List.of() : measureCeiling("sha-ceiling"));
         CeilingInterval before = CeilingInterval.of(ceilingSamples);
-        double ceiling = before.mean();
-        console.printf("ceiling: SHA-256 of 32-byte payloads on all %d cores (JMH, intrinsic on): %s%n%n",
-                Machine.cores(), before.describe("tasks/s"));
+        double ceiling = noCeiling != null ? Double.NaN : before.mean();
+        if (noCeiling != null) {
+            console.printf("%s%n%n", noCeiling);
+        } else {
+            console.printf("ceiling: SHA-256 of 32-byte payloads on all %d cores (JMH, intrinsic on): %s%n%n",
+                    Machine.cores(), before.describe("tasks/s"));
+        }
         console.println(PipelineTable.heading());
         console.flush();
         List<PipelineRow> rows = new ArrayList<>();
@@ -123,9 +135,12 @@ public final class ShaPipelineRun {
             rows.add(row);
         }
         console.println();
-        ceilingSamples.addAll(measureCeiling("sha-ceiling-after"));
-        CeilingInterval both = CeilingInterval.of(ceilingSamples);
-        console.printf("ceiling again, after the rungs; before and after: %s%n", both.describe("tasks/s"));
+        CeilingInterval both = null;
+        if (noCeiling == null) {
+            ceilingSamples.addAll(measureCeiling("sha-ceiling-after"));
+            both = CeilingInterval.of(ceilingSamples);
+            console.printf("ceiling again, after the rungs; before and after: %s%n", both.describe("tasks/s"));
+        }
         console.print(PipelineTable.footer(rows, both, network));
         List<RungResult> results = new ArrayList<>();
         JmhRows jmhRows = new JmhRows();

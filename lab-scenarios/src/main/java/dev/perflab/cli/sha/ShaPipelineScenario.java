@@ -44,6 +44,9 @@ final class ShaPipelineScenario implements Scenario<ShaPipelineScenario.Options>
 
         @Mixin
         ScenarioOptions.Link link = new ScenarioOptions.Link();
+
+        @Mixin
+        ScenarioOptions.Ceiling ceiling = new ScenarioOptions.Ceiling();
     }
 
     private final Ladder<PipelineSettings> ladder;
@@ -90,10 +93,15 @@ final class ShaPipelineScenario implements Scenario<ShaPipelineScenario.Options>
         String link = options.link.rate();
         if (link == null) {
             return new ShaPipelineRun(roles(), rungs, timing, options.rate, request.results(), json, options.sampleOut,
-                    PipelineNetwork.LOOPBACK, request.console()).run();
+                    PipelineNetwork.LOOPBACK, request.console()).withoutCeiling(noCeiling(options)).run();
         }
         return LinkedRun.run(request, link, namespaces -> new ShaPipelineRun(roles(), rungs, timing, options.rate, request.results(),
-                json, options.sampleOut, new LinkedNetwork(namespaces), request.console()).run());
+                json, options.sampleOut, new LinkedNetwork(namespaces), request.console()).withoutCeiling(noCeiling(options)).run());
+    }
+
+    /** The line saying the ceiling is left out ({@code --no-ceiling}), or null. */
+    private static String noCeiling(Options options) {
+        return options.ceiling.skipped().map(dev.perflab.scenario.Iperf3Ceiling.Result::skipped).orElse(null);
     }
 
     /** Warm-up and measured seconds per rung by run length; the ceiling's JMH options are the ceiling suite's. */
