@@ -56,5 +56,6 @@ export PERFLAB_HISTORY="$PWD/target/history.db"
 export MPLCONFIGDIR="$PWD/target/mpl"
 # nbmake runs each notebook in a fresh kernel with the notebook's folder as working directory;
 # test_notebooks_clean.py fails on a committed notebook that carries outputs; test_workshop.py tests the helpers.
-exec "$venv/bin/python" -m pytest -q -p no:cacheprovider --nbmake --nbmake-timeout=280 \
+# --durations: each notebook's time (its smoke pass included) in the log, where CI's time goes
+exec "$venv/bin/python" -m pytest -q -p no:cacheprovider --durations=12 --nbmake --nbmake-timeout=280 \
   ./*.ipynb test_notebooks_clean.py test_workshop.py

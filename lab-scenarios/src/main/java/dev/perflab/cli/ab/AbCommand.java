@@ -153,8 +153,8 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     @Option(names = "--no-peer-rulers", description = "Judge the peers' rows as rows, not as rulers (a revision that changes a peer).")
     boolean noPeerRulers;
 
-    @Option(names = "--no-ruler", description = "Leave out the JDK-only ruler (RulerBenchmark.sortCopy), which halves the forks"
-            + " of a one-row run; nothing then watches the machine, so a drift between the sides cannot mark the run noisy.")
+    @Option(names = "--no-ruler", description = "Leave out the JDK-only ruler, which halves the forks of a one-row run; nothing"
+            + " then watches the machine, so a drift between the sides cannot mark the run noisy.")
     boolean noRuler;
 
     @Option(names = "--plant", paramLabel = "ROWS=PERCENT",

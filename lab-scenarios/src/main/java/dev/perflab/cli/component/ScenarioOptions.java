@@ -116,11 +116,12 @@ public final class ScenarioOptions {
 
     /**
      * {@code --no-ceiling}: leave out the ceilings measured before and after the run (iperf3's for the socket scenarios,
-     * the forwarder's taking about 16 s; a JMH run of SHA-256 on every core for sha-pipeline). For runs that check the machinery, such as the fault and interrupt tests; a run published for its numbers keeps them.
+     * the forwarder's taking about 16 s; a JMH run of SHA-256 on every core for sha-pipeline). For runs that check the
+     * machinery, such as the fault tests; a run published for its numbers keeps them.
      */
     public static final class Ceiling {
         @Option(names = "--no-ceiling",
-                description = "Do not measure the ceiling before and after the run (iperf3, or sha-pipeline's JMH): the % columns and the goals against the ceiling are left out (a run that checks the machinery, not the numbers).")
+                description = "Do not measure the ceiling before and after the run: the %% columns and the goals against it are left out (for a run that checks the machinery, not the numbers).")
         boolean none;
 
         /** The ceiling "not measured", with the line saying why, when {@code --no-ceiling} was given; else empty. */

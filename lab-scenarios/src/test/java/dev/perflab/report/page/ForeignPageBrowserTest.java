@@ -29,38 +29,6 @@ class ForeignPageBrowserTest {
     private static final Path DIR = Path.of("target", "report-page-foreign").toAbsolutePath();
     private static final Path PAGE = DIR.resolve("foreign.html");
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** The smallest text a reader is asked to read, in CSS pixels. */
-    private static final double MIN_FONT_PX = 10;
-
-    /**
-     * Every visible text of every chart with its box in the chart's pixels, and each bar's box by its index: read
-     * from zrender's display list (what was painted), after layout.
-     */
-    private static final String LAYOUT = String.join("\n",
-            "return JSON.stringify(Array.prototype.map.call(document.querySelectorAll('div.chart'), function (el) {",
-            "  var inst = echarts.getInstanceByDom(el);",
-            "  var r = { benchmark: el.dataset.benchmark || '', width: el.clientWidth, height: el.clientHeight, texts: [], bars: [] };",
-            "  var o = inst.getOption();",
-            "  var horizontal = o.yAxis[0].type === 'category';",
-            "  r.kind = el.dataset.kind;",
-            "  r.categories = (horizontal ? o.yAxis[0].data : o.xAxis[0].data) || [];",
-            "  r.xType = o.xAxis[0].type;",
-            "  r.series = o.series.filter(function (s) { return s.type === 'line'; }).map(function (s) { return { name: s.name, data: s.data }; });",
-            "  r.values = (o.series[0].data || []).map(function (d) { return d[1]; });",
-            "  r.log = (horizontal ? o.xAxis[0].type : o.yAxis[0].type) === 'log';",
-            "  r.horizontal = horizontal;",
-            "  inst.getZr().storage.getDisplayList(true).forEach(function (e) {",
-            "    var box = e.getBoundingRect().clone();",
-            "    if (e.transform) { box.applyTransform(e.transform); }",
-            "    var b = { x: box.x, y: box.y, w: box.width, h: box.height };",
-            "    if ((e.type === 'tspan' || e.type === 'text') && e.style && e.style.text) {",
-            "      b.text = String(e.style.text); b.font = e.style.font || ''; r.texts.push(b);",
-            "    } else if (e.type === 'rect' && e.name && e.name.indexOf('bar') === 0) {",
-            "      b.index = Number(e.name.substring(3)); r.bars.push(b);",
-            "    }",
-            "  });",
-            "  return r;",
-            "}));");
 
     private static HeadlessChromium browser;
     private static List<String> errors;
@@ -76,7 +44,7 @@ class ForeignPageBrowserTest {
         ReportPage.write(PageInput.read("perflab report · three projects", files, null, null), OutputFile.check("--html", PAGE));
         browser = HeadlessChromium.open(PAGE);
         errors = browser.errors();
-        charts = JSON.readTree((String) browser.driver().executeScript(LAYOUT));
+        charts = PageLayout.charts(browser);
         browser.screenshot(DIR.resolve("foreign.png"));
     }
 
@@ -128,43 +96,19 @@ class ForeignPageBrowserTest {
 
     @Test
     void noTextOverlapsAnotherOrLeavesItsChartOrIsTooSmall() {
-        List<String> problems = new ArrayList<>();
-        for (JsonNode c : charts) {
-            List<JsonNode> texts = new ArrayList<>();
-            c.get("texts").forEach(texts::add);
-            for (int i = 0; i < texts.size(); i++) {
-                JsonNode a = texts.get(i);
-                if (a.get("x").asDouble() < -1 || a.get("x").asDouble() + a.get("w").asDouble() > c.get("width").asDouble() + 1
-                        || a.get("y").asDouble() < -1 || a.get("y").asDouble() + a.get("h").asDouble() > c.get("height").asDouble() + 1) {
-                    problems.add(c.get("benchmark").asText() + ": '" + a.get("text").asText() + "' leaves its chart " + a);
-                }
-                if (fontPx(a) < MIN_FONT_PX) {
-                    problems.add(c.get("benchmark").asText() + ": '" + a.get("text").asText() + "' is " + fontPx(a) + " px");
-                }
-                for (int j = i + 1; j < texts.size(); j++) {
-                    if (overlap(a, texts.get(j)) > 1) {
-                        problems.add(c.get("benchmark").asText() + ": '" + a.get("text").asText() + "' overlaps '"
-                                + texts.get(j).get("text").asText() + "'");
-                    }
-                }
-            }
-        }
+        List<String> problems = PageLayout.textProblems(charts);
         assertEquals(List.of(), problems.subList(0, Math.min(20, problems.size())), problems.size() + " problems");
     }
 
     /** Every category of every chart is labelled: 196 offsets, 30 methods per class, 5 map operations. */
     @Test
     void everyCategoryLabelIsShown() {
-        int labelled = 0;
+        assertEquals(List.of(), PageLayout.unlabelledCategories(charts));
+        int categories = 0;
         for (JsonNode c : charts) {
-            List<String> shown = new ArrayList<>();
-            c.get("texts").forEach(t -> shown.add(t.get("text").asText()));
-            for (JsonNode category : c.get("categories")) {
-                assertTrue(shown.contains(category.asText()), "label '" + category.asText() + "' of " + c.get("benchmark") + " is not shown");
-                labelled++;
-            }
+            categories += c.get("categories").size();
         }
-        assertEquals(196 + 360 + 5, labelled);
+        assertEquals(196 + 360 + 5, categories);
     }
 
     /** The 196 rows: each bar at least 10 px thick, so that a row can be read off against its label. */
@@ -203,19 +147,5 @@ class ForeignPageBrowserTest {
             }
         }
         throw new AssertionError("no chart of " + benchmark);
-    }
-
-    /** The font's size in px from a CSS font string ({@code normal 11px sans-serif}); 12 (ECharts' default) when unnamed. */
-    private static double fontPx(JsonNode text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)px").matcher(text.get("font").asText());
-        return m.find() ? Double.parseDouble(m.group(1)) : 12;
-    }
-
-    private static double overlap(JsonNode a, JsonNode b) {
-        double w = Math.min(a.get("x").asDouble() + a.get("w").asDouble(), b.get("x").asDouble() + b.get("w").asDouble())
-                - Math.max(a.get("x").asDouble(), b.get("x").asDouble());
-        double h = Math.min(a.get("y").asDouble() + a.get("h").asDouble(), b.get("y").asDouble() + b.get("h").asDouble())
-                - Math.max(a.get("y").asDouble(), b.get("y").asDouble());
-        return w > 0 && h > 0 ? w * h : 0;
     }
 }
