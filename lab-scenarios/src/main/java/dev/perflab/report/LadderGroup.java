@@ -72,7 +72,7 @@ public record LadderGroup(String benchmark, String mode, Map<String, String> par
         return paramsTitle(benchmarkName, params);
     }
 
-    /** True when the group holds several methods of one class (rows without params, grouped by class). */
+    /** True when the group holds several methods of one class (each measured at one set of params, grouped by class). */
     public boolean severalMethods() {
         return steps.stream().map(s -> s.row().benchmark()).distinct().count() > 1;
     }

@@ -11,8 +11,9 @@ import java.util.function.Function;
 
 /**
  * Groups rows into tables, groups in file order: a ladder per (file, benchmark, mode, params minus
- * {@code rung}); rows without a {@code rung} one group per (file, benchmark), except rows without any param,
- * which are one group per (file, class): a class of 30 methods is one table and one chart, not 30. Within a ladder, rows are ordered by
+ * {@code rung}); rows without a {@code rung} one group per (file, benchmark), except a method measured at one
+ * set of params only (none, or the same fixed ones): such methods are one group per (file, class, params), so a
+ * class of 30 methods is one table and one chart, not 30 of one bar each. Within a ladder, rows are ordered by
  * where their rung value first appears among the benchmark's rows, which is the {@code @Param} declaration order
  * JMH runs them in, and each gets its speedups over the previous rung and over {@code r0}.
  */
@@ -47,11 +48,19 @@ final class Ladders {
     }
 
     private static Map<List<Object>, List<Row>> bucket(List<Row> rows, Function<Row, String> source) {
+        // each (file, benchmark)'s distinct params among its rows without a rung: one set means one bar per method
+        Map<List<Object>, java.util.Set<Map<String, String>>> paramSets = new HashMap<>();
+        for (Row row : rows) {
+            if (row.rung() == null) {
+                paramSets.computeIfAbsent(List.of(source.apply(row), row.benchmark()), k -> new java.util.HashSet<>()).add(row.params());
+            }
+        }
         Map<List<Object>, List<Row>> buckets = new LinkedHashMap<>();
         for (Row row : rows) {
+            boolean oneSet = row.rung() == null && paramSets.get(List.of(source.apply(row), row.benchmark())).size() == 1;
             List<Object> key = row.rung() != null
                     ? List.of(source.apply(row), row.benchmark(), row.mode(), row.paramsWithoutRung())
-                    : row.params().isEmpty() ? List.of(source.apply(row), className(row.benchmark()), "methods")
+                    : oneSet ? List.of(source.apply(row), className(row.benchmark()), "methods", row.params())
                     : List.of(source.apply(row), row.benchmark());
             buckets.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
         }

@@ -156,11 +156,31 @@
   /* A value in the chart's display unit: times rescaled so that they read as 1 to 1,000 (59.9 us/op, not 0.0000599 s/op). */
   function shown(c, v) { return fmt(v * c.scale) + ' ' + c.displayUnit; }
 
+  /*
+   * A category label longer than this many characters (about 420 px at 11 px) is broken into lines of that many,
+   * anywhere (a JSON param value has no spaces). The breaks are the formatter's, not ECharts' own overflow: with a
+   * label width set, ECharts lays every label out at that width and the grid no longer holds them.
+   */
+  var LABEL_LINE_CHARS = 64, LABEL_LINE_PX = 14;
+
+  function wrapLabel(text) {
+    var t = String(text), lines = [];
+    if (t.length <= LABEL_LINE_CHARS) { return t; }
+    for (var i = 0; i < t.length; i += LABEL_LINE_CHARS) { lines.push(t.substring(i, i + LABEL_LINE_CHARS)); }
+    return lines.join('\n');
+  }
+
   function ladderOption(c, el) {
-    var rowHeight = 22;
-    if (c.horizontal) { el.style.height = Math.max(220, 90 + rowHeight * c.categories.length) + 'px'; }
+    var rowHeight = 22, lines = 1;
+    if (c.horizontal) {
+      var longest = c.categories.reduce(function (m, t) { return Math.max(m, String(t).length); }, 0);
+      lines = Math.max(1, Math.ceil(longest / LABEL_LINE_CHARS));
+      rowHeight = Math.max(rowHeight, LABEL_LINE_PX * lines + 8);
+      el.style.height = Math.max(220, 90 + rowHeight * c.categories.length) + 'px';
+    }
     var categoryAxis = { type: 'category', data: c.categories, inverse: c.horizontal,
-      axisLabel: { interval: 0, fontSize: 11, rotate: 0 } };
+      axisLabel: lines > 1 ? { interval: 0, fontSize: 11, rotate: 0, lineHeight: LABEL_LINE_PX, formatter: wrapLabel }
+        : { interval: 0, fontSize: 11, rotate: 0 } };
     var valueAxis = { type: c.log ? 'log' : 'value', min: c.log ? c.yMin : 0, name: c.displayUnit,
       nameLocation: c.horizontal ? 'end' : 'end', nameTextStyle: { align: c.horizontal ? 'left' : 'right' },
       axisLabel: { fontSize: 11, hideOverlap: true, formatter: function (v) { return fmt(v * c.scale); } } };
