@@ -33,6 +33,16 @@ class ReportForeignTest {
         assertTrue(out.contains("  variant00  avgt  2.00 ± 0.0600 ns/op     -  2.00–2.01, ±16% (2 forks)\n"), out);
     }
 
+    /** Methods measured at one fixed set of params each are one table per class, the params said once. */
+    @Test
+    void methodsOfOneFixedParamSetAreOneTablePerClass() throws Exception {
+        Path file = ForeignFiles.fixedParams(dir.resolve("cases.json"));
+        assertEquals(0, lab.run("report", file.toString()), lab.err.toString());
+        String out = lab.out.toString();
+        assertEquals(5, out.lines().filter(l -> l.matches("Case\\d.*")).count(), "a title per class, not per method: " + out);
+        assertTrue(out.contains("decode17"), out);
+    }
+
     @Test
     void timesAreRescaledAndModesSelected() throws Exception {
         Path file = ForeignFiles.everyMode(dir.resolve("time.json"), 1_680_000);

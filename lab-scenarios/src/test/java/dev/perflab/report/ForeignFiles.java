@@ -65,6 +65,22 @@ public final class ForeignFiles {
     }
 
     /**
+     * 5 classes of 18 methods, each method measured at the same one set of params ({@code depth=10 length=10}), as
+     * tkrs/json-bench publishes them: a group per method would be 90 charts of one bar each.
+     */
+    public static Path fixedParams(Path file) throws IOException {
+        ArrayNode rows = JSON.createArrayNode();
+        for (int c = 1; c <= 5; c++) {
+            for (int m = 0; m < 18; m++) {
+                double score = 1000 + 37.0 * (c * 18 + m);
+                rows.add(row(new RowSpec(String.format(Locale.ROOT, "bench.Case%d.decode%02d", c, m), "thrpt",
+                        Map.of("depth", "10", "length", "10"), score, score * 0.02, "ops/s"), SetupSpec.JDK17));
+            }
+        }
+        return write(file, rows);
+    }
+
+    /**
      * Values from 0.008 to 52 ms/op, the smallest first: on a log axis whose bars start at 1 the 0.008 bar would
      * hang from the top and look the largest.
      */
