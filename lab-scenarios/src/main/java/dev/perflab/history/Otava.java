@@ -63,10 +63,12 @@ public final class Otava {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path home;
+    private final Path venv;
 
-    /** @param home the folder for the venv, logs and work files, e.g. {@code target/otava} */
+    /** @param home the folder for the logs and work files, e.g. {@code target/otava}; the venv's where the cache is not writable */
     public Otava(Path home) {
         this.home = home;
+        this.venv = cachedVenv().orElse(home.resolve("venv"));
     }
 
     /** The lab's: {@code target/otava} in the checkout ({@code perflab.home}), else under the working directory. */
@@ -75,11 +77,13 @@ public final class Otava {
         return new Otava((root != null ? Path.of(root) : Path.of(".")).resolve("target").resolve("otava"));
     }
 
-    /**
-     * Where Otava is installed: the user's cache, shared by every checkout, when it can be written (a fresh clone
-     * then skips the minute of pip), else {@code home/venv}.
-     */
+    /** Where Otava is installed: the user's cache, shared by every checkout, else {@code home/venv}. */
     public Path venv() {
+        return venv;
+    }
+
+    /** The venv in the user's cache, named by the pinned requirements, when the cache can be written (a fresh clone then skips pip). */
+    private static java.util.Optional<Path> cachedVenv() {
         try {
             String cache = System.getenv("PERFLAB_VENV_CACHE");
             if (cache == null || cache.isBlank()) {
@@ -90,12 +94,12 @@ public final class Otava {
             Path dir = Path.of(cache);
             Files.createDirectories(dir);
             if (Files.isWritable(dir)) {
-                return dir.resolve("otava-" + sha256(requirements()).substring(0, 16));
+                return java.util.Optional.of(dir.resolve("otava-" + sha256(requirements()).substring(0, 16)));
             }
         } catch (IOException | RuntimeException e) {
             // no usable cache: the venv stays in the checkout
         }
-        return home.resolve("venv");
+        return java.util.Optional.empty();
     }
 
     /**
@@ -281,7 +285,7 @@ public final class Otava {
             String want = sha256(requirements);
             Path stamp = venv().resolve("requirements.sha256");
             // two processes (or two clones sharing the cache) wait for one install rather than both writing the venv
-            try (FileChannel lock = FileChannel.open(venv().resolveSibling(venv().getFileName() + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            try (FileChannel lock = FileChannel.open(venv.resolveSibling(venv.getFileName() + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                  FileLock held = lock.lock()) {
                 if (Files.isExecutable(otava) && Files.isRegularFile(stamp) && Files.readString(stamp).strip().equals(want)) {
                     return otava;

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Fault injection for the forwarder's end-to-end run (`./lab run forwarder --smoke --rung r0 --no-ceiling`: the iperf3 ceilings, 16 s a run, are not what it is about): each role killed
+ * Fault injection for the forwarder's end-to-end run (`./lab run forwarder --smoke --rung r0 --no-ceiling`: the iperf3 ceilings are not what it is about): each role killed
  * (SIGKILL) before it is ready and in mid-flow, a role frozen (SIGSTOP: a peer that goes silent), and a full
  * disk under --out. Each asserts the bound on the run's time, its exit code, no process or temporary file
  * left, and the earlier result in the folder unchanged ({@link Faults.Outcome#assertClean}).

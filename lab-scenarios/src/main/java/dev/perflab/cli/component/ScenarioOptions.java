@@ -116,7 +116,7 @@ public final class ScenarioOptions {
 
     /**
      * {@code --no-ceiling}: leave out the ceilings measured before and after the run (iperf3's for the socket scenarios,
-     * the forwarder's taking about 16 s; a JMH run of SHA-256 on every core for sha-pipeline). For runs that check the
+     * the forwarder's with one and with several streams; a JMH run of SHA-256 on every core for sha-pipeline). For runs that check the
      * machinery, such as the fault tests; a run published for its numbers keeps them.
      */
     public static final class Ceiling {
