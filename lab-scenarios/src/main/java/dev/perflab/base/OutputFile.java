@@ -205,9 +205,11 @@ public final class OutputFile {
                 body.writeTo(out);
             }
             replace(temp, path);
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // a writer that cannot throw IOException (Jackson's, a formatter's) wraps it: the same full disk
+            IOException io = e instanceof IOException ? (IOException) e : ((java.io.UncheckedIOException) e).getCause();
             deleteQuietly(temp);
-            throw new LabException(name(option, path) + ": cannot write (" + InputFile.reason(e)
+            throw new LabException(name(option, path) + ": cannot write (" + InputFile.reason(io)
                     + "); the previous file, if any, is unchanged");
         } catch (RuntimeException e) {
             deleteQuietly(temp);
@@ -341,6 +343,24 @@ public final class OutputFile {
         } catch (IOException ignored) {
             // the write already failed; that is what gets reported
         }
+    }
+
+    /**
+     * Whether the file system holding {@code path} (or, when it does not exist, its nearest folder that does) has no
+     * space left: what a failure that reports only its aftermath (an empty recording, a cut log, a refused commit)
+     * was caused by.
+     */
+    public static boolean diskFull(Path path) {
+        for (Path p = path.toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.exists(p)) {
+                try {
+                    return Files.getFileStore(p).getUsableSpace() == 0;
+                } catch (IOException unknown) {
+                    return false;
+                }
+            }
+        }
+        return false;
     }
 
     /** Code that writes an output's content. */

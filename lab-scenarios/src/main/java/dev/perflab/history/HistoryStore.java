@@ -215,7 +215,13 @@ public final class HistoryStore implements AutoCloseable {
                 insertRows(id, run.rows());
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
-                connection.rollback();
+                try {
+                    connection.rollback();
+                } catch (SQLException alreadyRolledBack) {
+                    // SQLite rolls a transaction back itself when the disk is full; its refusal to do it twice must
+                    // not hide why the append failed
+                    e.addSuppressed(alreadyRolledBack);
+                }
                 throw e;
             } finally {
                 connection.setAutoCommit(true);
@@ -495,7 +501,16 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     private LabException failure(String what, SQLException e) {
-        return new LabException("history " + target.describe() + ": cannot " + what + " (" + reason(e, target) + ")");
+        return new LabException("history " + target.describe() + ": cannot " + what + " (" + reason(e, target) + ")"
+                + (diskFull() ? "; its disk is full, and the history is as it was before this run" : ""));
+    }
+
+    /**
+     * Whether an SQLite history's disk has no space left: the driver may report a full disk as its aftermath (its
+     * own rollback undone, "cannot commit - no transaction is active"), which would send the user looking elsewhere.
+     */
+    private boolean diskFull() {
+        return target.file() != null && dev.perflab.base.OutputFile.diskFull(target.file());
     }
 
     /** {@link #reason(Exception)}, or which time limit ended the wait for a silent database ({@link JdbcLimits}). */

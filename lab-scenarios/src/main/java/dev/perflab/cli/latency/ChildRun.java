@@ -37,6 +37,15 @@ record ChildRun(String component, String rung, double rate, double seconds, doub
                 percentiles, hlog, sender, jvmArgs, jfr, crashLogDir);
     }
 
+    /**
+     * The same run writing its interval log and recording elsewhere (null: none): the command stages them under
+     * temporary names and renames them over {@code --hlog} and {@code --jfr} only when the run ends whole.
+     */
+    ChildRun withFiles(Path newHlog, Path newJfr) {
+        return new ChildRun(component, rung, rate, seconds, warmup, modes, prefill, arrivals, threads, gc, heap, young,
+                percentiles, newHlog, sender, jvmArgs, newJfr, crashLogDir);
+    }
+
     ChildRun withRate(double newRate) {
         return new ChildRun(component, rung, newRate, seconds, warmup, modes, prefill, arrivals, threads, gc, heap, young,
                 percentiles, hlog, sender, jvmArgs, jfr, crashLogDir);

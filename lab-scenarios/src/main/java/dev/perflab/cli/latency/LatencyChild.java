@@ -109,11 +109,19 @@ public final class LatencyChild implements Callable<Integer> {
     @Option(names = "--hlog")
     Path hlog;
 
+    /** The interval log could not be written whole; the parent keeps the previous {@code --hlog} (it wrote to a temporary name). */
+    static final class HlogNotWritten extends IOException {
+        HlogNotWritten(String reason) {
+            super("--hlog: the interval log could not be written whole (" + reason + "); the previous file, if any, is unchanged");
+        }
+    }
+
     public static void main(String[] args) {
         CommandLine cli = new CommandLine(new LatencyChild());
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         cli.setParameterExceptionHandler((e, a) -> oneLine(err, e.getMessage(), 2));
-        cli.setExecutionExceptionHandler((e, c, p) -> e instanceof IllegalArgumentException
+        // bad input, and a file the machine refused (a full disk): exit 2 in the child's own words; else a failed run
+        cli.setExecutionExceptionHandler((e, c, p) -> e instanceof IllegalArgumentException || e instanceof HlogNotWritten
                 ? oneLine(err, e.getMessage(), 2) : oneLine(err, "latency run failed: " + e, 1));
         System.exit(cli.execute(args));
     }
@@ -180,8 +188,13 @@ public final class LatencyChild implements Callable<Integer> {
             return LatencyHarness.run(config, prepared.task(), progress, null);
         }
         try (PrintStream log = new PrintStream(Files.newOutputStream(hlog), false, StandardCharsets.UTF_8)) {
-            return LatencyHarness.run(config, prepared.task(), progress,
+            LatencyResult result = LatencyHarness.run(config, prepared.task(), progress,
                     new org.HdrHistogram.HistogramLogWriter(log));
+            // a PrintStream keeps its write errors to itself: ask, or a full disk leaves a cut log and exit 0
+            if (log.checkError()) {
+                throw new HlogNotWritten(dev.perflab.base.OutputFile.diskFull(hlog) ? "no space left on device" : "a write failed");
+            }
+            return result;
         }
     }
 

@@ -186,12 +186,33 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         out.println(header(run));
         out.println(plan(run));
         out.flush();
-        JsonNode result = LatencyChildLauncher.run(run, out);
-        out.println();
-        ResultText.print(result, out);
-        if (run.jfr() != null) {
+        // the child writes its interval log and recording under temporary names, renamed over --hlog and --jfr only
+        // when the run ends whole: a failed run, a Ctrl-C or a full disk leaves the previous files as they were
+        OutputFile.Staged hlogFile = run.hlog() == null ? null : OutputFile.check("--hlog", run.hlog()).stage();
+        OutputFile.Staged jfrFile = run.jfr() == null ? null : OutputFile.check("--jfr", run.jfr()).stage();
+        JsonNode result;
+        JfrFacts recording;
+        try {
+            result = LatencyChildLauncher.run(run.withFiles(hlogFile == null ? null : hlogFile.file(),
+                    jfrFile == null ? null : jfrFile.file()), out);
+            out.println();
+            ResultText.print(result, out); // before the recording is read: a broken recording does not hide the run
+            out.flush();
+            recording = jfrFile == null ? null : recording(jfrFile);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            discard(hlogFile);
+            discard(jfrFile);
+            throw e;
+        }
+        if (jfrFile != null) {
+            jfrFile.commit();
+        }
+        if (hlogFile != null) {
+            hlogFile.commit();
+        }
+        if (recording != null) {
             out.println("recording: " + run.jfr());
-            out.println(JfrFacts.read(run.jfr()).summary());
+            out.println(recording.summary());
         }
         writeJson(result, json, out);
         JmhRows rows = LatencyRows.of(run.component(), result);
@@ -205,6 +226,23 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         HistoryRecorder.record(historyTarget, () -> HistoryRecorder.run("latency", run.component(), null, header(run), rows.json(),
                 benchmark -> HISTORY_SUITE, jmhJson != null ? jmhJson : json, run.jvmFlags()), out);
         return 0;
+    }
+
+    /** The staged recording, read back: a recording the JVM could not finish (a full disk) is refused, not kept. */
+    private static JfrFacts recording(OutputFile.Staged jfrFile) {
+        try {
+            return JfrFacts.read(jfrFile.file());
+        } catch (IOException e) {
+            throw new LabException("--jfr " + jfrFile.target() + ": the child JVM's recording is not whole ("
+                    + (OutputFile.diskFull(jfrFile.file()) ? "no space left on device: " : "") + InputFile.reason(e)
+                    + "); the previous file, if any, is unchanged");
+        }
+    }
+
+    private static void discard(OutputFile.Staged staged) {
+        if (staged != null) {
+            staged.discard();
+        }
     }
 
     static String header(ChildRun run) {

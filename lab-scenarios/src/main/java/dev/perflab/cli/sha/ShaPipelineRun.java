@@ -77,6 +77,8 @@ public final class ShaPipelineRun {
     private final Path dir;
     private final Path json;
     private final Path sampleOut;
+    /** {@code --sample-out} while the run writes it (null without one). */
+    private OutputFile.Staged sample;
     private final PipelineNetwork network;
     private final PrintWriter console;
     /** Why the ceiling is not measured ({@code --no-ceiling}), or null: JMH measures it before and after the rungs. */
@@ -106,6 +108,26 @@ public final class ShaPipelineRun {
     public int run() throws IOException, InterruptedException {
         Path rowsFile = folder.path(ResultsLayout.rows(dev.perflab.sha.ShaLadder.COMPONENT));
         prepareOutput(folder, rowsFile, json, sampleOut);
+        // the sample grows rung by rung under a temporary name, renamed over --sample-out with the rows: a failed or
+        // interrupted run, or a full disk, leaves the previous sample as it was
+        sample = sampleOut == null ? null : OutputFile.check("--sample-out", sampleOut).stage();
+        try {
+            int exit = runRungs(rowsFile);
+            if (sample != null) {
+                sample.commit();
+            }
+            return exit;
+        } finally {
+            if (sample != null) {
+                sample.discard(); // nothing once committed
+            }
+        }
+    }
+
+    private int runRungs(Path rowsFile) throws IOException, InterruptedException {
+        if (sample != null) {
+            appendSample(new byte[0]);
+        }
         String header = Machine.header();
         console.printf("perflab run sha-pipeline · %s%n", header);
         console.printf("each rung: %.1f s warm-up + %.1f s measured, %s; %s%n", timing.warmupSeconds(),
@@ -161,7 +183,7 @@ public final class ShaPipelineRun {
     /**
      * Fails at once, in one line, if an output cannot be written, rather than after every rung has run. The
      * results files are only checked ({@link OutputFile}: the previous ones stay whole until the new ones are
-     * complete); the sample file, which grows rung by rung, is started empty here.
+     * complete), as is the sample file, which grows rung by rung under a temporary name.
      */
     private static void prepareOutput(RunFolder results, Path rowsFile, Path jsonFile, Path sampleOut) {
         results.open().file(rowsFile.getFileName().toString());
@@ -169,8 +191,17 @@ public final class ShaPipelineRun {
             OutputFile.check("--json", jsonFile).notSameAs("the rows file this run saves", rowsFile);
         }
         if (sampleOut != null) {
-            OutputFile.check("--sample-out", sampleOut).notSameAs("the rows file this run saves", rowsFile)
-                    .notSameAs("--json", jsonFile).writeString("");
+            OutputFile.check("--sample-out", sampleOut).notSameAs("the rows file this run saves", rowsFile).notSameAs("--json", jsonFile);
+        }
+    }
+
+    /** Adds one rung's sample lines to the staged {@code --sample-out}. */
+    private void appendSample(byte[] lines) {
+        try {
+            Files.write(sample.file(), lines, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException failed) {
+            throw new LabException("--sample-out " + sampleOut + ": cannot write (" + dev.perflab.base.InputFile.reason(failed)
+                    + "); the previous file, if any, is unchanged");
         }
     }
 
@@ -214,13 +245,13 @@ public final class ShaPipelineRun {
         double seconds = timing.warmupSeconds() + timing.measureSeconds();
         console.printf("  %s: running %.0f s…%n", id, seconds);
         console.flush();
-        Path sample = sampleOut != null ? Leftovers.register(Files.createTempFile("perflab-sha-sample-", ".txt")) : null;
+        Path rungSample = sampleOut != null ? Leftovers.register(Files.createTempFile("perflab-sha-sample-", ".txt")) : null;
         // r18 on: the listeners' socket files, in a short path of their own (Linux allows 107 bytes)
         Path sockets = rung.factory().unixSockets() ? Leftovers.register(Files.createTempDirectory("perflab-sha-")) : null;
         try {
             RoleWindow.Result r = RoleWindow.run(roles,
                     role -> role.name().equals("collector") ? network.collectorHost() : network.executorHost(),
-                    (role, connect) -> command(role, id, connect, sample, seconds, sockets),
+                    (role, connect) -> command(role, id, connect, rungSample, seconds, sockets),
                     timing.warmupSeconds(), timing.measureSeconds(), Machine.cores(),
                     // the executor may drain a backlog before it ends; the others end on time
                     role -> role.name().equals("executor")
@@ -231,20 +262,16 @@ public final class ShaPipelineRun {
                 console.printf("  %s: the executor still held %,d tasks when the generator stopped; drained in %.1f s%n",
                         id, backlog, r.number("executor", "drain_s"));
             }
-            if (sample != null) {
-                try {
-                    Files.write(sampleOut, Files.readAllBytes(sample), StandardOpenOption.APPEND);
-                } catch (IOException failed) {
-                    throw new LabException("cannot append to " + sampleOut + " (" + failed.getMessage() + ")");
-                }
+            if (rungSample != null) {
+                appendSample(Files.readAllBytes(rungSample));
             }
             return new PipelineRow(id, rung.kind() == Kind.EXHIBIT, r.number("collector", "tasks_per_s"),
                     r.count("generator", "generated"), r.count("executor", "executed"), r.count("collector", "collected"),
                     r.count("collector", "sampled"), r.count("collector", "sample_errors"), r.cpuPercent(), r.errors());
         } finally {
-            if (sample != null) {
-                Files.deleteIfExists(sample);
-                Leftovers.release(sample);
+            if (rungSample != null) {
+                Files.deleteIfExists(rungSample);
+                Leftovers.release(rungSample);
             }
             if (sockets != null) {
                 deleteSocketDirectory(sockets);
