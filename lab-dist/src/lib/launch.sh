@@ -10,6 +10,10 @@ perflab_find_java() {
     exit 2
   fi
   command -v "$java" >/dev/null || { echo "$1: no java on PATH; install a JDK 17+ (e.g. apt-get install openjdk-17-jdk-headless) or set JAVA_HOME" >&2; exit 2; }
+  # Ctrl-C or SIGTERM before the CLI's JVM replaces this shell (the build check, a build): one line, and the exit
+  # codes the CLI itself gives (130, 143); exec drops these traps
+  trap "echo '$1: interrupted before the command started; it ran nothing' >&2; exit 130" INT
+  trap "echo '$1: interrupted before the command started; it ran nothing' >&2; exit 143" TERM
 }
 
 # Replaces the shell with the CLI's JVM: perflab_exec JVM-OPTION… -- CLI-ARGUMENT…  ($LAB_JAVA_OPTS go first).

@@ -121,6 +121,7 @@ public final class ChildProcess implements AutoCloseable {
             builder.directory(workDir.toFile());
         }
         builder.environment().put(CHILD_ENV, "1");
+        builder.environment().put(ParentWatch.PARENT_ENV, Long.toString(ProcessHandle.current().pid()));
         ChildProcess child = new ChildProcess(builder.start(), command);
         child.pump(child.process.getInputStream(), onStdout, name + "-out");
         if (onStderr != null) {

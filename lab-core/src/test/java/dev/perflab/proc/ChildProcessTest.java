@@ -44,6 +44,49 @@ class ChildProcessTest {
         assertFalse(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false), "sleep 60 survived close()");
     }
 
+    @Test
+    void everyChildIsToldWhichProcessStartedIt() throws Exception {
+        List<String> out = new CopyOnWriteArrayList<>();
+        try (ChildProcess child = ChildProcess.start("env", List.of("sh", "-c", "echo $" + ParentWatch.PARENT_ENV), out::add, null)) {
+            assertEquals(0, child.waitFor());
+        }
+        assertEquals(List.of(Long.toString(ProcessHandle.current().pid())), out);
+    }
+
+    /**
+     * A lab killed with kill -9 runs no hook, so its child must notice by itself: here the "lab" is a {@code sleep},
+     * killed with SIGKILL, and the child JVM watching it exits with 129 instead of running on for its minute.
+     */
+    @Test
+    void aChildWhoseLabWasKilledEndsByItself() throws Exception {
+        Process lab = new ProcessBuilder("sleep", "600").start();
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        ProcessBuilder builder = new ProcessBuilder(javaCommand, "-cp", System.getProperty("java.class.path"),
+                WatchesItsLab.class.getName()).redirectErrorStream(true);
+        builder.environment().put(ParentWatch.PARENT_ENV, Long.toString(lab.pid()));
+        Process child = builder.start();
+        try {
+            assertEquals("watching", new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream())).readLine());
+            assertTrue(child.isAlive(), "the child ended while its lab was alive");
+            lab.destroyForcibly().waitFor();
+            assertTrue(child.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "the child ran on 20 s after its lab was killed");
+            assertEquals(ParentWatch.PARENT_GONE, child.exitValue());
+        } finally {
+            child.destroyForcibly();
+            lab.destroyForcibly();
+        }
+    }
+
+    /** A child of the lab's own code: watches the process named in its environment, then waits a minute. */
+    public static final class WatchesItsLab {
+        public static void main(String[] args) throws InterruptedException {
+            ParentWatch.start();
+            System.out.println("watching");
+            System.out.flush();
+            Thread.sleep(60_000);
+        }
+    }
+
     /**
      * A JVM that starts a child from a shutdown hook, as a run's thread does when Ctrl-C lands while it starts its next
      * JMH fork: with {@code cleanup}, as a cleanup does; without, as everything else does. It prints the outcome and

@@ -137,7 +137,10 @@ public final class Leftovers {
             return; // a role of a run: the lab that started it says what was stopped
         }
         if (lines.isEmpty() && !commands.isEmpty()) {
-            lines.add("./lab " + commands.get(0) + " was stopped before it finished; its temporary files and folders are removed");
+            // the CLI's own entry (no name yet) stands beside the command's once that is known
+            String command = commands.stream().filter(c -> !c.isEmpty()).findFirst().orElse(null);
+            lines.add(command == null ? "./lab was stopped as it started; it ran nothing"
+                    : "./lab " + command + " was stopped before it finished; its temporary files and folders are removed");
         }
         for (String line : lines) {
             console.println("lab: interrupted: " + line);

@@ -333,8 +333,30 @@ public final class OutputFile {
      */
     private Path temporary() {
         Leftovers.checkNotStopping();
+        removeTemporariesOfKilledRuns();
         return parentOf(path).resolve("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + TEMP_COUNTER.incrementAndGet() + ".tmp");
+    }
+
+    /**
+     * A lab killed with {@code kill -9} runs no cleanup, so its temporary file for this target stays (hidden, named
+     * {@code .NAME.PID.N.tmp}); the next write of the same target removes those of processes no longer alive. A
+     * temporary of a live process (another lab writing the same file now) is left alone.
+     */
+    private void removeTemporariesOfKilledRuns() {
+        java.util.regex.Pattern ours = java.util.regex.Pattern.compile(
+                java.util.regex.Pattern.quote("." + path.getFileName() + ".") + "(\\d{1,18})\\.\\d+\\.tmp");
+        try (java.util.stream.Stream<Path> siblings = Files.list(parentOf(path))) {
+            for (Path p : (Iterable<Path>) siblings::iterator) {
+                java.util.regex.Matcher m = ours.matcher(p.getFileName().toString());
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true)
+                        && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    deleteQuietly(p);
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // the write itself says what is wrong with the folder
+        }
     }
 
     private static void deleteQuietly(Path temp) {

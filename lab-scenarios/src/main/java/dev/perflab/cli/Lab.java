@@ -41,6 +41,7 @@ import picocli.CommandLine;
 public final class Lab extends GroupCommand {
 
     public static void main(String[] args) {
+        dev.perflab.proc.ParentWatch.start(); // a lab killed with kill -9 leaves no child running on
         // a worker thread's failure (a mapped write on a full disk) is one line, as every other failure
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
             System.err.println(name() + ": " + thread.getName() + " failed: " + (e.getMessage() != null ? e.getMessage() : e.toString())
@@ -49,7 +50,11 @@ public final class Lab extends GroupCommand {
                 e.printStackTrace();
             }
         });
-        System.exit(execute(args));
+        // from the first line: a Ctrl-C while the CLI reads its arguments is a stop too, and says so
+        Object starting = Leftovers.started("");
+        int exit = execute(args);
+        Leftovers.ended(starting);
+        System.exit(exit);
     }
 
     /**

@@ -144,7 +144,9 @@ public final class JmhProcess {
         String before = java.util.stream.Stream.of(exercise, with).filter(java.util.Objects::nonNull)
                 .collect(Collectors.joining(java.io.File.pathSeparator));
         command.addAll(jar != null ? List.of("-jar", jar.toString())
-                : own != null ? List.of("-cp", before.isEmpty() ? own : before + java.io.File.pathSeparator + own, "org.openjdk.jmh.Main")
+                : own != null ? List.of("-cp", before.isEmpty() ? own : before + java.io.File.pathSeparator + own,
+                        // the benchmarks jar's own entry (JMH's Main, ended with this lab); a given class path may not hold it
+                        classpath != null ? "org.openjdk.jmh.Main" : "dev.perflab.bench.JmhMain")
                 : List.of("-jar", benchmarksJar().toString()));
         command.addAll(jmhArgs);
         return command;

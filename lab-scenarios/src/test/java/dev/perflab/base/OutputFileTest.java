@@ -32,6 +32,27 @@ class OutputFileTest {
         }
     }
 
+    /**
+     * A lab killed with kill -9 leaves its hidden temporary beside the target; the next write of that target removes
+     * it, and leaves alone the temporary of a process still alive (another lab writing the same file) and other files.
+     */
+    @Test
+    void theNextWriteRemovesTheTemporaryOfAKilledRunOnly() throws IOException {
+        long dead = 4_000_000;
+        while (ProcessHandle.of(dead).isPresent()) {
+            dead++;
+        }
+        Path killed = Files.writeString(dir.resolve(".out.txt." + dead + ".1.tmp"), "half");
+        Path alive = Files.writeString(dir.resolve(".out.txt." + ProcessHandle.current().pid() + ".999.tmp"), "in progress");
+        Path otherTarget = Files.writeString(dir.resolve(".other.txt." + dead + ".1.tmp"), "another file's");
+        Path file = dir.resolve("out.txt");
+        OutputFile.check("--out", file).writeString("new\n");
+        assertEquals("new\n", Files.readString(file));
+        assertFalse(Files.exists(killed), "the killed run's temporary is still there");
+        assertTrue(Files.exists(alive), "a live process's temporary was removed");
+        assertTrue(Files.exists(otherTarget), "another target's temporary was removed");
+    }
+
     @Test
     void aDirectoryThatVanishesAfterTheCheckIsReportedInWords() throws IOException {
         Path sub = Files.createDirectories(dir.resolve("sub"));

@@ -145,7 +145,7 @@ class JmhProcessTest {
             int cp = command.indexOf("-cp");
             assertTrue(cp > 0, command.toString());
             assertEquals(String.join(java.io.File.pathSeparator, "/p/a.jar", "/p/b.jar", jar.toString()), command.get(cp + 1));
-            assertEquals(List.of("org.openjdk.jmh.Main", "Sum"), command.subList(cp + 2, command.size()));
+            assertEquals(List.of("dev.perflab.bench.JmhMain", "Sum"), command.subList(cp + 2, command.size()));
             System.clearProperty(JmhProcess.WITH_PROPERTY);
             List<String> plain = JmhProcess.command(List.of("Sum"));
             assertEquals(List.of("-jar", jar.toString(), "Sum"), plain.subList(plain.indexOf("-jar"), plain.size()), "without: the jar alone");

@@ -77,6 +77,7 @@ public final class ReplayStreamChild {
 
     /** {@code SEED COUNT FILE}: writes the stream to FILE. */
     public static void main(String[] args) throws IOException {
+        dev.perflab.proc.ParentWatch.start(); // a lab killed with kill -9 leaves no child running on
         CommandStream commands = CommandGenerator.generate(
                 CommandGenerator.Config.volatileMarket(Long.parseLong(args[0]), Integer.parseInt(args[1])));
         Files.write(Path.of(args[2]), CommandBinary.encode(commands, PriceFormat.CENTS));

@@ -40,6 +40,7 @@ public final class KvWriterMain {
     }
 
     public static void main(String[] args) throws Exception {
+        dev.perflab.proc.ParentWatch.start(); // a lab killed with kill -9 leaves no child running on
         Entry<KvStoreFactory> entry = KvLadder.LADDER.resolve(args[0]);
         KvRunSettings settings = new KvRunSettings(Long.parseLong(args[1]), Integer.parseInt(args[2]), Double.parseDouble(args[3]));
         Path runDir = Path.of(args[4]);

@@ -117,6 +117,7 @@ public final class LatencyChild implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        dev.perflab.proc.ParentWatch.start(); // a lab killed with kill -9 leaves no child running on
         CommandLine cli = new CommandLine(new LatencyChild());
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         cli.setParameterExceptionHandler((e, a) -> oneLine(err, e.getMessage(), 2));
