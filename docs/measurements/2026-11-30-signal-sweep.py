@@ -26,6 +26,7 @@ from pathlib import Path
 LAB, WORK, PER = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
 RUN_JSON = Path(LAB).parent / "lab-scenarios/src/test/resources/gate/orderbook-run.json"
+BENCH = str(Path(LAB).resolve().parent / "lab-benchmarks/target/benchmarks.jar")
 
 
 def lab(*args, check=True):
@@ -62,6 +63,9 @@ def setup():
     lab("mdf", "generate", "--count", "200000", "--out", "in/day.bin")
     lab("brick", "generate", "--size", "64m", "--out", "in/bricks.txt")
     lab("orderbook", "generate", "--count", "2000000", "--out", "in/commands.bin")
+    for shard in ("1/2", "2/2"):
+        lab("run", "orderbook", "--smoke", "--rung", "naive,tuned", "--benchmark", "cancelLast", "--history", "none",
+            "--shard", shard, "--out", "in/shard-" + shard[0])
 
 
 # name, the folder that holds the output (checked whole), arguments
@@ -79,6 +83,10 @@ CASES = [
                                           "--history", "none", "--json", "out/lat/l.json", "--hlog", "out/lat/l.hlog"]),
     ("run orderbook --smoke", "out/run", ["run", "orderbook", "--smoke", "--rung", "naive,tuned", "--benchmark", "cancelLast",
                                           "--history", "none", "--out", "out/run"]),
+    ("merge", "out/merged", ["merge", "in/shard-1", "in/shard-2", "--out", "out/merged"]),
+    ("ab (prebuilt jars)", "out/ab", ["ab", "orderbook", "--base-jar", "BENCH", "--head-jar", "BENCH", "--smoke", "--rung", "tuned",
+                                      "--benchmark", "cancelLast", "--no-ruler", "--pairs", "2", "--max-pairs", "2",
+                                      "--history", "none", "--out", "out/ab"]),
     ("run sha-pipeline --sample-out", "out/sha", ["run", "sha-pipeline", "--smoke", "--no-ceiling", "--rung", "naive,tuned",
                                                   "--history", "none", "--out", "out/sha", "--sample-out", "out/sha-sample/s.txt"]),
 ]
@@ -171,6 +179,7 @@ def main():
     setup()
     totals = {}
     for name, folder, args in CASES:
+        args = [BENCH if a == "BENCH" else a for a in args]
         (WORK / folder).mkdir(parents=True, exist_ok=True)
         if "sha" in name:
             (WORK / "out/sha-sample").mkdir(parents=True, exist_ok=True)

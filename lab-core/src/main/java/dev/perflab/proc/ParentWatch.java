@@ -33,10 +33,26 @@ public final class ParentWatch {
         if (parent.isEmpty()) {
             gone(pid);
         }
-        // for a process that is not its child, the JDK learns of the exit by polling; a daemon thread, so this never
-        // keeps a finished child alive
-        parent.get().onExit().thenRun(() -> gone(pid));
+        // ProcessHandle.onExit polls a process that is not this one's child ever more slowly (5 s apart after a few
+        // minutes); a poll of our own keeps the delay under a second however long the run. A daemon thread, so it never
+        // keeps a finished child alive.
+        ProcessHandle lab = parent.get();
+        Thread watch = new Thread(() -> {
+            try {
+                while (lab.isAlive()) {
+                    Thread.sleep(POLL_MILLIS);
+                }
+                gone(pid);
+            } catch (InterruptedException stopping) {
+                // the JVM is ending anyway
+            }
+        }, "perflab-parent-watch");
+        watch.setDaemon(true);
+        watch.start();
     }
+
+    /** How often the child looks for its lab. */
+    private static final long POLL_MILLIS = 500;
 
     private static void gone(String pid) {
         System.err.println("lab: the lab that started this process (pid " + pid + ") has ended; stopping");

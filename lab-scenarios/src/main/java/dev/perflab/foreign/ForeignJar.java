@@ -23,6 +23,8 @@ import java.util.zip.ZipException;
 public record ForeignJar(Path path, Optional<String> jmhVersion) {
     private static final String BENCHMARK_LIST = "META-INF/BenchmarkList";
     private static final String JMH_MAIN = "org.openjdk.jmh.Main";
+    /** The lab's own benchmarks jar starts JMH's Main through this (it ends with the lab that started it). */
+    private static final String LAB_JMH_MAIN = "dev.perflab.bench.JmhMain";
     private static final String JMH_POM = "META-INF/maven/org.openjdk.jmh/jmh-core/pom.properties";
 
     /**
@@ -39,7 +41,7 @@ public record ForeignJar(Path path, Optional<String> jmhVersion) {
             Manifest manifest = jar.getManifest();
             String main = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
             boolean listed = jar.getEntry(BENCHMARK_LIST) != null;
-            if (!listed || !JMH_MAIN.equals(main)) {
+            if (!listed || !JMH_MAIN.equals(main) && !LAB_JMH_MAIN.equals(main)) {
                 throw new LabException(option + " " + path + ": not a JMH benchmarks jar (" + (main == null ? "no main class" : "main class " + main)
                         + (listed ? "" : ", no " + BENCHMARK_LIST) + "); build the project's benchmarks jar (JMH's archetype: mvn package"
                         + " makes target/benchmarks.jar)");

@@ -136,6 +136,24 @@ class BadInputRoundThreeTest {
         assertTrue(errLine().contains("--runs 2147483647: at most 1,000 of each kind"), cli.err::toString);
     }
 
+    /** A latency run of 1e308 s once ran and printed "not run: -9,223,372,036,854,773,809" (a count beyond a long). */
+    @Test
+    void latencyPhasesBeyondADayAreRefusedNotOverflowed() {
+        assertEquals(2, lab("latency", "orderbook", "--rate", "1000", "--seconds", "1e308", "--history", "none"));
+        assertEquals("lab: --seconds must be at most 86,400 s (a day), was 1.0E308 s", errLine());
+        assertEquals(2, lab("latency", "orderbook", "--rate", "1000", "--warmup", "2147483648", "--history", "none"));
+        assertEquals("lab: --warmup must be at most 86,400 s (a day), was 2,147,483,648 s", errLine());
+    }
+
+    /** A result folder that refuses files is the output's fault (exit 2, naming --out), not a failed move (exit 1). */
+    @Test
+    void aMoveIntoAFolderThatRefusesFilesNamesItsOutput() {
+        Path bricks = dir.resolve("bricks.txt");
+        assertEquals(0, lab("brick", "generate", "--size", "4k", "--out", bricks.toString()), cli.err::toString);
+        assertEquals(2, lab("brick", "move", "--in", bricks.toString(), "--out", "/proc/version"));
+        assertTrue(errLine().startsWith("lab: --out /proc/version: cannot write /proc/version.partial ("), cli.err::toString);
+    }
+
     @Test
     void aBenchmarkThatIsNoRegexIsBadInputBeforeJmhSeesIt() {
         for (String[] command : new String[][] {{"run", "orderbook", "--smoke"}, {"ab", "orderbook", "--base-jar", "b.jar", "--head-jar", "b.jar"},

@@ -252,6 +252,10 @@ public final class BrickCommand extends GroupCommand {
             BrickMove.Outcome o;
             try {
                 o = BrickMove.run(in, out, entry.factory());
+            } catch (java.nio.file.FileSystemException e) {
+                // the result's folder refused the file (no permission, not a real folder): the output's fault, exit 2
+                throw new LabException("--out " + out + ": cannot write " + e.getFile() + " ("
+                        + dev.perflab.base.InputFile.reason(e) + ")" + removePartialIfDiskFull(out));
             } catch (IOException e) {
                 throw new LabException(entry.id() + ": " + e.getMessage() + removePartialIfDiskFull(out), LabException.CHECK_FAILED);
             } catch (InternalError e) {

@@ -280,6 +280,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         if (!(runWarmup >= 0) || Double.isInfinite(runWarmup)) {
             throw new LabException("--warmup must be ≥ 0 seconds, was " + runWarmup);
         }
+        atMostADay("--warmup", runWarmup);
         if (prefill < 1) {
             throw new LabException("--prefill must be ≥ 1 order, was " + prefill);
         }
@@ -411,7 +412,21 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new LabException(option + " must be > 0, was " + value);
         }
-        return value;
+        return atMostADay(option, value);
+    }
+
+    /**
+     * The longest phase a latency run takes: a day. Beyond it a count of commands no longer fits a long (1e308 s
+     * once printed "not run: -9,223,372,036,854,773,809"), and no run that long is meant.
+     */
+    static final double MAX_SECONDS = 86_400;
+
+    private static double atMostADay(String option, double seconds) {
+        if (seconds > MAX_SECONDS) {
+            throw new LabException(String.format(Locale.ROOT, "%s must be at most %,.0f s (a day), was %s s", option, MAX_SECONDS,
+                    seconds < 1e15 ? String.format(Locale.ROOT, "%,.0f", seconds) : Double.toString(seconds)));
+        }
+        return seconds;
     }
 
     private Set<TimingMode> modes() {
