@@ -38,6 +38,11 @@ public final class ClaimsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter console = spec.commandLine().getOut();
+        // a missing results file is a claim not measured yet; a missing --base is a typo, which would mark them all so
+        if (!java.nio.file.Files.isDirectory(base)) {
+            throw new LabException("--base " + base + ": " + (java.nio.file.Files.exists(base) ? "is a file" : "no such folder")
+                    + "; give the folder the claims' results paths start from (the repository's root)");
+        }
         List<Claims.Claim> list;
         try {
             list = Claims.read(claims);

@@ -181,6 +181,9 @@ public final class JmhProcess {
     public static int run(Path jar, Path workDir, String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
             throws IOException, InterruptedException {
         List<String> command = command(jar == null ? null : jar.toAbsolutePath(), log.toAbsolutePath().getParent(), jmhArgs);
+        // once the lab is stopping, a run's next fork must not begin: opening its log would empty the previous run's
+        // log, which the stop is putting back (a Ctrl-C that killed the last fork is no reason to start the next)
+        dev.perflab.base.Leftovers.checkNotStopping();
         try (Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             out.write("# " + String.join(" ", command) + "\n");
             Progress follow = new Progress(label, total, out, progress);

@@ -154,6 +154,19 @@ class BadInputRoundThreeTest {
         assertTrue(errLine().startsWith("lab: --out /proc/version: cannot write /proc/version.partial ("), cli.err::toString);
     }
 
+    /** A mistyped --base once listed every claim as "not measured" and exited 0. */
+    @Test
+    void claimsFromAFolderThatIsNotThereAreBadInput() throws Exception {
+        Path claims = java.nio.file.Files.writeString(dir.resolve("claims.yaml"), "claims:\n  - claim: naive to tuned\n    where: README\n"
+                + "    results: run.json\n    command: ./lab run orderbook\n    ratio:\n"
+                + "      numerator: {benchmark: cancelLast, params: {rung: r4, depth: 1000}}\n"
+                + "      denominator: {benchmark: cancelLast, params: {rung: r0, depth: 1000}}\n");
+        Path nowhere = dir.resolve("nowhere");
+        assertEquals(2, lab("claims", "--claims", claims.toString(), "--base", nowhere.toString()));
+        assertEquals("lab: --base " + nowhere + ": no such folder; give the folder the claims' results paths start from"
+                + " (the repository's root)", errLine());
+    }
+
     @Test
     void aBenchmarkThatIsNoRegexIsBadInputBeforeJmhSeesIt() {
         for (String[] command : new String[][] {{"run", "orderbook", "--smoke"}, {"ab", "orderbook", "--base-jar", "b.jar", "--head-jar", "b.jar"},
