@@ -34,7 +34,6 @@ public final class LinkProbeEnds {
     }
 
     public static void main(String[] args) throws Exception {
-        dev.perflab.proc.ParentWatch.start(); // a lab killed with kill -9 leaves no child running on
         if (args.length == 3 && args[0].equals("receive")) {
             System.out.println(receive(args[1], Integer.parseInt(args[2])));
         } else if (args.length == 5 && args[0].equals("send")) {

@@ -34,7 +34,6 @@ public final class LinkTcpProbe {
     }
 
     public static void main(String[] args) throws Exception {
-        dev.perflab.proc.ParentWatch.start(); // a lab killed with kill -9 leaves no child running on
         if (args.length != 3 || !args[0].equals("across")) {
             System.err.println("usage: LinkTcpProbe across RATE SECONDS");
             System.exit(2);
