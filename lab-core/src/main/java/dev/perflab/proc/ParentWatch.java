@@ -14,6 +14,8 @@ public final class ParentWatch {
     public static final String PARENT_ENV = "PERFLAB_PARENT_PID";
     /** Exit code of a child whose lab is gone: 128 + SIGHUP's number, as a shell reports a hung-up child. */
     static final int PARENT_GONE = 129;
+    /** How often the child looks for its lab. */
+    private static final long POLL_MILLIS = 500;
 
     private ParentWatch() {
     }
@@ -31,7 +33,8 @@ public final class ParentWatch {
             return;
         }
         if (parent.isEmpty()) {
-            gone(pid);
+            gone(pid); // gone before this JVM could look
+            return;
         }
         // ProcessHandle.onExit polls a process that is not this one's child ever more slowly (5 s apart after a few
         // minutes); a poll of our own keeps the delay under a second however long the run. A daemon thread, so it never
@@ -50,9 +53,6 @@ public final class ParentWatch {
         watch.setDaemon(true);
         watch.start();
     }
-
-    /** How often the child looks for its lab. */
-    private static final long POLL_MILLIS = 500;
 
     private static void gone(String pid) {
         System.err.println("lab: the lab that started this process (pid " + pid + ") has ended; stopping");
