@@ -88,6 +88,8 @@ CASES = [
     ("ab (prebuilt jars)", "out/ab", ["ab", "orderbook", "--base-jar", "BENCH", "--head-jar", "BENCH", "--smoke", "--rung", "tuned",
                                       "--benchmark", "cancelLast", "--no-ruler", "--pairs", "2", "--max-pairs", "2",
                                       "--history", "none", "--out", "out/ab"]),
+    ("run forwarder --smoke (its roles)", "out/fwd", ["run", "forwarder", "--smoke", "--no-ceiling", "--rung", "naive,tuned",
+                                                     "--history", "none", "--out", "out/fwd"]),
     ("run sha-pipeline --sample-out", "out/sha", ["run", "sha-pipeline", "--smoke", "--no-ceiling", "--rung", "naive,tuned",
                                                   "--history", "none", "--out", "out/sha", "--sample-out", "out/sha-sample/s.txt"]),
 ]
