@@ -110,8 +110,8 @@ public record Looks(List<Integer> pairs, double confidence) {
                 + percent(intervalConfidence());
     }
 
-    /** {@code 98.75%}: four significant digits, no trailing zeros. */
-    static String percent(double fraction) {
+    /** {@code 98.75%}: four significant digits, no trailing zeros (the level of a look, in words). */
+    public static String percent(double fraction) {
         return new java.math.BigDecimal(fraction * 100).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() + "%";
     }
 

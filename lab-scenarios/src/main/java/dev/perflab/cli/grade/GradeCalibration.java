@@ -2,6 +2,7 @@ package dev.perflab.cli.grade;
 
 import dev.perflab.ab.AbRow;
 import dev.perflab.ab.ForkResult;
+import dev.perflab.ab.Looks;
 import dev.perflab.ab.Plant;
 import dev.perflab.ab.PlantSizing;
 import dev.perflab.base.LabException;
@@ -37,11 +38,13 @@ final class GradeCalibration {
     private final Component component;
     private final Exercise exercise;
     private final JmhOptions options;
-    private final int rounds;
+    private final Looks rounds;
+    /** How many grades stopped at each look's rounds, each way: what the sequential grade costs. */
+    private final Map<String, Map<Integer, Integer>> stoppedAt = new java.util.TreeMap<>();
     private final RunFolder dir;
     private final PrintWriter console;
 
-    GradeCalibration(Component component, Exercise exercise, JmhOptions options, int rounds, RunFolder dir, PrintWriter console) {
+    GradeCalibration(Component component, Exercise exercise, JmhOptions options, Looks rounds, RunFolder dir, PrintWriter console) {
         this.component = component;
         this.exercise = exercise;
         this.options = options;
@@ -64,17 +67,17 @@ final class GradeCalibration {
         GradeRounds grade = new GradeRounds(exercise.rows(), options, name -> dir.path("forks/" + name), console);
         double fraction = within.factor() * (1 + PAST_TARGET) - 1;
         Plant plant = size(grade, planted, fraction);
-        console.printf("calibration of %s: %d run(s) of %d rounds each way; planted in %s: %s, %s slower than the target allows%n",
-                exercise.id(), runs, rounds, planted.label(), plant.describe(), AbRow.percent(PAST_TARGET));
+        console.printf("calibration of %s: %d run(s) each way, judged at %s; planted in %s: %s, %s slower than the target allows%n",
+                exercise.id(), runs, rounds.describe().replace(" pairs,", " rounds,"), planted.label(), plant.describe(), AbRow.percent(PAST_TARGET));
         Map<Target.Verdict, Integer> asIs = new EnumMap<>(Target.Verdict.class);
         Map<Target.Verdict, Integer> slowed = new EnumMap<>(Target.Verdict.class);
         for (int run = 1; run <= runs; run++) {
-            asIs.merge(verdict(grade.plant(planted, null), "reference, run " + run), 1, Integer::sum);
-            slowed.merge(verdict(grade.plant(planted, plant.property()), "planted, run " + run), 1, Integer::sum);
+            asIs.merge(verdict(grade.plant(planted, null), "reference, run " + run, "reference"), 1, Integer::sum);
+            slowed.merge(verdict(grade.plant(planted, plant.property()), "planted, run " + run, "planted"), 1, Integer::sum);
         }
         grade.plant(planted, null);
         GradeCommand.use(naiveClasses, before);
-        Target.Verdict naiveVerdict = verdict(grade, "naive solution " + naive);
+        Target.Verdict naiveVerdict = verdict(grade, "naive solution " + naive, "naive");
         String table = table(runs, asIs, slowed, naive, naiveVerdict);
         console.println();
         console.print(table);
@@ -83,11 +86,12 @@ final class GradeCalibration {
         return 0;
     }
 
-    private Target.Verdict verdict(GradeRounds grade, String what) throws IOException, InterruptedException {
-        List<Target.Judgement> judgements = GradeCommand.speed(exercise, grade, rounds);
-        Target.Verdict verdict = Target.Verdict.of(judgements.stream().map(Target.Judgement::verdict).toList());
-        console.printf("%s: %s%n", what, verdict.label);
-        judgements.forEach(j -> console.println("  " + j.line().replace("\n", "\n  ")));
+    private Target.Verdict verdict(GradeRounds grade, String what, String way) throws IOException, InterruptedException {
+        GradeCommand.Graded graded = GradeCommand.speed(exercise, grade, rounds, console);
+        Target.Verdict verdict = graded.verdict();
+        stoppedAt.computeIfAbsent(way, w -> new java.util.TreeMap<>()).merge(graded.rounds(), 1, Integer::sum);
+        console.printf("%s: %s at %d rounds%n", what, verdict.label, graded.rounds());
+        graded.judgements().forEach(j -> console.println("  " + j.line().replace("\n", "\n  ")));
         console.flush();
         return verdict;
     }
@@ -134,14 +138,22 @@ final class GradeCalibration {
                          Target.Verdict naiveVerdict) {
         int passes = asIs.getOrDefault(Target.Verdict.PASS, 0);
         int catches = slowed.getOrDefault(Target.Verdict.NOT_YET, 0);
-        return String.format(Locale.ROOT, "%s, %d rounds a grade, %d run%s each:%n", exercise.id(), rounds, runs, runs == 1 ? "" : "s")
+        return String.format(Locale.ROOT, "%s, judged at %s, %d run%s each:%n", exercise.id(),
+                rounds.describe().replace(" pairs,", " rounds,"), runs, runs == 1 ? "" : "s")
                 + row("reference solution", asIs, runs) + String.format(Locale.ROOT, "   PASS in %s (goal ≥ %s): %s%n",
                 AbRow.percent((double) passes / runs), AbRow.percent(GOAL), passes >= GOAL * runs ? "met" : "NOT met")
                 + row("planted " + AbRow.percent(PAST_TARGET) + " past the target", slowed, runs)
                 + String.format(Locale.ROOT, "   NOT YET in %s (goal ≥ %s): %s%n", AbRow.percent((double) catches / runs),
                 AbRow.percent(GOAL), catches >= GOAL * runs ? "met" : "NOT met")
                 + String.format(Locale.ROOT, "naive solution (%s): %s (must be NOT YET)%n", naive, naiveVerdict.label)
+                + String.format(Locale.ROOT, "rounds a grade took (rounds=grades): reference %s; planted %s%n",
+                stopped("reference"), stopped("planted"))
                 + (runs < 20 ? String.format(Locale.ROOT, "(%d runs cannot show a 95%% rate; 20 or more can)%n", runs) : "");
+    }
+
+    private String stopped(String way) {
+        return stoppedAt.getOrDefault(way, Map.of()).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static String row(String what, Map<Target.Verdict, Integer> counts, int runs) {

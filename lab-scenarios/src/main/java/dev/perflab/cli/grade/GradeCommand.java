@@ -1,6 +1,8 @@
 package dev.perflab.cli.grade;
 
 import dev.perflab.ab.ForkResult;
+import dev.perflab.ab.Looks;
+import dev.perflab.ab.PairedRatio;
 import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
@@ -43,6 +45,13 @@ import picocli.CommandLine.Spec;
  * the learner's rung against the exercise's reference rung, target by target (see the package comment). Exit 0:
  * PASS; 1: NOT YET (a check fails or a target is not met); 3: UNDECIDED (an interval straddles a target: more rounds,
  * or a quieter machine, will tell); 2: bad input.
+ *
+ * <p>By default the grade is sequential, as {@code ./lab ab} is ({@link Looks}): it judges at 6 rounds, and while a
+ * target is still UNDECIDED (and none is NOT YET) it adds rounds to 12 and then 24, each interval at the level that
+ * keeps 95% over the three looks. A correct solution's interval straddled the ×1.2 bound in most 6-round grades on 2
+ * cores, because 6 pairs of quick forks tell apart only about 9%–21%
+ * (docs/measurements/2026-11-29-grade-calibration.md); more rounds for those grades alone decide them without making
+ * every grade four times as long. {@code --rounds N} grades at one look of N rounds.
  */
 @Command(name = "grade", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Grade an exercise: its contract, then your rung against the reference rung, forks of one jar in"
@@ -55,8 +64,10 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
     public static final int UNDECIDED = 3;
     /** The intervals' coverage, as {@code ./lab ab}'s default. */
     static final double CONFIDENCE = 0.95;
-    /** Rounds by default: about two minutes of forks for the order book's three rows on 2 cores. */
+    /** Rounds of the first look: about two minutes of forks for the order book's three rows on 2 cores. */
     static final int DEFAULT_ROUNDS = 6;
+    /** Rounds of the last look, for a grade still UNDECIDED: four times the first, about ten minutes on 2 cores. */
+    static final int MOST_ROUNDS = 24;
     /** Rounds of a smoke grade (CI's end-to-end check): the fewest that still make an interval worth reading. */
     static final int SMOKE_ROUNDS = 3;
 
@@ -76,7 +87,8 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
     boolean smoke;
 
     @Option(names = "--rounds", paramLabel = "N",
-            description = "Rounds of forks (pairs for each target); default " + DEFAULT_ROUNDS + " (--smoke: " + SMOKE_ROUNDS + ").")
+            description = "Rounds of forks (pairs for each target), judged once. Default: judged at " + DEFAULT_ROUNDS
+                    + " rounds, then, while a target is UNDECIDED, at 12 and " + MOST_ROUNDS + " (--smoke: " + SMOKE_ROUNDS + ", once).")
     Integer rounds;
 
     @Option(names = "--file", split = ",", paramLabel = "FILE",
@@ -104,10 +116,10 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         Component target = registry.byName(component);
         Entry<?> entry = target.ladder().resolve(rung.one());
         Exercise exercise = Exercises.find(target.name(), entry.id());
-        int n = rounds != null ? rounds : smoke ? SMOKE_ROUNDS : DEFAULT_ROUNDS;
-        if (n < dev.perflab.ab.PairedRatio.MIN_PAIRS) {
-            throw new LabException("--rounds " + n + ": an interval needs at least " + dev.perflab.ab.PairedRatio.MIN_PAIRS + " rounds");
+        if (rounds != null && rounds < PairedRatio.MIN_PAIRS) {
+            throw new LabException("--rounds " + rounds + ": an interval needs at least " + PairedRatio.MIN_PAIRS + " rounds");
         }
+        Looks n = looks(rounds, smoke);
         // the sources graded are the run's inputs: an --out that is or holds one would overwrite the learner's work
         if (files != null && calibrate == null) {
             requireFiles(files);
@@ -131,7 +143,7 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
     }
 
     /** The contract (in a child JVM when {@code --file} gave other sources), then the speed once every check passes. */
-    private int grade(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console, String before)
+    private int grade(Component target, Exercise exercise, Looks n, RunFolder dir, PrintWriter console, String before)
             throws IOException, InterruptedException {
         // the classes compiled from --file are the run's workings, not its results: outside the whole-grade promise
         Path classes = files != null ? compile(dir.dir().resolve("classes"), before) : null;
@@ -147,7 +159,7 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         return measure(target, exercise, n, dir, console);
     }
 
-    private int calibrate(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
+    private int calibrate(Component target, Exercise exercise, Looks n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
         if (files != null || calibrate < 1) {
             throw new LabException(files != null ? "--calibrate grades the exercise's own reference and naive solutions: drop --file"
                     : "--calibrate " + calibrate + ": at least 1 run");
@@ -164,31 +176,71 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         }
     }
 
-    private int measure(Component target, Exercise exercise, int n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
+    private int measure(Component target, Exercise exercise, Looks n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
         GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), name -> dir.path("forks/" + name), console);
         console.println();
         console.printf("2. the speed: %d rows × %d rounds = %d forks of one JMH run each, the rows' order reversed every other"
                         + " round; at least %s of warm-up and measurement (each fork's JVM start comes on top)%n",
-                exercise.rows().size(), n, exercise.rows().size() * n, Formats.duration(grade.seconds(n)));
+                exercise.rows().size(), n.first(), exercise.rows().size() * n.first(), Formats.duration(grade.seconds(n.first())));
+        if (n.count() > 1) {
+            console.printf("   judged at %s; while a target is UNDECIDED, more rounds up to %d (at most %s more)%n", n.describe()
+                    .replace(" pairs,", " rounds,"), n.last(), Formats.duration(grade.seconds(n.last() - n.first())));
+        }
         console.flush();
-        List<Target.Judgement> judgements = speed(exercise, grade, n);
+        Graded graded = speed(exercise, grade, n, console);
+        List<Target.Judgement> judgements = graded.judgements();
         console.println();
         console.println(Target.Verdict.joined(judgements));
         grade.failures().forEach(f -> console.println("fork failed: " + f));
-        Target.Verdict verdict = Target.Verdict.of(judgements.stream().map(Target.Judgement::verdict).toList());
+        Target.Verdict verdict = graded.verdict();
         String why = switch (verdict) {
-            case PASS -> "every target is met, within the intervals of " + n + " rounds";
+            case PASS -> "every target is met, within the intervals of " + graded.rounds() + " rounds";
             case NOT_YET -> "a target is not met (the hint under it says where to look)";
-            case UNDECIDED -> "an interval straddles its target, so these rounds cannot tell: run again with more --rounds,"
-                    + " or on a quieter machine (close other programs; a laptop on its charger)";
+            case UNDECIDED -> "an interval straddles its target, so " + graded.rounds() + " rounds cannot tell: run again with more"
+                    + " --rounds, or on a quieter machine (close other programs; a laptop on its charger)";
         };
         return finish(dir, console, verdict, why, Target.Verdict.joined(judgements) + "\n");
     }
 
-    /** Runs the rounds and judges every target of the exercise on them. */
-    static List<Target.Judgement> speed(Exercise exercise, GradeRounds grade, int n) throws IOException, InterruptedException {
-        Map<GradeRow, List<Optional<ForkResult>>> forks = grade.run(n);
-        return exercise.targets().stream().map(t -> t.judge(exercise.rung(), forks, CONFIDENCE)).toList();
+    /** The looks of a grade: {@code --rounds N} one look; --smoke one look of 3; by default 6, 12 and 24 rounds. */
+    static Looks looks(Integer rounds, boolean smoke) {
+        return rounds != null ? Looks.single(rounds, CONFIDENCE) : smoke ? Looks.single(SMOKE_ROUNDS, CONFIDENCE)
+                : Looks.doubling(DEFAULT_ROUNDS, MOST_ROUNDS, CONFIDENCE);
+    }
+
+    /**
+     * A grade's speed: its targets' judgements at the look it stopped at.
+     *
+     * @param rounds the rounds they rest on
+     */
+    record Graded(List<Target.Judgement> judgements, int rounds) {
+        Target.Verdict verdict() {
+            return Target.Verdict.of(judgements.stream().map(Target.Judgement::verdict).toList());
+        }
+    }
+
+    /**
+     * Runs the first look's rounds and judges every target of the exercise on them, each interval at the looks' level;
+     * while the grade is UNDECIDED (no target NOT YET, one that cannot tell), adds rounds to the next look.
+     */
+    static Graded speed(Exercise exercise, RoundSource grade, Looks looks, PrintWriter console) throws IOException, InterruptedException {
+        int reached = looks.first();
+        Map<GradeRow, List<Optional<ForkResult>>> forks = grade.more(GradeRounds.none(exercise.rows()), reached);
+        while (true) {
+            Map<GradeRow, List<Optional<ForkResult>>> sofar = forks;
+            Graded graded = new Graded(exercise.targets().stream()
+                    .map(t -> t.judge(exercise.rung(), sofar, looks.intervalConfidence())).toList(), reached);
+            java.util.OptionalInt next = looks.after(reached);
+            if (graded.verdict() != Target.Verdict.UNDECIDED || next.isEmpty()) {
+                return graded;
+            }
+            console.printf("after %d rounds: %s still UNDECIDED; %d more rounds, to %d%n", reached, graded.judgements().stream()
+                    .filter(j -> j.verdict() == Target.Verdict.UNDECIDED).map(j -> j.target().describe())
+                    .collect(java.util.stream.Collectors.joining("; ")), next.getAsInt() - reached, next.getAsInt());
+            console.flush();
+            reached = next.getAsInt();
+            forks = grade.more(forks, reached);
+        }
     }
 
     /** The JMH options of a fork: the suite's for the length, or the benchmark class's annotations when it has none. */

@@ -30,7 +30,8 @@ import java.util.function.Function;
  * A fork that fails leaves an empty place in its round and is named at the end; the targets judge the rounds whose
  * two forks both ran.
  */
-final class GradeRounds {
+final class GradeRounds implements RoundSource {
+
     private final List<GradeRow> rows;
     private final JmhOptions options;
     /** Where a fork's file of a name goes: {@code forks/NAME} of the grade's folder, named through it (a grade written whole). */
@@ -77,12 +78,23 @@ final class GradeRounds {
         return options.iterationSeconds() * rows.size() * rounds;
     }
 
-    /** Runs {@code rounds} rounds; each row's forks in round order, empty where a fork failed. */
-    Map<GradeRow, List<Optional<ForkResult>>> run(int rounds) throws IOException, InterruptedException {
+    /** No rounds yet: every row of {@code rows} with no forks, for {@link RoundSource#more}. */
+    static Map<GradeRow, List<Optional<ForkResult>>> none(List<GradeRow> rows) {
         Map<GradeRow, List<Optional<ForkResult>>> forks = new LinkedHashMap<>();
         rows.forEach(r -> forks.put(r, new ArrayList<>()));
-        int done = 0;
-        for (int round = 0; round < rounds; round++) {
+        return forks;
+    }
+
+    /**
+     * Adds rounds to {@code forks} (from {@link #none}) until every row has {@code rounds}: a sequential grade's next
+     * look. The order keeps alternating from the round reached, so the rounds added stay ABBA.
+     */
+    @Override
+    public Map<GradeRow, List<Optional<ForkResult>>> more(Map<GradeRow, List<Optional<ForkResult>>> forks, int rounds)
+            throws IOException, InterruptedException {
+        int from = forks.get(rows.get(0)).size();
+        int done = from * rows.size();
+        for (int round = from; round < rounds; round++) {
             for (GradeRow row : order(rows, round)) {
                 String label = String.format(Locale.ROOT, "grade %d/%d", ++done, rows.size() * rounds);
                 forks.get(row).add(fork(row, String.format(Locale.ROOT, "row%d-round%d", rows.indexOf(row) + 1, round + 1), label));

@@ -127,7 +127,7 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
      * The speed of one row over another's, pair by pair: {@code speedup} above 1 when {@code head} is faster,
      * whichever way the unit points, with its interval.
      */
-    record Speed(double speedup, double low, double high, int pairs) {
+    record Speed(double speedup, double low, double high, int pairs, double confidence) {
         static Optional<Speed> of(List<Optional<ForkResult>> base, List<Optional<ForkResult>> head, double confidence) {
             List<Double> b = new ArrayList<>();
             List<Double> h = new ArrayList<>();
@@ -144,8 +144,8 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
             }
             PairedRatio ratio = PairedRatio.of(b, h, confidence);
             boolean higher = AbRow.higherIsBetter(any.row().unit(), any.row().mode());
-            return Optional.of(higher ? new Speed(ratio.ratio(), ratio.low(), ratio.high(), ratio.pairs())
-                    : new Speed(1 / ratio.ratio(), 1 / ratio.high(), 1 / ratio.low(), ratio.pairs()));
+            return Optional.of(higher ? new Speed(ratio.ratio(), ratio.low(), ratio.high(), ratio.pairs(), confidence)
+                    : new Speed(1 / ratio.ratio(), 1 / ratio.high(), 1 / ratio.low(), ratio.pairs(), confidence));
         }
 
         /** The smallest difference these pairs tell apart: the interval's half-width, as a fraction. */
@@ -156,8 +156,9 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
         Judgement judge(Target target, double factor, String figure) {
             double bound = 1 / factor;
             Verdict verdict = low >= bound ? Verdict.PASS : high < bound ? Verdict.NOT_YET : Verdict.UNDECIDED;
-            return new Judgement(target, verdict, String.format(Locale.ROOT, "%s (%s–%s over %d pairs of forks; they tell"
-                    + " apart a difference of %s or more)", figure, times(low), times(high), pairs, AbRow.percent(resolution())));
+            return new Judgement(target, verdict, String.format(Locale.ROOT, "%s (%s–%s over %d pairs of forks%s; they tell"
+                    + " apart a difference of %s or more)", figure, times(low), times(high), pairs,
+                    confidence == 0.95 ? "" : ", a " + dev.perflab.ab.Looks.percent(confidence) + " interval", AbRow.percent(resolution())));
         }
     }
 

@@ -106,4 +106,62 @@ class TargetTest {
         assertEquals(List.of("cancelLast depth=1000 rung=r2-intrusive-list", "cancelLast depth=1000 rung=student",
                 "cancelLast rung=student depth=1"), Exercises.ORDERBOOK.rows().stream().map(GradeRow::label).toList());
     }
+
+    /**
+     * A source of rounds from given throughputs: the reference row at 10M ops/s, the learner's at {@code learner}
+     * times that with an alternating spread of {@code spread}, its depth-1 row ×1.2 its depth-1000 speed.
+     */
+    private static RoundSource rounds(double learner, double spread, List<Integer> asked) {
+        return (forks, rounds) -> {
+            asked.add(rounds);
+            List<GradeRow> rows = Exercises.ORDERBOOK.rows();
+            for (int round = forks.get(rows.get(0)).size(); round < rounds; round++) {
+                double wobble = 1 + (round % 2 == 0 ? spread : -spread) * (1 + round % 3) / 2;
+                forks.get(rows.get(0)).addAll(scores(rows.get(0), new double[] {10e6}, 0));
+                forks.get(rows.get(1)).addAll(scores(rows.get(1), new double[] {10e6 * learner * wobble}, 0));
+                forks.get(rows.get(2)).addAll(scores(rows.get(2), new double[] {1.2 * 10e6 * learner}, 0));
+            }
+            return forks;
+        };
+    }
+
+    /** A grade that cannot tell at 6 rounds gets rounds to the next look, and stops at the look that decides. */
+    @Test
+    void anUndecidedGradeGetsMoreRoundsUntilALookDecides() throws Exception {
+        dev.perflab.ab.Looks looks = GradeCommand.looks(null, false);
+        assertEquals(List.of(6, 12, 24), looks.pairs());
+        java.io.StringWriter said = new java.io.StringWriter();
+        List<Integer> asked = new ArrayList<>();
+        // at ×0.92 of r2 with a 6% spread, 6 pairs straddle the ×0.833 bound; more pairs clear it
+        GradeCommand.Graded graded = GradeCommand.speed(Exercises.ORDERBOOK, rounds(0.92, 0.06, asked), looks, new java.io.PrintWriter(said));
+        assertEquals(Target.Verdict.PASS, graded.verdict(), graded.judgements().toString());
+        assertTrue(graded.rounds() > 6, "decided at " + graded.rounds());
+        assertEquals(looks.pairs().subList(0, asked.size()), asked);
+        assertTrue(said.toString().startsWith("after 6 rounds: within ×1.2 of r2-intrusive-list"), said.toString());
+        assertTrue(graded.judgements().get(0).figure().contains("a 98.33% interval"), graded.judgements().get(0).figure());
+    }
+
+    /** A grade that is NOT YET at the first look stops there: more rounds cannot make a missed target PASS. */
+    @Test
+    void aGradeThatIsNotYetStopsAtTheFirstLook() throws Exception {
+        List<Integer> asked = new ArrayList<>();
+        GradeCommand.Graded graded = GradeCommand.speed(Exercises.ORDERBOOK, rounds(0.5, 0.01, asked), GradeCommand.looks(null, false),
+                new java.io.PrintWriter(new java.io.StringWriter()));
+        assertEquals(Target.Verdict.NOT_YET, graded.verdict());
+        assertEquals(List.of(6), asked);
+    }
+
+    /** A grade on the bound itself stays UNDECIDED through the last look; --rounds N is one look at the plain 95%. */
+    @Test
+    void aGradeOnTheBoundStaysUndecidedAtTheLastLook() throws Exception {
+        List<Integer> asked = new ArrayList<>();
+        GradeCommand.Graded graded = GradeCommand.speed(Exercises.ORDERBOOK, rounds(1 / 1.2, 0.05, asked), GradeCommand.looks(null, false),
+                new java.io.PrintWriter(new java.io.StringWriter()));
+        assertEquals(Target.Verdict.UNDECIDED, graded.verdict());
+        assertEquals(List.of(6, 12, 24), asked);
+        assertEquals(24, graded.rounds());
+        assertEquals(List.of(5), GradeCommand.looks(5, false).pairs());
+        assertEquals(0.95, GradeCommand.looks(5, false).intervalConfidence(), 1e-12);
+        assertEquals(List.of(3), GradeCommand.looks(null, true).pairs());
+    }
 }
