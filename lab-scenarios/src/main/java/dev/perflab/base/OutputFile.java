@@ -144,7 +144,10 @@ public final class OutputFile {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new LabException(name + ": cannot create directory " + dir + " (" + InputFile.reason(e) + ")");
+            // createDirectories reports a file in the way as "already exists" with only its path for a message
+            String reason = e instanceof java.nio.file.FileAlreadyExistsException f && f.getFile() != null
+                    ? f.getFile() + " is a file, not a folder" : InputFile.reason(e);
+            throw new LabException(name + ": cannot create directory " + dir + " (" + reason + ")");
         }
     }
 
@@ -189,6 +192,21 @@ public final class OutputFile {
         });
     }
 
+    /**
+     * A failed write in words. A failure on the temporary name ({@code .NAME.PID.N.tmp}, a name the user never gave)
+     * is told as its folder's: {@code /proc/version} cannot be replaced because {@code /proc} takes no new files.
+     */
+    private String reason(IOException e, Path temp) {
+        if (e instanceof java.nio.file.FileSystemException f && temp.toString().equals(f.getFile())) {
+            if (!Files.isDirectory(parentOf(path))) {
+                return "no such folder: " + parentOf(path); // removed since the command checked it
+            }
+            String why = e instanceof java.nio.file.NoSuchFileException ? "no such file or directory" : InputFile.reason(e);
+            return "its folder " + parentOf(path) + " takes no new file: " + why;
+        }
+        return InputFile.reason(e);
+    }
+
     /** Writes through a stream to a temporary name in the same directory, then renames it over the target. */
     public void write(Body<OutputStream> body) {
         if (special(path)) {
@@ -209,7 +227,7 @@ public final class OutputFile {
             // a writer that cannot throw IOException (Jackson's, a formatter's) wraps it: the same full disk
             IOException io = e instanceof IOException ? (IOException) e : ((java.io.UncheckedIOException) e).getCause();
             deleteQuietly(temp);
-            throw new LabException(name(option, path) + ": cannot write (" + InputFile.reason(io)
+            throw new LabException(name(option, path) + ": cannot write (" + reason(io, temp)
                     + "); the previous file, if any, is unchanged");
         } catch (RuntimeException e) {
             deleteQuietly(temp);
@@ -243,8 +261,8 @@ public final class OutputFile {
             if (e instanceof LabException) {
                 throw (LabException) e;
             }
-            String reason = e instanceof IOException ? InputFile.reason((IOException) e)
-                    : e instanceof java.io.UncheckedIOException ? InputFile.reason(((java.io.UncheckedIOException) e).getCause()) : null;
+            String reason = e instanceof IOException ? reason((IOException) e, temp)
+                    : e instanceof java.io.UncheckedIOException ? reason(((java.io.UncheckedIOException) e).getCause(), temp) : null;
             if (reason == null) {
                 throw (RuntimeException) e;
             }

@@ -77,6 +77,64 @@ public final class HistoryStore implements AutoCloseable {
         this.connection = connection;
     }
 
+    /**
+     * Before a run that records into {@code target}: a new SQLite history's file can be made, so a name the file system
+     * refuses (too long, under a file, in a folder that cannot be written) is one line (exit 2) before the run rather
+     * than a warning after it. An existing history, PostgreSQL or none is checked when it is opened, as before: opening
+     * one could wait on a database, and a history is written after the run's results so that it never costs a run.
+     * The probe makes a file in the history's folder and removes it at once; a missing folder is left to be made when
+     * the history is.
+     */
+    public static void checkBeforeRun(HistoryTarget target) {
+        if (target.kind() != HistoryTarget.Kind.SQLITE || Files.exists(target.file())) {
+            return;
+        }
+        Path file = target.file().toAbsolutePath();
+        Path parent = file.getParent();
+        requireFolders(target, parent);
+        for (Path part : file) {
+            if (part.toString().getBytes(StandardCharsets.UTF_8).length > NAME_MAX_BYTES) {
+                throw new LabException("--history " + abbreviated(target.file()) + ": a name in it is longer than " + NAME_MAX_BYTES
+                        + " bytes, which file systems refuse; give a shorter one");
+            }
+        }
+        if (Files.isDirectory(parent)) {
+            // a probe beside the file, never the file itself: another run may be making that history at this moment
+            try {
+                Files.delete(Files.createTempFile(parent, ".perflab-history-probe-", ".tmp"));
+            } catch (IOException e) {
+                String why = e instanceof java.nio.file.NoSuchFileException ? "no such file or directory" : InputFile.reason(e);
+                throw new LabException("--history " + abbreviated(target.file()) + ": cannot be made (its folder " + parent
+                        + " takes no new file: " + why + ")");
+            }
+        }
+    }
+
+    /** The longest name of one file or folder on Linux's file systems (NAME_MAX), in bytes. */
+    private static final int NAME_MAX_BYTES = 255;
+
+    /** A path for a one-line message: at most 120 characters, its middle left out. */
+    private static String abbreviated(Path path) {
+        String s = path.toString();
+        return s.length() <= 120 ? s : s.substring(0, 60) + "…" + s.substring(s.length() - 59);
+    }
+
+    /**
+     * A new history's folders can be made: none of the folders above its file is a file. Named from the option and
+     * the path as given ({@code --history in/run.json/x}), not from the folder the check stopped at.
+     */
+    private static void requireFolders(HistoryTarget target, Path parent) {
+        for (Path above = parent; above != null; above = above.getParent()) {
+            if (Files.exists(above)) {
+                if (!Files.isDirectory(above)) {
+                    throw new LabException("--history " + abbreviated(target.file()) + ": " + above + " is a file, so no history can be made"
+                            + " under it; give a file in a folder");
+                }
+                return;
+            }
+        }
+    }
+
     /** Opens the history, creating it or migrating its schema first; a problem is one line (exit 2). */
     public static HistoryStore open(HistoryTarget target) {
         if (!target.enabled()) {
@@ -90,6 +148,7 @@ public final class HistoryStore implements AutoCloseable {
             if (!Files.exists(target.file())) {
                 // only a new history needs a folder it can write; an existing one is read where it is (a read-only
                 // volume of results can be browsed; an append to it fails in one line, the run's files kept)
+                requireFolders(target, parent);
                 RunFolder.open("history", parent);
             }
             checkSqliteHeader(target);

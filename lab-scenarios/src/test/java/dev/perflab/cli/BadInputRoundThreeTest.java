@@ -136,6 +136,45 @@ class BadInputRoundThreeTest {
         assertTrue(errLine().contains("--runs 2147483647: at most 1,000 of each kind"), cli.err::toString);
     }
 
+    /**
+     * A history that cannot be made is refused before anything runs, naming {@code --history} as given: once, a path
+     * through a file named only the folder it stopped at, and a name too long ran the whole latency run, then warned.
+     */
+    @Test
+    void aHistoryThatCannotBeMadeIsRefusedBeforeTheRun() throws Exception {
+        Path run = dev.perflab.report.ForeignFiles.commit(dir.resolve("run.json"), 1.0, dev.perflab.report.ForeignFiles.SetupSpec.JDK17, 1);
+        byte[] before = Files.readAllBytes(run);
+        Path through = run.resolve("x");
+        assertEquals(2, lab("history", "import", run.toString(), "--machine", "m", "--history", through.toString()));
+        assertEquals("lab: --history " + through + ": " + run + " is a file, so no history can be made under it; give a file in a"
+                + " folder", errLine());
+        assertArrayEquals(before, Files.readAllBytes(run));
+        Path tooLong = dir.resolve("h".repeat(300) + ".db");
+        assertEquals(2, lab("latency", "orderbook", "--rate", "1000", "--seconds", "1", "--warmup", "0", "--history", tooLong.toString()));
+        assertTrue(errLine().matches("lab: --history .{1,120}: a name in it is longer than 255 bytes, which file systems refuse;"
+                + " give a shorter one"), errLine());
+        assertFalse(cli.out.toString().contains("saved"), "the run must not have started: " + cli.out);
+        assertEquals(2, lab("latency", "orderbook", "--rate", "1000", "--seconds", "1", "--warmup", "0", "--history", "/proc/h.db"));
+        assertEquals("lab: --history /proc/h.db: cannot be made (its folder /proc takes no new file: no such file or directory)", errLine());
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(run), files.toList(), "nothing made beside the input");
+        }
+    }
+
+    /**
+     * An output that cannot be written names what the user gave and why, never the lab's temporary name: the folder
+     * that takes no new file, the file that stands where a folder would have to be made.
+     */
+    @Test
+    void anUnwritableOutputNamesItsFolderNotATemporary() throws Exception {
+        Path run = dev.perflab.report.ForeignFiles.commit(dir.resolve("run.json"), 1.0, dev.perflab.report.ForeignFiles.SetupSpec.JDK17, 1);
+        assertEquals(2, lab("report", run.toString(), "--html", "/proc/version"));
+        assertEquals("lab: --html /proc/version: cannot write (its folder /proc takes no new file: no such file or directory); the"
+                + " previous file, if any, is unchanged", errLine());
+        assertEquals(2, lab("report", run.toString(), "--html", run.resolve("x").toString()));
+        assertTrue(errLine().endsWith("(" + run + " is a file, not a folder)"), errLine());
+    }
+
     /** A latency run of 1e308 s once ran and printed "not run: -9,223,372,036,854,773,809" (a count beyond a long). */
     @Test
     void latencyPhasesBeyondADayAreRefusedNotOverflowed() {

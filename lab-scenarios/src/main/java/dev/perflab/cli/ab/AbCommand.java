@@ -15,6 +15,7 @@ import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RunLength;
 import dev.perflab.cli.component.RungOption;
 import dev.perflab.history.GitState;
+import dev.perflab.history.HistoryStore;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.results.ResultsLayout;
@@ -328,6 +329,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             percent("--plant " + e.getKey(), e.getValue(), false);
             plantedRows(component, plan, e.getKey());
         }
+        HistoryStore.checkBeforeRun(history.target()); // a history that cannot be made: refused now, not after the forks
         // the plants' sizing (DIR/sizing/, files named by the rows) and the run's forks and verdict: one whole folder
         RunFolder folder = RunFolder.open("--out", dir);
         return folder.whole(() -> {

@@ -212,8 +212,9 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
      * A grade's speed: its targets' judgements at the look it stopped at.
      *
      * @param rounds the rounds they rest on
+     * @param forks  every row's forks, round by round (empty where a fork failed)
      */
-    record Graded(List<Target.Judgement> judgements, int rounds) {
+    record Graded(List<Target.Judgement> judgements, int rounds, Map<GradeRow, List<Optional<ForkResult>>> forks) {
         Target.Verdict verdict() {
             return Target.Verdict.of(judgements.stream().map(Target.Judgement::verdict).toList());
         }
@@ -229,7 +230,7 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         while (true) {
             Map<GradeRow, List<Optional<ForkResult>>> sofar = forks;
             Graded graded = new Graded(exercise.targets().stream()
-                    .map(t -> t.judge(exercise.rung(), sofar, looks.intervalConfidence())).toList(), reached);
+                    .map(t -> t.judge(exercise.rung(), sofar, looks.intervalConfidence())).toList(), reached, sofar);
             java.util.OptionalInt next = looks.after(reached);
             if (graded.verdict() != Target.Verdict.UNDECIDED || next.isEmpty()) {
                 return graded;

@@ -13,6 +13,7 @@
  *     3. targets       within ×1.2 of r2     ratio student/r2 at depth 1,000, its interval  [low ─ high]
  *                      flat within ×2        ratio depth 1,000 / depth 1 of student          [low ─ high]
  *        bound b = 1/factor:   low ≥ b ──▶ PASS    high &lt; b ──▶ NOT YET    otherwise ──▶ UNDECIDED
+ *     4. looks         6 rounds ──UNDECIDED──▶ 12 ──UNDECIDED──▶ 24    each interval at 98.33%: 95% over all three
  * </pre>
  *
  * The per-exercise targets live in {@link dev.perflab.cli.grade.Exercises}, each with the reference and planted

@@ -13,6 +13,7 @@ import dev.perflab.cli.component.HistoryOption;
 import dev.perflab.cli.component.Registry;
 import dev.perflab.cli.component.RungOption;
 import dev.perflab.history.HistoryRecorder;
+import dev.perflab.history.HistoryStore;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.ladder.UnknownEntryException;
 import dev.perflab.latency.Arrivals;
@@ -168,6 +169,7 @@ public final class LatencyCommand implements Callable<Integer>, Registry.User {
     public Integer call() throws IOException, InterruptedException {
         ChildRun run = validated();
         HistoryTarget historyTarget = history.target();
+        HistoryStore.checkBeforeRun(historyTarget); // a history that cannot be made: refused now, not after the run
         RunFolder.open("crash log folder", run.crashLogDir());
         PrintWriter out = spec.commandLine().getOut();
         if (gcMatrix) {

@@ -16,6 +16,7 @@ import dev.perflab.cli.component.RungOption;
 import dev.perflab.cli.component.Scenario;
 import dev.perflab.cli.component.ScenarioRequest;
 import dev.perflab.fleet.ShardRun;
+import dev.perflab.history.HistoryStore;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.history.MachineFacts;
 import dev.perflab.results.ResultsLayout;
@@ -168,6 +169,9 @@ final class RunComponentCommand implements Callable<Integer> {
             RunFolder.of("--out", out, inputs).check(); // a plan writes nothing: the folder is checked, not made
         } else if (out != null) {
             RunFolder.open("--out", out, inputs);
+        }
+        if (!planOnly) {
+            HistoryStore.checkBeforeRun(historyTarget); // a history that cannot be made: refused now, not after the run
         }
         String name = component.name();
         boolean learner = learnerRun();
