@@ -86,8 +86,8 @@ final class GradeCalibration {
         for (int run = 1; run <= runs; run++) {
             GradeCommand.Graded unplanted = verdict(grade.plant(planted, null), "reference, run " + run, "reference");
             asIs.merge(unplanted.verdict(), 1, Integer::sum);
-            GradeCommand.Graded slowedDown = verdict(grade.plant(planted, plant.property()), "planted, run " + run + " ("
-                    + plant.describe() + ")", "planted");
+            GradeCommand.Graded slowedDown = verdict(grade.plant(planted, plant.property()), "planted, run " + run + " with "
+                    + plant.describe(), "planted");
             slowed.merge(slowedDown.verdict(), 1, Integer::sum);
             plant = reaimed(sizing, plant, plants, realized, speed(unplanted), speed(slowedDown));
         }
