@@ -198,13 +198,21 @@ public final class OutputFile {
      */
     private String reason(IOException e, Path temp) {
         if (e instanceof java.nio.file.FileSystemException f && temp.toString().equals(f.getFile())) {
-            if (!Files.isDirectory(parentOf(path))) {
-                return "no such folder: " + parentOf(path); // removed since the command checked it
-            }
-            String why = e instanceof java.nio.file.NoSuchFileException ? "no such file or directory" : InputFile.reason(e);
-            return "its folder " + parentOf(path) + " takes no new file: " + why;
+            return folderRefused(parentOf(path), e);
         }
         return InputFile.reason(e);
+    }
+
+    /**
+     * Why {@code folder} took no new file, in words that name the folder, never the name the lab tried in it: gone
+     * (removed since the command checked it), or refusing ({@code /proc}, a read-only mount).
+     */
+    public static String folderRefused(Path folder, IOException e) {
+        if (!Files.isDirectory(folder)) {
+            return "no such folder: " + folder;
+        }
+        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file or directory" : InputFile.reason(e);
+        return "its folder " + folder + " takes no new file: " + why;
     }
 
     /** Writes through a stream to a temporary name in the same directory, then renames it over the target. */

@@ -103,9 +103,8 @@ public final class HistoryStore implements AutoCloseable {
             try {
                 Files.delete(Files.createTempFile(parent, ".perflab-history-probe-", ".tmp"));
             } catch (IOException e) {
-                String why = e instanceof java.nio.file.NoSuchFileException ? "no such file or directory" : InputFile.reason(e);
-                throw new LabException("--history " + abbreviated(target.file()) + ": cannot be made (its folder " + parent
-                        + " takes no new file: " + why + ")");
+                throw new LabException("--history " + abbreviated(target.file()) + ": cannot be made ("
+                        + OutputFile.folderRefused(parent, e) + ")");
             }
         }
     }

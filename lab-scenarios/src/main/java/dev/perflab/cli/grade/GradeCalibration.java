@@ -39,14 +39,17 @@ final class GradeCalibration {
     private final Exercise exercise;
     private final JmhOptions options;
     private final Looks rounds;
-    /** The learner's row over the reference's (the first speed target's point estimate), each way, run by run. */
-    private final Map<String, List<Double>> measured = new java.util.TreeMap<>();
-    /** The first speed target, whose learner row carries the plant. */
-    private Target.Within within;
-    /** How many grades stopped at each look's rounds, each way: what the sequential grade costs. */
-    private final Map<String, Map<Integer, Integer>> stoppedAt = new java.util.TreeMap<>();
     private final RunFolder dir;
     private final PrintWriter console;
+    /** The learner's row over the reference's (the first speed target's point estimate), each way, run by run. */
+    private final Map<String, List<Double>> measured = new java.util.TreeMap<>();
+    /** How many grades stopped at each look's rounds, each way: what the sequential grade costs. */
+    private final Map<String, Map<Integer, Integer>> stoppedAt = new java.util.TreeMap<>();
+    /** The sizing's trial plants and what each slowed the row by, in the order measured. */
+    private final List<Plant> trials = new java.util.ArrayList<>();
+    private final List<Double> trialSlowdowns = new java.util.ArrayList<>();
+    /** The first speed target, whose learner row carries the plant (set when the calibration starts). */
+    private Target.Within within;
 
     GradeCalibration(Component component, Exercise exercise, JmhOptions options, Looks rounds, RunFolder dir, PrintWriter console) {
         this.component = component;
@@ -126,8 +129,9 @@ final class GradeCalibration {
      * rung's, against the same ratio in the run of the unplanted solution just before it (both rounds of forks beside
      * r2, so the machine's drift between the two runs cancels). Re-aimed as {@code ./lab ab --calibrate} re-aims
      * ({@link PlantSizing#reaimed}): the sizing forks, single forks run back to back, can miss; on the order book's
-     * cancel, 19 tokens slowed the row by 56% and 38 by 203%, and the slope through zero fitted to both aimed 56% at
-     * 11 tokens, which realized 15%–37% in the runs (docs/measurements/2026-11-30-grade-calibration.md).
+     * cancel (JDK 17, 2 cores), 19 tokens slowed the row by 56% and 38 by 203%, and the slope through zero fitted to
+     * both aimed 56% at 11 tokens, which realized about 29%–37% in the runs
+     * (docs/measurements/2026-11-30-grade-calibration.md).
      */
     private Plant reaimed(PlantSizing sizing, Plant plant, List<Plant> plants, List<Double> realized, java.util.OptionalDouble unplanted,
                           java.util.OptionalDouble slowedDown) {
@@ -155,10 +159,6 @@ final class GradeCalibration {
         }
         return sizing.aimed(fraction, trials, trialSlowdowns);
     }
-
-    /** The sizing's trial plants and what each slowed the row by, in the order measured. */
-    private final List<Plant> trials = new java.util.ArrayList<>();
-    private final List<Double> trialSlowdowns = new java.util.ArrayList<>();
 
     /** How a plant slows {@code row}, sized on the row: forks with T and 2T tokens (or the counter and T tokens). */
     private PlantSizing size(GradeRounds grade, GradeRow row) throws IOException, InterruptedException {

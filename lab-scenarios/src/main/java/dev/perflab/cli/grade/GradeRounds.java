@@ -31,7 +31,6 @@ import java.util.function.Function;
  * two forks both ran.
  */
 final class GradeRounds implements RoundSource {
-
     private final List<GradeRow> rows;
     private final JmhOptions options;
     /** Where a fork's file of a name goes: {@code forks/NAME} of the grade's folder, named through it (a grade written whole). */

@@ -158,7 +158,7 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
             Verdict verdict = low >= bound ? Verdict.PASS : high < bound ? Verdict.NOT_YET : Verdict.UNDECIDED;
             return new Judgement(target, verdict, String.format(Locale.ROOT, "%s (%s–%s over %d pairs of forks%s; they tell"
                     + " apart a difference of %s or more)", figure, times(low), times(high), pairs,
-                    confidence == 0.95 ? "" : ", a " + dev.perflab.ab.Looks.percent(confidence) + " interval", AbRow.percent(resolution())));
+                    confidence == GradeCommand.CONFIDENCE ? "" : ", a " + dev.perflab.ab.Looks.percent(confidence) + " interval", AbRow.percent(resolution())));
         }
     }
 
