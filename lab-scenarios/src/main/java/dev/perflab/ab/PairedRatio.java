@@ -1,6 +1,7 @@
 package dev.perflab.ab;
 
 import java.util.List;
+import org.apache.commons.math3.distribution.BinomialDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 
@@ -28,6 +29,62 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
      *                                  not positive and finite
      */
     public static PairedRatio of(List<Double> base, List<Double> head, double confidence) {
+        double[] logs = logRatios(base, head, confidence);
+        SummaryStatistics stats = new SummaryStatistics();
+        for (double d : logs) {
+            stats.addValue(d);
+        }
+        int n = logs.length;
+        double mean = stats.getMean();
+        double sd = stats.getStandardDeviation();
+        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        double half = t * sd / Math.sqrt(n);
+        return new PairedRatio(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n, sd);
+    }
+
+    /**
+     * Head over base as the median of the pairs' ratios, with the sign test's interval: from the k-th smallest ratio to
+     * the k-th largest, k the largest count with {@code P(Binomial(n, ½) < k) ≤ α/2}. It assumes nothing of the ratios'
+     * distribution. A pair with one fork in another mode (a ratio ×3 away) moves each end by one place among the sorted
+     * ratios, where it would widen a t interval by its whole distance, so this is the interval for rows whose forks
+     * settle in two modes. It needs more pairs than the t interval: below {@link #signTestPairs} no k exists, and the
+     * interval is (0, ∞).
+     *
+     * @throws IllegalArgumentException as {@link #of}
+     */
+    public static PairedRatio median(List<Double> base, List<Double> head, double confidence) {
+        double[] logs = logRatios(base, head, confidence);
+        int n = logs.length;
+        double[] sorted = logs.clone();
+        java.util.Arrays.sort(sorted);
+        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        int k = signTestRank(n, confidence);
+        double sd = new org.apache.commons.math3.stat.descriptive.moment.StandardDeviation().evaluate(logs);
+        return k == 0 ? new PairedRatio(Math.exp(median), 0, Double.POSITIVE_INFINITY, n, sd)
+                : new PairedRatio(Math.exp(median), Math.exp(sorted[k - 1]), Math.exp(sorted[n - k]), n, sd);
+    }
+
+    /** The sign test's k for n pairs: the largest with {@code P(Binomial(n, ½) ≤ k − 1) ≤ α/2}; 0 when even k = 1 fails. */
+    static int signTestRank(int n, double confidence) {
+        BinomialDistribution signs = new BinomialDistribution(null, n, 0.5);
+        int k = 0;
+        while (k + 1 <= n / 2 && signs.cumulativeProbability(k) <= (1 - confidence) / 2) {
+            k++;
+        }
+        return k;
+    }
+
+    /** The fewest pairs whose sign-test interval at {@code confidence} is bounded: {@code 2^−n ≤ α/2}. */
+    public static int signTestPairs(double confidence) {
+        int n = MIN_PAIRS;
+        while (signTestRank(n, confidence) == 0) {
+            n++;
+        }
+        return n;
+    }
+
+    /** ln(head/base) of each pair, checked. */
+    private static double[] logRatios(List<Double> base, List<Double> head, double confidence) {
         if (base.size() != head.size() || base.size() < MIN_PAIRS) {
             throw new IllegalArgumentException("need at least " + MIN_PAIRS + " pairs of forks, got " + base.size()
                     + " base and " + head.size() + " head scores");
@@ -35,7 +92,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be between 0 and 1, was " + confidence);
         }
-        SummaryStatistics logs = new SummaryStatistics();
+        double[] logs = new double[base.size()];
         for (int i = 0; i < base.size(); i++) {
             double b = base.get(i);
             double h = head.get(i);
@@ -43,14 +100,9 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
                 throw new IllegalArgumentException("pair " + (i + 1) + " has a score that is not positive: base " + b
                         + ", head " + h);
             }
-            logs.addValue(Math.log(h / b));
+            logs[i] = Math.log(h / b);
         }
-        int n = base.size();
-        double mean = logs.getMean();
-        double sd = logs.getStandardDeviation();
-        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        double half = t * sd / Math.sqrt(n);
-        return new PairedRatio(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n, sd);
+        return logs;
     }
 
     /**

@@ -117,10 +117,10 @@ final class GradeCalibration {
         return graded;
     }
 
-    /** The learner's row over the reference rung's in the first speed target (its point estimate); empty without pairs. */
+    /** The learner's row over the reference rung's in the first speed target (its point estimate, mean or median as the target reads it); empty without pairs. */
     private java.util.OptionalDouble speed(GradeCommand.Graded graded) {
         List<GradeRow> rows = within.rows(exercise.rung());
-        return Target.Speed.of(graded.forks().get(rows.get(0)), graded.forks().get(rows.get(1)), GradeCommand.CONFIDENCE)
+        return Target.Speed.of(graded.forks().get(rows.get(0)), graded.forks().get(rows.get(1)), GradeCommand.CONFIDENCE, within.interval())
                 .map(s -> java.util.OptionalDouble.of(s.speedup())).orElse(java.util.OptionalDouble.empty());
     }
 

@@ -164,4 +164,32 @@ class TargetTest {
         assertEquals(0.95, GradeCommand.looks(5, false).intervalConfidence(), 1e-12);
         assertEquals(List.of(3), GradeCommand.looks(null, true).pairs());
     }
+    /**
+     * The ring's rows: forks at 9M ops/s and the learner's at ×0.95 of them, but one fork in eight, in either row, ×3
+     * slower for its whole run, as the ring's forks are on 2 cores. The median's sign-test interval decides PASS; a t
+     * interval on the same forks straddles the bound even at 24 rounds.
+     */
+    @Test
+    void aRowWithTwoModesIsDecidedOnItsMedian() throws Exception {
+        List<GradeRow> rows = Exercises.RING_MYSTERY.rows();
+        RoundSource modes = (forks, rounds) -> {
+            for (int round = forks.get(rows.get(0)).size(); round < rounds; round++) {
+                double wobble = 1 + 0.02 * ((round * 7) % 5 - 2) / 2;
+                forks.get(rows.get(0)).addAll(scores(rows.get(0), new double[] {9e6 / (round % 8 == 3 ? 3 : 1)}, 0));
+                forks.get(rows.get(1)).addAll(scores(rows.get(1), new double[] {0.95 * wobble * 9e6 / (round % 8 == 6 ? 3 : 1)}, 0));
+            }
+            return forks;
+        };
+        java.io.StringWriter said = new java.io.StringWriter();
+        GradeCommand.Graded graded = GradeCommand.speed(Exercises.RING_MYSTERY, modes, GradeCommand.looks(null, false),
+                new java.io.PrintWriter(said));
+        assertEquals(Target.Verdict.PASS, graded.verdict(), graded.judgements() + "\n" + said);
+        String figure = graded.judgements().get(0).figure();
+        assertTrue(figure.contains("their median; sign test ×"), figure);
+        assertTrue(said.toString().startsWith("after 6 rounds: within ×1.2 of "), "6 pairs cannot bound a median at 98.33%: " + said);
+        Target.Within ring = (Target.Within) Exercises.RING_MYSTERY.targets().get(0);
+        Target.Within onTheMean = new Target.Within(ring.reference(), ring.factor(), ring.benchmark(), ring.params(), ring.hint());
+        Target.Judgement mean = onTheMean.judge("mystery", graded.forks(), new dev.perflab.ab.Looks(List.of(6, 12, 24), 0.95).intervalConfidence());
+        assertEquals(Target.Verdict.UNDECIDED, mean.verdict(), mean.line());
+    }
 }
