@@ -1,7 +1,6 @@
 package dev.perflab.ab;
 
 import java.util.List;
-import org.apache.commons.math3.distribution.BinomialDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 
@@ -40,47 +39,6 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
         double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
         double half = t * sd / Math.sqrt(n);
         return new PairedRatio(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n, sd);
-    }
-
-    /**
-     * Head over base as the median of the pairs' ratios, with the sign test's interval: from the k-th smallest ratio to
-     * the k-th largest, k the largest count with {@code P(Binomial(n, ½) < k) ≤ α/2}. It assumes nothing of the ratios'
-     * distribution. A pair with one fork in another mode (a ratio ×3 away) moves each end by one place among the sorted
-     * ratios, where it would widen a t interval by its whole distance, so this is the interval for rows whose forks
-     * settle in two modes. It needs more pairs than the t interval: below {@link #signTestPairs} no k exists, and the
-     * interval is (0, ∞).
-     *
-     * @throws IllegalArgumentException as {@link #of}
-     */
-    public static PairedRatio median(List<Double> base, List<Double> head, double confidence) {
-        double[] logs = logRatios(base, head, confidence);
-        int n = logs.length;
-        double[] sorted = logs.clone();
-        java.util.Arrays.sort(sorted);
-        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-        int k = signTestRank(n, confidence);
-        double sd = new org.apache.commons.math3.stat.descriptive.moment.StandardDeviation().evaluate(logs);
-        return k == 0 ? new PairedRatio(Math.exp(median), 0, Double.POSITIVE_INFINITY, n, sd)
-                : new PairedRatio(Math.exp(median), Math.exp(sorted[k - 1]), Math.exp(sorted[n - k]), n, sd);
-    }
-
-    /** The sign test's k for n pairs: the largest with {@code P(Binomial(n, ½) ≤ k − 1) ≤ α/2}; 0 when even k = 1 fails. */
-    static int signTestRank(int n, double confidence) {
-        BinomialDistribution signs = new BinomialDistribution(null, n, 0.5);
-        int k = 0;
-        while (k + 1 <= n / 2 && signs.cumulativeProbability(k) <= (1 - confidence) / 2) {
-            k++;
-        }
-        return k;
-    }
-
-    /** The fewest pairs whose sign-test interval at {@code confidence} is bounded: {@code 2^−n ≤ α/2}. */
-    public static int signTestPairs(double confidence) {
-        int n = MIN_PAIRS;
-        while (signTestRank(n, confidence) == 0) {
-            n++;
-        }
-        return n;
     }
 
     /** ln(head/base) of each pair, checked. */

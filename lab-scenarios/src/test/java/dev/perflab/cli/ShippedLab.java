@@ -33,10 +33,16 @@ public final class ShippedLab {
     }
 
     /** Runs {@code ./lab ARGS} with the shipped skeletons; at most two minutes. */
-    public static synchronized Result run(String... args) throws Exception {
+    public static Result run(String... args) throws Exception {
+        return runIn(List.of(), args);
+    }
+
+    /** {@link #run} in a JVM with these options ({@code -XX:ActiveProcessorCount=2}: a machine of 2 cores). */
+    public static synchronized Result runIn(List<String> jvmOptions, String... args) throws Exception {
         Path dir = Files.createTempDirectory("perflab-shipped-run-");
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", shippedClasses() + File.pathSeparator + System.getProperty("java.class.path"), Lab.class.getName()));
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", shippedClasses() + File.pathSeparator + System.getProperty("java.class.path"), Lab.class.getName()));
         command.addAll(List.of(args));
         Process child = new ProcessBuilder(command).redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile()).start();
         if (!child.waitFor(2, TimeUnit.MINUTES)) {

@@ -14,10 +14,17 @@ import java.util.Set;
  * @param reference the rung the learner's is measured against, in words for the header ({@code r2-intrusive-list})
  * @param suite     the benchmark class whose JMH options (per run length) each fork takes
  * @param targets   every target; all must PASS
+ * @param cores     the fewest cores on which the cause shows in the targets' rows: with fewer, the shipped rung itself
+ *                  meets them, and the grade measures nothing it could tell apart
  */
-record Exercise(String component, String rung, String file, String reference, String suite, List<Target> targets) {
+record Exercise(String component, String rung, String file, String reference, String suite, List<Target> targets, int cores) {
     Exercise {
         targets = List.copyOf(targets);
+    }
+
+    /** An exercise whose cause shows on any machine. */
+    Exercise(String component, String rung, String file, String reference, String suite, List<Target> targets) {
+        this(component, rung, file, reference, suite, targets, 1);
     }
 
     /** Every row the targets need, each once, in the order the targets name them. */

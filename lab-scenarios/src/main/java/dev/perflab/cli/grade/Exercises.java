@@ -50,17 +50,18 @@ final class Exercises {
                                     + " --benchmark cancelLast --param depth=1000 --diff r3 mystery)")));
 
     /**
-     * The ring's mystery (contention): as fast as r3 with two readers, 256-byte messages (the goal's point). Judged on the
-     * median of the pairs' ratios: with a writer and two readers on fewer than three free cores, about one fork in eight
-     * runs ×3 slower for its whole run, in either row, and a pair holding one keeps a t interval wide at any number of
-     * rounds (docs/measurements/2026-11-30-grade-calibration.md); the sign test's interval moves by one place for it.
+     * The ring's mystery (contention): as fast as r3 with two readers, 256-byte messages (the goal's point), in the forks'
+     * faster mode: with a writer and two readers on fewer than three free cores, some forks in either row run about ×3
+     * slower for their whole run, and a pair holding one keeps the interval wide at any number of rounds. Graded on 4
+     * cores or more: the cause is two reader threads adding to the same lines from cores of their own, and on 2 cores,
+     * where the writer shares them, the shipped mystery itself met the target (docs/measurements/2026-11-30-grade-calibration.md).
      */
     static final Exercise RING_MYSTERY = new Exercise("mdf-ring", "mystery",
             "lab-core/src/main/java/dev/perflab/mdf/MysteryRing.java", MdfRingLadder.LADDER.resolve("r3").id(), RING,
             List.of(new Target.Within(MdfRingLadder.LADDER.resolve("r3").id(), 1.2, RING + ".deliver",
                     Map.of("readers", "2", "messageBytes", "256"),
                     "slower than r3 with two readers: compare the readers' threads in ./lab profile mdf-ring --rung r3,mystery"
-                            + " (flame-cpu-threads.html), and ask what the readers share", Target.Interval.MEDIAN)));
+                            + " (flame-cpu-threads.html), and ask what the readers share", Target.Interval.FASTER_MODE)), 4);
 
     /** The store's mystery (an algorithm): puts into an empty store that grows, as fast as r2's. */
     static final Exercise KV_MYSTERY = new Exercise("kv", "mystery",

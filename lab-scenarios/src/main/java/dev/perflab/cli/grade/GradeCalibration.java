@@ -48,6 +48,12 @@ final class GradeCalibration {
     /** The sizing's trial plants and what each slowed the row by, in the order measured. */
     private final List<Plant> trials = new java.util.ArrayList<>();
     private final List<Double> trialSlowdowns = new java.util.ArrayList<>();
+    /**
+     * Every graded run's fork scores, one line each ({@code way, run, round, row, score, unit}), saved as
+     * {@code DIR/forks.tsv} after each run: the forks files themselves are overwritten run by run, and another interval
+     * can be tried on the same forks from this file.
+     */
+    private final StringBuilder forkScores = new StringBuilder("way\trun\tround\trow\tscore\tunit\n");
     /** The first speed target, whose learner row carries the plant (set when the calibration starts). */
     private Target.Within within;
 
@@ -109,6 +115,7 @@ final class GradeCalibration {
         GradeCommand.Graded graded = GradeCommand.speed(exercise, grade, rounds, console);
         Target.Verdict verdict = graded.verdict();
         stoppedAt.computeIfAbsent(way, w -> new java.util.TreeMap<>()).merge(graded.rounds(), 1, Integer::sum);
+        keep(way, stoppedAt.get(way).values().stream().mapToInt(Integer::intValue).sum(), graded);
         // what the plant did, not only what it was aimed at: a plant sized on single forks can miss its aim
         speed(graded).ifPresent(speed -> measured.computeIfAbsent(way, w -> new java.util.ArrayList<>()).add(speed));
         console.printf("%s: %s at %d rounds%n", what, verdict.label, graded.rounds());
@@ -117,11 +124,23 @@ final class GradeCalibration {
         return graded;
     }
 
-    /** The learner's row over the reference rung's in the first speed target (its point estimate, mean or median as the target reads it); empty without pairs. */
+    /** Adds a run's fork scores to {@link #forkScores} and saves the file. */
+    private void keep(String way, int run, GradeCommand.Graded graded) {
+        graded.forks().forEach((row, forks) -> {
+            for (int round = 0; round < forks.size(); round++) {
+                int r = round + 1;
+                forks.get(round).ifPresent(f -> forkScores.append(String.format(Locale.ROOT, "%s\t%d\t%d\t%s\t%s\t%s%n", way, run, r,
+                        row.label().strip(), f.score(), f.row().unit())));
+            }
+        });
+        dir.file("forks.tsv").writeString(forkScores.toString());
+    }
+
+    /** The learner's row over the reference rung's in the first speed target (its point estimate, over the pairs the target reads); empty without pairs. */
     private java.util.OptionalDouble speed(GradeCommand.Graded graded) {
         List<GradeRow> rows = within.rows(exercise.rung());
         return Target.Speed.of(graded.forks().get(rows.get(0)), graded.forks().get(rows.get(1)), GradeCommand.CONFIDENCE, within.interval())
-                .map(s -> java.util.OptionalDouble.of(s.speedup())).orElse(java.util.OptionalDouble.empty());
+                .filter(s -> Double.isFinite(s.speedup())).map(s -> java.util.OptionalDouble.of(s.speedup())).orElse(java.util.OptionalDouble.empty());
     }
 
     /**

@@ -156,6 +156,12 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
             return finish(dir, console, Target.Verdict.NOT_YET, "the contract fails (the ✗ lines above): fix them with ./lab check "
                     + name + " --rung " + exercise.rung() + " first; speed is graded once every check passes", "");
         }
+        if (Machine.cores() < exercise.cores()) {
+            return finish(dir, console, Target.Verdict.UNDECIDED, String.format(java.util.Locale.ROOT, "the contract passes; the speed is"
+                    + " not graded on %d cores: %s's cause shows with %d cores or more, and with fewer the shipped rung itself meets"
+                    + " the target (exercises/teacher/README.md). Grade it on a machine with %d cores or more; here, compare the"
+                    + " profiles (exercises/mysteries.md)", Machine.cores(), exercise.id(), exercise.cores(), exercise.cores()), "");
+        }
         return measure(target, exercise, n, dir, console);
     }
 
@@ -163,6 +169,10 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         if (files != null || calibrate < 1) {
             throw new LabException(files != null ? "--calibrate grades the exercise's own reference and naive solutions: drop --file"
                     : "--calibrate " + calibrate + ": at least 1 run");
+        }
+        if (Machine.cores() < exercise.cores()) {
+            console.printf("note: %s is graded on %d cores or more; this machine has %d, so the calibration measures how the grade"
+                    + " does where it is not given (the naive solution may well pass)%n", exercise.id(), exercise.cores(), Machine.cores());
         }
         return new GradeCalibration(target, exercise, options(target, exercise, smoke), n, dir, console).run(calibrate);
     }

@@ -9,6 +9,7 @@ import dev.perflab.cli.component.Registry;
 import dev.perflab.jmh.BenchmarkCatalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +53,22 @@ class GradeCommandTest {
         assertEquals(2, lab.run("grade", "orderbook", "--file", broken.toString(), "--out", dir.resolve("out").toString()));
         assertTrue(lab.err.toString().startsWith("lab: --file: does not compile:\n" + broken + ":3: illegal start of expression"),
                 lab.err.toString());
+    }
+
+    /**
+     * The ring's mystery on 2 cores: its contract runs and passes (the mystery is correct), and its speed is not graded,
+     * since there the shipped rung itself meets the target: UNDECIDED, saying why and where to grade it, no fork run.
+     */
+    @Test
+    void theRingsMysteryIsNotGradedOnFewerCoresThanItsCauseNeeds() throws Exception {
+        dev.perflab.cli.ShippedLab.Result r = dev.perflab.cli.ShippedLab.runIn(List.of("-XX:ActiveProcessorCount=2"),
+                "grade", "mdf-ring", "--rung", "mystery", "--out", dir.toString());
+        assertEquals(GradeCommand.UNDECIDED, r.exit(), r.out() + r.err());
+        assertTrue(r.out().strip().endsWith("grade: UNDECIDED — the contract passes; the speed is not graded on 2 cores: mdf-ring/mystery's"
+                + " cause shows with 4 cores or more, and with fewer the shipped rung itself meets the target"
+                + " (exercises/teacher/README.md). Grade it on a machine with 4 cores or more; here, compare the profiles"
+                + " (exercises/mysteries.md)"), r.out());
+        assertTrue(!Files.exists(dir.resolve("forks")), "no fork on a machine where the grade cannot tell");
     }
 
     /** The shipped skeleton (its pristine copy first on the class path, as ./lab puts a learner's edit): NOT YET, no fork run. */
