@@ -65,41 +65,6 @@ public final class ForkSpread {
             return 0;
         }
         sorted.sort(null);
-        int split = widestGap(sorted);
-        return Math.min(split, sorted.size() - split);
-    }
-
-    /**
-     * The forks of a row's slower mode, by their index in {@code forkScores}: none unless the scores look bimodal (as
-     * {@link #minorMode} judges them) and the widest gap between the sorted scores is a ratio of at least
-     * {@code leastGap}; else every fork on the slow side of that gap, whether it holds fewer forks or more.
-     *
-     * @param higherIsBetter whether a higher score is faster (ops/s) or slower (ns/op)
-     * @param leastGap       the smallest ratio between the two modes' nearest forks that counts as two modes, e.g. 1.5
-     */
-    public static java.util.Set<Integer> slowerMode(List<Double> forkScores, boolean higherIsBetter, double leastGap) {
-        List<Integer> valid = new ArrayList<>();
-        for (int i = 0; i < forkScores.size(); i++) {
-            Double v = forkScores.get(i);
-            if (v != null && !v.isNaN() && v > 0) {
-                valid.add(i);
-            }
-        }
-        List<Double> scores = valid.stream().map(forkScores::get).toList();
-        if (!bimodal(scores)) {
-            return java.util.Set.of();
-        }
-        valid.sort(java.util.Comparator.comparingDouble(forkScores::get));
-        List<Double> sorted = valid.stream().map(forkScores::get).toList();
-        int split = widestGap(sorted);
-        if (sorted.get(split) / sorted.get(split - 1) < leastGap) {
-            return java.util.Set.of();
-        }
-        return new java.util.TreeSet<>(higherIsBetter ? valid.subList(0, split) : valid.subList(split, valid.size()));
-    }
-
-    /** The index in {@code sorted} (ascending, positive) just above the widest gap between neighbours, compared as logarithms. */
-    private static int widestGap(List<Double> sorted) {
         int split = 1;
         double widest = -1;
         for (int i = 1; i < sorted.size(); i++) {
@@ -109,7 +74,7 @@ public final class ForkSpread {
                 split = i;
             }
         }
-        return split;
+        return Math.min(split, sorted.size() - split);
     }
 
     private static DescriptiveStatistics stats(Collection<Double> values) {

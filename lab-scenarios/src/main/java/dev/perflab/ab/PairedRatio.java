@@ -28,21 +28,6 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
      *                                  not positive and finite
      */
     public static PairedRatio of(List<Double> base, List<Double> head, double confidence) {
-        double[] logs = logRatios(base, head, confidence);
-        SummaryStatistics stats = new SummaryStatistics();
-        for (double d : logs) {
-            stats.addValue(d);
-        }
-        int n = logs.length;
-        double mean = stats.getMean();
-        double sd = stats.getStandardDeviation();
-        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        double half = t * sd / Math.sqrt(n);
-        return new PairedRatio(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n, sd);
-    }
-
-    /** ln(head/base) of each pair, checked. */
-    private static double[] logRatios(List<Double> base, List<Double> head, double confidence) {
         if (base.size() != head.size() || base.size() < MIN_PAIRS) {
             throw new IllegalArgumentException("need at least " + MIN_PAIRS + " pairs of forks, got " + base.size()
                     + " base and " + head.size() + " head scores");
@@ -50,7 +35,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be between 0 and 1, was " + confidence);
         }
-        double[] logs = new double[base.size()];
+        SummaryStatistics logs = new SummaryStatistics();
         for (int i = 0; i < base.size(); i++) {
             double b = base.get(i);
             double h = head.get(i);
@@ -58,9 +43,14 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
                 throw new IllegalArgumentException("pair " + (i + 1) + " has a score that is not positive: base " + b
                         + ", head " + h);
             }
-            logs[i] = Math.log(h / b);
+            logs.addValue(Math.log(h / b));
         }
-        return logs;
+        int n = base.size();
+        double mean = logs.getMean();
+        double sd = logs.getStandardDeviation();
+        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        double half = t * sd / Math.sqrt(n);
+        return new PairedRatio(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n, sd);
     }
 
     /**

@@ -136,10 +136,10 @@ final class GradeCalibration {
         dir.file("forks.tsv").writeString(forkScores.toString());
     }
 
-    /** The learner's row over the reference rung's in the first speed target (its point estimate, over the pairs the target reads); empty without pairs. */
+    /** The learner's row over the reference rung's in the first speed target (its point estimate); empty without pairs. */
     private java.util.OptionalDouble speed(GradeCommand.Graded graded) {
         List<GradeRow> rows = within.rows(exercise.rung());
-        return Target.Speed.of(graded.forks().get(rows.get(0)), graded.forks().get(rows.get(1)), GradeCommand.CONFIDENCE, within.interval())
+        return Target.Speed.of(graded.forks().get(rows.get(0)), graded.forks().get(rows.get(1)), GradeCommand.CONFIDENCE)
                 .filter(s -> Double.isFinite(s.speedup())).map(s -> java.util.OptionalDouble.of(s.speedup())).orElse(java.util.OptionalDouble.empty());
     }
 

@@ -2,7 +2,6 @@ package dev.perflab.cli.grade;
 
 import dev.perflab.ab.AbRow;
 import dev.perflab.ab.ForkResult;
-import dev.perflab.ab.ForkSpread;
 import dev.perflab.ab.PairedRatio;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +15,7 @@ import java.util.stream.Collectors;
  * reference rung ({@link Within}), a speed that does not fall with a parameter ({@link Flat}), or no allocation per
  * operation ({@link NoAllocation}). A speed target is judged on the paired interval of its two rows' forks, round by
  * round ({@link PairedRatio}); its bound is {@code 1 / factor}: PASS when the whole interval is at or above it, NOT YET
- * when the whole interval is below it, UNDECIDED when the interval straddles it. The interval is a paired t interval on
- * the mean of the pairs' log ratios, over every pair or, for rows whose forks settle in two modes, over the pairs whose
- * forks both ran in their row's faster mode ({@link Interval}): the exercise says which before any fork runs.
+ * when the whole interval is below it, UNDECIDED when the interval straddles it.
  */
 sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation {
     /** The rows this target needs measured, the learner's rung named {@code learner}. */
@@ -39,12 +36,7 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
      * @param reference the reference rung's id, as the benchmark's {@code rung} param takes it
      * @param params    the row's other params
      */
-    record Within(String reference, double factor, String benchmark, Map<String, String> params, String hint, Interval interval)
-            implements Target {
-        Within(String reference, double factor, String benchmark, Map<String, String> params, String hint) {
-            this(reference, factor, benchmark, params, hint, Interval.EVERY_PAIR);
-        }
-
+    record Within(String reference, double factor, String benchmark, Map<String, String> params, String hint) implements Target {
         @Override
         public List<GradeRow> rows(String learner) {
             GradeRow row = new GradeRow(benchmark, params);
@@ -59,7 +51,7 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
         @Override
         public Judgement judge(String learner, Map<GradeRow, List<Optional<ForkResult>>> forks, double confidence) {
             List<GradeRow> rows = rows(learner);
-            return Speed.of(forks.get(rows.get(0)), forks.get(rows.get(1)), confidence, interval)
+            return Speed.of(forks.get(rows.get(0)), forks.get(rows.get(1)), confidence)
                     .map(s -> s.judge(this, factor, learner + " at " + times(s.speedup) + " " + reference + "'s speed"))
                     .orElseGet(() -> Judgement.tooFewPairs(this));
         }
@@ -86,7 +78,7 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
         @Override
         public Judgement judge(String learner, Map<GradeRow, List<Optional<ForkResult>>> forks, double confidence) {
             List<GradeRow> rows = rows(learner);
-            return Speed.of(forks.get(rows.get(0)), forks.get(rows.get(1)), confidence, Interval.EVERY_PAIR)
+            return Speed.of(forks.get(rows.get(0)), forks.get(rows.get(1)), confidence)
                     .map(s -> s.judge(this, factor, learner + " at " + param + " " + to + " runs at " + times(s.speedup)
                             + " its speed at " + param + " " + from))
                     .orElseGet(() -> Judgement.tooFewPairs(this));
@@ -135,8 +127,8 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
      * The speed of one row over another's, pair by pair: {@code speedup} above 1 when {@code head} is faster,
      * whichever way the unit points, with its interval.
      */
-    record Speed(double speedup, double low, double high, int pairs, double confidence, int leftOut) {
-        static Optional<Speed> of(List<Optional<ForkResult>> base, List<Optional<ForkResult>> head, double confidence, Interval interval) {
+    record Speed(double speedup, double low, double high, int pairs, double confidence) {
+        static Optional<Speed> of(List<Optional<ForkResult>> base, List<Optional<ForkResult>> head, double confidence) {
             List<Double> b = new ArrayList<>();
             List<Double> h = new ArrayList<>();
             ForkResult any = null;
@@ -150,31 +142,10 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
             if (b.size() < PairedRatio.MIN_PAIRS) {
                 return Optional.empty();
             }
-            boolean higher = AbRow.higherIsBetter(any.row().unit(), any.row().mode());
-            int all = b.size();
-            if (interval == Interval.FASTER_MODE) {
-                java.util.Set<Integer> slower = new java.util.TreeSet<>(ForkSpread.slowerMode(b, higher, Interval.LEAST_MODE_GAP));
-                slower.addAll(ForkSpread.slowerMode(h, higher, Interval.LEAST_MODE_GAP));
-                b = without(b, slower);
-                h = without(h, slower);
-                if (b.size() < PairedRatio.MIN_PAIRS) {
-                    return Optional.of(new Speed(Double.NaN, 0, Double.POSITIVE_INFINITY, b.size(), confidence, all - b.size()));
-                }
-            }
             PairedRatio ratio = PairedRatio.of(b, h, confidence);
-            int leftOut = all - ratio.pairs();
-            return Optional.of(higher ? new Speed(ratio.ratio(), ratio.low(), ratio.high(), ratio.pairs(), confidence, leftOut)
-                    : new Speed(1 / ratio.ratio(), 1 / ratio.high(), 1 / ratio.low(), ratio.pairs(), confidence, leftOut));
-        }
-
-        private static List<Double> without(List<Double> scores, java.util.Set<Integer> rounds) {
-            List<Double> kept = new ArrayList<>();
-            for (int i = 0; i < scores.size(); i++) {
-                if (!rounds.contains(i)) {
-                    kept.add(scores.get(i));
-                }
-            }
-            return kept;
+            boolean higher = AbRow.higherIsBetter(any.row().unit(), any.row().mode());
+            return Optional.of(higher ? new Speed(ratio.ratio(), ratio.low(), ratio.high(), ratio.pairs(), confidence)
+                    : new Speed(1 / ratio.ratio(), 1 / ratio.high(), 1 / ratio.low(), ratio.pairs(), confidence));
         }
 
         /** The smallest difference these pairs tell apart: the interval's half-width, as a fraction. */
@@ -185,32 +156,10 @@ sealed interface Target permits Target.Within, Target.Flat, Target.NoAllocation 
         Judgement judge(Target target, double factor, String figure) {
             double bound = 1 / factor;
             Verdict verdict = low >= bound ? Verdict.PASS : high < bound ? Verdict.NOT_YET : Verdict.UNDECIDED;
-            String level = confidence == GradeCommand.CONFIDENCE ? "" : ", a " + dev.perflab.ab.Looks.percent(confidence) + " interval";
-            String modes = leftOut == 0 ? "" : String.format(Locale.ROOT, "; %d with a fork in its row's slower mode left out", leftOut);
-            if (!(low > 0 && Double.isFinite(high))) {
-                return new Judgement(target, verdict, String.format(Locale.ROOT, "only %d pair%s of forks with both in their rows'"
-                        + " faster mode%s: too few for an interval", pairs, pairs == 1 ? "" : "s", modes));
-            }
-            return new Judgement(target, verdict, String.format(Locale.ROOT, "%s (%s–%s over %d pairs of forks%s%s; they tell"
-                    + " apart a difference of %s or more)", figure, times(low), times(high), pairs, modes, level, AbRow.percent(resolution())));
+            return new Judgement(target, verdict, String.format(Locale.ROOT, "%s (%s–%s over %d pairs of forks%s; they tell"
+                    + " apart a difference of %s or more)", figure, times(low), times(high), pairs,
+                    confidence == GradeCommand.CONFIDENCE ? "" : ", a " + dev.perflab.ab.Looks.percent(confidence) + " interval", AbRow.percent(resolution())));
         }
-    }
-
-    /**
-     * Which pairs a speed target's paired t interval ({@link PairedRatio#of}) is made of. {@link #EVERY_PAIR}: all of
-     * them. {@link #FASTER_MODE}: for rows whose forks settle in two modes for their whole run (the ring's writer and
-     * two readers, three threads on two cores: from one fork in eight to one in four runs about ×3 slower), only the
-     * pairs whose forks both ran in their row's faster mode ({@link ForkSpread#slowerMode}, modes at least
-     * {@value #LEAST_MODE_GAP}× apart). A pair with one fork in each mode has a ratio near ×3 or ×1/3 and keeps the
-     * interval wide at any number of rounds; a pair with both in the slower mode measures the scheduler, not the code
-     * (the ring's reference and a planted solution 50% slower both ran near ×1 of r3 there). The target is then the
-     * speed in the faster mode, and the figure says how many pairs were left out.
-     */
-    enum Interval {
-        EVERY_PAIR, FASTER_MODE;
-
-        /** Two groups of forks nearer than this ratio are one mode's spread, not two modes (the ring's are ×3 apart). */
-        static final double LEAST_MODE_GAP = 1.5;
     }
 
     /**

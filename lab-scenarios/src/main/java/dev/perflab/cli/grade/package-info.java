@@ -12,7 +12,6 @@
  *     2. rounds        r2@1000 · student@1000 · student@1   (round 2: the reverse order, round 3: forward, …)
  *     3. targets       within ×1.2 of r2     ratio student/r2 at depth 1,000, its interval  [low ─ high]
  *                      flat within ×2        ratio depth 1,000 / depth 1 of student          [low ─ high]
- *                      interval: a t interval on the mean of ln(ratio); the ring's: over its pairs in the faster mode
  *        bound b = 1/factor:   low ≥ b ──▶ PASS    high &lt; b ──▶ NOT YET    otherwise ──▶ UNDECIDED
  *     4. looks         6 rounds ──UNDECIDED──▶ 12 ──UNDECIDED──▶ 24    each interval at 98.33%: 95% over all three
  * </pre>

@@ -164,46 +164,4 @@ class TargetTest {
         assertEquals(0.95, GradeCommand.looks(5, false).intervalConfidence(), 1e-12);
         assertEquals(List.of(3), GradeCommand.looks(null, true).pairs());
     }
-    /**
-     * The ring's rows: forks at 9M ops/s and the learner's at ×0.95 of them, but one fork in four, in either row, ×3
-     * slower for its whole run, as the ring's forks are on 2 cores, and both rows near ×1 when both forks are slow (the
-     * scheduler's pace, not the code's). Judged in the faster mode, the grade says PASS and how many rounds it left out;
-     * a t interval over every pair of the same forks straddles the bound.
-     */
-    @Test
-    void aRowWithTwoModesIsJudgedInItsFasterMode() throws Exception {
-        List<GradeRow> rows = Exercises.RING_MYSTERY.rows();
-        RoundSource modes = (forks, rounds) -> {
-            for (int round = forks.get(rows.get(0)).size(); round < rounds; round++) {
-                double wobble = 1 + 0.02 * ((round * 7) % 5 - 2) / 2;
-                boolean referenceSlow = round % 4 == 1 || round % 8 == 3;
-                boolean learnerSlow = round % 4 == 1 || round % 8 == 6;
-                forks.get(rows.get(0)).addAll(scores(rows.get(0), new double[] {referenceSlow ? 2.8e6 : 9e6}, 0));
-                forks.get(rows.get(1)).addAll(scores(rows.get(1), new double[] {wobble * (learnerSlow ? 2.8e6 : 0.95 * 9e6)}, 0));
-            }
-            return forks;
-        };
-        java.io.StringWriter said = new java.io.StringWriter();
-        GradeCommand.Graded graded = GradeCommand.speed(Exercises.RING_MYSTERY, modes, GradeCommand.looks(null, false),
-                new java.io.PrintWriter(said));
-        assertEquals(Target.Verdict.PASS, graded.verdict(), graded.judgements() + "\n" + said);
-        String figure = graded.judgements().get(0).figure();
-        assertTrue(figure.contains("with a fork in its row's slower mode left out"), figure);
-        assertTrue(figure.startsWith("mystery at ×0.9"), figure);
-        Target.Within ring = (Target.Within) Exercises.RING_MYSTERY.targets().get(0);
-        Target.Within everyPair = new Target.Within(ring.reference(), ring.factor(), ring.benchmark(), ring.params(), ring.hint());
-        Target.Judgement all = everyPair.judge("mystery", graded.forks(), GradeCommand.looks(null, false).intervalConfidence());
-        assertEquals(Target.Verdict.UNDECIDED, all.verdict(), all.line());
-    }
-
-    /** Too few rounds with both forks in the faster mode: UNDECIDED, saying so, never an interval from one pair. */
-    @Test
-    void tooFewPairsInTheFasterModeAreUndecided() {
-        Target.Within ring = (Target.Within) Exercises.RING_MYSTERY.targets().get(0);
-        double[] base = {9e6, 2.8e6, 9.1e6, 2.7e6, 2.9e6, 2.8e6, 9.2e6, 2.75e6, 2.85e6, 2.8e6};
-        double[] head = {2.7e6, 9.0e6, 2.8e6, 9.1e6, 9.0e6, 8.9e6, 2.8e6, 9.05e6, 8.95e6, 2.7e6};
-        Target.Judgement j = ring.judge("student", forks(ring, base, head), 0.95);
-        assertEquals(Target.Verdict.UNDECIDED, j.verdict(), j.line());
-        assertTrue(j.figure().startsWith("only 0 pairs of forks with both in their rows' faster mode; 10 with a fork in its row's slower mode left out"), j.figure());
-    }
 }
