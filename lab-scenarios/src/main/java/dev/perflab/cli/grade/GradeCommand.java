@@ -17,7 +17,6 @@ import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.ExerciseCompiler;
-import dev.perflab.report.Formats;
 import dev.perflab.results.ResultsLayout;
 import dev.perflab.results.RunFolder;
 import java.io.BufferedReader;
@@ -190,11 +189,11 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), name -> dir.path("forks/" + name), console);
         console.println();
         console.printf("2. the speed: %d rows × %d rounds = %d forks of one JMH run each, the rows' order reversed every other"
-                        + " round; at least %s of warm-up and measurement (each fork's JVM start comes on top)%n",
-                exercise.rows().size(), n.first(), exercise.rows().size() * n.first(), Formats.duration(grade.seconds(n.first())));
+                        + " round; %s (each fork's JVM start comes on top)%n",
+                exercise.rows().size(), n.first(), exercise.rows().size() * n.first(), grade.length(n.first()));
         if (n.count() > 1) {
-            console.printf("   judged at %s; while a target is UNDECIDED, more rounds up to %d (at most %s more)%n", n.describe()
-                    .replace(" pairs,", " rounds,"), n.last(), Formats.duration(grade.seconds(n.last() - n.first())));
+            console.printf("   judged at %s; while a target is UNDECIDED, more rounds up to %d (%s more at most)%n", n.describe()
+                    .replace(" pairs,", " rounds,"), n.last(), grade.length(n.last() - n.first()).replaceFirst("^at least ", ""));
         }
         console.flush();
         Graded graded = speed(exercise, grade, n, console);

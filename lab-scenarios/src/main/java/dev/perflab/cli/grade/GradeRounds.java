@@ -72,9 +72,18 @@ final class GradeRounds implements RoundSource {
         return ordered;
     }
 
-    /** Seconds of warm-up and measurement the rounds take at least (each fork's JVM start comes on top). */
-    double seconds(int rounds) {
-        return options.iterationSeconds() * rows.size() * rounds;
+    /**
+     * What {@code rounds} rounds take at least, in words: seconds of warm-up and measurement, and for a single-shot row
+     * (each iteration one call, as long as its work, the iteration time not applying) its calls.
+     */
+    String length(int rounds) {
+        dev.perflab.jmh.BenchmarkCatalog catalog = dev.perflab.jmh.BenchmarkCatalog.load();
+        long singleShot = rows.stream().filter(r -> catalog.singleShot(r.benchmark())).count();
+        double seconds = options.iterationSeconds() * (rows.size() - singleShot) * rounds;
+        long calls = singleShot * rounds * (options.warmupIterations() + options.iterations());
+        String time = seconds > 0 || calls == 0 ? "at least " + dev.perflab.report.Formats.duration(seconds) + " of warm-up and measurement" : "";
+        return time + (calls == 0 ? "" : String.format(java.util.Locale.ROOT, "%s%,d single-shot calls, each as long as its work",
+                time.isEmpty() ? "" : ", and ", calls));
     }
 
     /** No rounds yet: every row of {@code rows} with no forks, for {@link RoundSource#more}. */
