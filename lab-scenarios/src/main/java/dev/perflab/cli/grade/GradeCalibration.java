@@ -140,7 +140,7 @@ final class GradeCalibration {
     private java.util.OptionalDouble speed(GradeCommand.Graded graded) {
         List<GradeRow> rows = within.rows(exercise.rung());
         return Target.Speed.of(graded.forks().get(rows.get(0)), graded.forks().get(rows.get(1)), GradeCommand.CONFIDENCE)
-                .filter(s -> Double.isFinite(s.speedup())).map(s -> java.util.OptionalDouble.of(s.speedup())).orElse(java.util.OptionalDouble.empty());
+                .map(s -> java.util.OptionalDouble.of(s.speedup())).orElse(java.util.OptionalDouble.empty());
     }
 
     /**

@@ -192,8 +192,8 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
                         + " round; %s (each fork's JVM start comes on top)%n",
                 exercise.rows().size(), n.first(), exercise.rows().size() * n.first(), grade.length(n.first()));
         if (n.count() > 1) {
-            console.printf("   judged at %s; while a target is UNDECIDED, more rounds up to %d (%s more at most)%n", n.describe()
-                    .replace(" pairs,", " rounds,"), n.last(), grade.length(n.last() - n.first()).replaceFirst("^at least ", ""));
+            console.printf("   judged at %s; while a target is UNDECIDED, more rounds up to %d (those %d rounds: %s)%n", n.describe()
+                    .replace(" pairs,", " rounds,"), n.last(), n.last() - n.first(), grade.length(n.last() - n.first()));
         }
         console.flush();
         Graded graded = speed(exercise, grade, n, console);

@@ -423,11 +423,12 @@ public final class ProfileCommand implements Callable<Integer>, Registry.User {
             throw new LabException("async-profiler wrote no recording for " + id + "; see " + log, 1);
         }
         String engine = SamplingEngine.fromJfr(recordings.get(0)).orElse(SamplingEngine.UNKNOWN);
+        String sampler = SamplingEngine.label(event, engine);
         List<Path> flames = new ArrayList<>();
         for (Path jfr : recordings) {
             String run = jfr.getParent().getFileName().toString().replaceFirst("^([a-z_]\\w*\\.)+", "");
-            Path forward = flameGraphs(jfr, id + " · " + run + " · " + event + " sampled by " + engine).get(0);
-            console.println("  " + id + ": " + forward + " (" + engine + ")");
+            Path forward = flameGraphs(jfr, id + " · " + run + " · " + event + " sampled by " + sampler).get(0);
+            console.println("  " + id + ": " + forward + " (" + sampler + ")");
             flames.add(forward);
         }
         console.flush();

@@ -37,6 +37,17 @@ public final class SamplingEngine {
     }
 
     /** One line saying what sampled, e.g. {@code ctimer (timer fallback: perf events not available; …)}. */
+    /**
+     * The engine's name for a graph's title and the line under it: async-profiler's own, except {@code noop}, which it
+     * writes when no CPU sampler ran (an {@code alloc} or {@code lock} profile) and which says nothing to a reader.
+     */
+    public static String label(String event, String engine) {
+        if (!engine.equals("noop")) {
+            return engine;
+        }
+        return event.equals("alloc") ? "JVMTI allocation samples" : event.equals("lock") ? "JVMTI lock events" : engine;
+    }
+
     public static String describe(String event, String engine, String perfEventParanoid) {
         String paranoid = "perf_event_paranoid=" + perfEventParanoid;
         switch (engine) {

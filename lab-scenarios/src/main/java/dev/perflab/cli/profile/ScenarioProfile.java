@@ -116,7 +116,8 @@ final class ScenarioProfile {
                 continue;
             }
             String engine = SamplingEngine.fromJfr(r.jfr()).orElse(SamplingEngine.UNKNOWN);
-            String title = r.rung() + " · " + r.process() + " · " + event + " sampled by " + engine;
+            String sampler = SamplingEngine.label(event, engine);
+            String title = r.rung() + " · " + r.process() + " · " + event + " sampled by " + sampler;
             List<Path> graphs;
             try {
                 graphs = new ArrayList<>(JfrConverter.flameGraphs(r.jfr(), event, title));
@@ -124,7 +125,7 @@ final class ScenarioProfile {
             } catch (IOException e) {
                 throw new LabException("cannot convert " + r.jfr() + " into a flame graph: " + e.getMessage(), 1);
             }
-            console.println("  " + r.rung() + " " + r.process() + ": " + graphs.get(0) + " (" + engine + ")");
+            console.println("  " + r.rung() + " " + r.process() + ": " + graphs.get(0) + " (" + sampler + ")");
             byRung.computeIfAbsent(r.rung(), k -> new ArrayList<>()).add(new ProfileCommand.RungProfile(
                     r.rung() + " " + r.process(), r.jfr().getParent().resolve("run.log"), graphs, List.of(r.jfr()), engine));
         }

@@ -25,6 +25,9 @@ class SamplingEngineTest {
         assertEquals("wall (wall-clock sampler)", SamplingEngine.describe("wall", "wall", "2"));
         assertTrue(SamplingEngine.describe("alloc", "noop", "2").startsWith("alloc (JVMTI allocation sampling"));
         assertTrue(SamplingEngine.describe("lock", "noop", "2").startsWith("lock (JVMTI lock contention"));
+        assertEquals("JVMTI allocation samples", SamplingEngine.label("alloc", "noop"), "not async-profiler's \"noop\"");
+        assertEquals("JVMTI lock events", SamplingEngine.label("lock", "noop"));
+        assertEquals("perf_events", SamplingEngine.label("cpu", "perf_events"));
         assertEquals("unknown", SamplingEngine.describe("cpu", "unknown", "2"));
     }
 
