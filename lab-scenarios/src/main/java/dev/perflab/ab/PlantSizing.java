@@ -103,16 +103,20 @@ public record PlantSizing(long period, long tokens, double overhead, double perT
     }
 
     /**
-     * Seconds one thread spends in one invocation, from a fork's score: a throughput {@code ops/TIME} is summed
-     * over the threads, a time per operation is each thread's own.
+     * Seconds one thread spends in one invocation (one call of the method, where the plant runs), from a fork's
+     * score: a throughput {@code ops/TIME} is summed over the threads, a time per operation is each thread's own.
+     *
+     * @param operationsPerCall the operations the score counts for one call ({@link
+     *                          dev.perflab.jmh.BenchmarkCatalog#operationsPerCall}): a single shot's batch makes it 1
+     *                          where {@code @OperationsPerInvocation} alone would say 100,000
      */
-    public static double secondsPerInvocation(double score, String unit, int threads, int operationsPerInvocation) {
+    public static double secondsPerInvocation(double score, String unit, int threads, double operationsPerCall) {
         String[] parts = unit.strip().split("/");
         if (parts.length == 2 && parts[0].startsWith("op") && SECONDS.containsKey(parts[1])) {
-            return threads * operationsPerInvocation * SECONDS.get(parts[1]) / score;
+            return threads * operationsPerCall * SECONDS.get(parts[1]) / score;
         }
         if (parts.length == 2 && parts[1].startsWith("op") && SECONDS.containsKey(parts[0])) {
-            return score * SECONDS.get(parts[0]) * operationsPerInvocation;
+            return score * SECONDS.get(parts[0]) * operationsPerCall;
         }
         throw new IllegalArgumentException("cannot tell the time per operation from the unit '" + unit + "'");
     }

@@ -29,12 +29,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class BenchmarkCatalog {
     private final Map<String, JmhOptions> declared;
-    private final Map<String, Integer> operationsPerInvocation;
+    private final Map<String, Double> operationsPerCall;
     private final java.util.Set<String> singleShot;
 
-    private BenchmarkCatalog(Map<String, JmhOptions> declared, Map<String, Integer> operationsPerInvocation, java.util.Set<String> singleShot) {
+    private BenchmarkCatalog(Map<String, JmhOptions> declared, Map<String, Double> operationsPerCall, java.util.Set<String> singleShot) {
         this.declared = Collections.unmodifiableMap(declared);
-        this.operationsPerInvocation = Collections.unmodifiableMap(operationsPerInvocation);
+        this.operationsPerCall = Collections.unmodifiableMap(operationsPerCall);
         this.singleShot = Collections.unmodifiableSet(singleShot);
     }
 
@@ -53,7 +53,7 @@ public final class BenchmarkCatalog {
     public static BenchmarkCatalog of(List<Path> classPath) {
         URL[] urls = classPath.stream().map(BenchmarkCatalog::url).toArray(URL[]::new);
         Map<String, JmhOptions> declared = new HashMap<>();
-        Map<String, Integer> operations = new HashMap<>();
+        Map<String, Double> operations = new HashMap<>();
         java.util.Set<String> singleShot = new java.util.HashSet<>();
         try (URLClassLoader loader = new URLClassLoader(urls, null)) {
             Enumeration<URL> lists = loader.getResources(BenchmarkList.BENCHMARK_LIST.substring(1));
@@ -61,8 +61,12 @@ public final class BenchmarkCatalog {
                 try (InputStream in = lists.nextElement().openStream()) {
                     for (BenchmarkListEntry e : entries(in)) {
                         declared.putIfAbsent(e.getUsername(), options(e));
-                        operations.putIfAbsent(e.getUsername(), e.getOperationsPerInvocation().orElse(1));
-                        if (e.getMode() == org.openjdk.jmh.annotations.Mode.SingleShotTime) {
+                        boolean shot = e.getMode() == org.openjdk.jmh.annotations.Mode.SingleShotTime;
+                        // a single shot calls the method batchSize times and divides its time by @OperationsPerInvocation
+                        // alone (JMH's generated _ss_ stub); other modes ignore the batch size
+                        operations.putIfAbsent(e.getUsername(), (double) e.getOperationsPerInvocation().orElse(1)
+                                / (shot ? e.getMeasurementBatchSize().orElse(1) : 1));
+                        if (shot) {
                             singleShot.add(e.getUsername());
                         }
                     }
@@ -117,12 +121,14 @@ public final class BenchmarkCatalog {
     }
 
     /**
-     * How many operations one call of the benchmark method counts ({@code @OperationsPerInvocation}; 1 without
-     * it): a per-invocation cost is the per-operation cost times this.
+     * How many of its reported operations one call of the benchmark method counts: {@code @OperationsPerInvocation}
+     * (1 without it), over the calls a single shot makes ({@code @Measurement(batchSize)}, SingleShotTime only). A
+     * call's cost is the per-operation cost times this: a replay of 250k commands counts 250,000; a single shot of a
+     * 100,000-call batch with {@code @OperationsPerInvocation(100_000)} counts 1, one put a call.
      */
-    public int operationsPerInvocation(String benchmark) {
+    public double operationsPerCall(String benchmark) {
         declared(benchmark);
-        return operationsPerInvocation.get(benchmark);
+        return operationsPerCall.get(benchmark);
     }
 
     /**

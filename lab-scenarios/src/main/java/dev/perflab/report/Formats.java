@@ -92,6 +92,26 @@ public final class Formats {
         return String.format(Locale.ROOT, "%d h %02d min", minutes / 60, minutes % 60);
     }
 
+    /**
+     * A time given on the command line, with its unit ({@code 15m}, {@code 900s}, {@code 1.5h}) or {@code 0}, in seconds:
+     * the reverse of {@link #duration}, for options such as {@code --budget}.
+     *
+     * @param option the option's name, for the error
+     * @throws dev.perflab.base.LabException (exit 2) naming the option and what it expects
+     */
+    public static double durationOption(String option, String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(s|m|min|h)?").matcher(text.trim());
+        if (m.matches() && (m.group(2) != null || Double.parseDouble(m.group(1)) == 0)) {
+            double value = Double.parseDouble(m.group(1));
+            return m.group(2) == null ? 0 : value * switch (m.group(2)) {
+                case "s" -> 1;
+                case "h" -> 3600;
+                default -> 60;
+            };
+        }
+        throw new dev.perflab.base.LabException(option + " '" + text + "' must be a time with its unit, e.g. 15m, 900s or 1h (or 0 for none)");
+    }
+
     /** Decimals that show {@code digits} significant digits of a positive number below 1,000. */
     private static int decimalsFor(double positive, int digits) {
         int magnitude = (int) Math.floor(Math.log10(positive));

@@ -41,6 +41,12 @@ class PlantSizingTest {
         assertEquals(3e-3, PlantSizing.secondsPerInvocation(3, "ms/op", 1, 1), 1e-15);
         assertEquals(5e-6, PlantSizing.secondsPerInvocation(5, "us/op", 4, 1), 1e-15, "avgt is per thread already");
         assertThrows(IllegalArgumentException.class, () -> PlantSizing.secondsPerInvocation(1, "MB/s", 1, 1));
+        // KvPutBenchmark: single shots of 100,000 calls, @OperationsPerInvocation(100_000), 0.738 us/op: one put a call
+        double put = PlantSizing.secondsPerInvocation(0.738, "us/op", 1,
+                dev.perflab.jmh.BenchmarkCatalog.ofThisClassPath().operationsPerCall("dev.perflab.bench.kv.KvPutBenchmark.put"));
+        assertEquals(0.738e-6, put, 1e-12, "a put, not a batch of 100,000 (which sized a plant 100,000 times too large)");
+        assertEquals(500_000.0, dev.perflab.jmh.BenchmarkCatalog.ofThisClassPath()
+                .operationsPerCall("dev.perflab.bench.orderbook.OrderBookReplayBenchmark.replay500k"));
     }
 
     @Test

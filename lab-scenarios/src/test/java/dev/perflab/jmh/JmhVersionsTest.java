@@ -57,7 +57,7 @@ class JmhVersionsTest {
         for (String method : List.of("sum", "max", "count")) {
             JmhOptions declared = catalog.declared("fixture.Tally." + method);
             assertTrue(declared.forks() >= 1 && declared.iterations() >= 1, version + " " + method + ": " + declared);
-            assertEquals(1, catalog.operationsPerInvocation("fixture.Tally." + method));
+            assertEquals(1.0, catalog.operationsPerCall("fixture.Tally." + method));
         }
     }
 }

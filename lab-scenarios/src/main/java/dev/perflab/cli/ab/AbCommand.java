@@ -235,7 +235,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         double t = percent("--threshold", threshold, false);
         double rulerT = rulerThreshold == null ? t : percent("--ruler-threshold", rulerThreshold, false);
         double c = percent("--confidence", confidence, true);
-        double budgetSeconds = seconds("--budget", budget);
+        double budgetSeconds = dev.perflab.report.Formats.durationOption("--budget", budget);
         dev.perflab.ab.Looks looks = budgetSeconds == 0 || most == pairs ? dev.perflab.ab.Looks.single(pairs, c)
                 : dev.perflab.ab.Looks.doubling(pairs, most, c);
         PrintWriter console = spec.commandLine().getOut();
@@ -394,24 +394,6 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
                     calibration.runs(), calibration.sizes(), out, console).run(resume);
         }
         return compare(component, plan, base, head, looks, budgetSeconds, t, rulerT, out, console);
-    }
-
-    /**
-     * A time with its unit, {@code 15m}, {@code 900s}, {@code 1.5h}, or {@code 0}, in seconds.
-     *
-     * @throws LabException (exit 2) naming the option and what it expects
-     */
-    static double seconds(String option, String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(s|m|min|h)?").matcher(text.trim());
-        if (m.matches() && (m.group(2) != null || Double.parseDouble(m.group(1)) == 0)) {
-            double value = Double.parseDouble(m.group(1));
-            return m.group(2) == null ? 0 : value * switch (m.group(2)) {
-                case "s" -> 1;
-                case "h" -> 3600;
-                default -> 60;
-            };
-        }
-        throw new LabException(option + " '" + text + "' must be a time with its unit, e.g. 15m, 900s or 1h (or 0 for none)");
     }
 
     /** Refuses a revision named that is the commit checked out while its tracked files have uncommitted changes. */

@@ -53,7 +53,7 @@ final class AbSizer {
         AbForks runner = new AbForks(console);
         String stem = String.format(Locale.ROOT, "row%02d", row.index());
         ForkResult plain = fork(runner, from, row, null, dir.resolve(stem + "-none.json"), "sizing: no plant");
-        int operations = BenchmarkCatalog.of(List.of(from.jar())).operationsPerInvocation(row.row().benchmark());
+        double operations = BenchmarkCatalog.of(List.of(from.jar())).operationsPerCall(row.row().benchmark());
         double seconds = PlantSizing.secondsPerInvocation(plain.score(), plain.row().unit(), plain.threads(), operations);
         PlantSizing sizing = fit(runner, from, row, dir, stem, plain, PlantSizing.trial(seconds, plain.threads()));
         long[] retrial = sizing.period() == 1 && plain.threads() == 1 ? PlantSizing.retrial(sizing.perToken(), smallest) : null;

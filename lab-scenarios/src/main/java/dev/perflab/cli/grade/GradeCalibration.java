@@ -182,7 +182,7 @@ final class GradeCalibration {
     /** How a plant slows {@code row}, sized on the row: forks with T and 2T tokens (or the counter and T tokens). */
     private PlantSizing size(GradeRounds grade, GradeRow row) throws IOException, InterruptedException {
         ForkResult plain = fork(grade, row, null, "sizing-plain");
-        int operations = BenchmarkCatalog.load().operationsPerInvocation(row.benchmark());
+        double operations = BenchmarkCatalog.load().operationsPerCall(row.benchmark());
         long[] trial = PlantSizing.trial(PlantSizing.secondsPerInvocation(plain.score(), plain.row().unit(), plain.threads(), operations),
                 plain.threads());
         long tokens = trial[0];

@@ -17,6 +17,7 @@ import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.ladder.Entry;
 import dev.perflab.ladder.ExerciseCompiler;
+import dev.perflab.report.Formats;
 import dev.perflab.results.ResultsLayout;
 import dev.perflab.results.RunFolder;
 import java.io.BufferedReader;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -50,7 +52,9 @@ import picocli.CommandLine.Spec;
  * keeps 95% over the three looks. A correct solution's interval straddled the ×1.2 bound in most 6-round grades on 2
  * cores, because 6 pairs of quick forks tell apart only about 9%–21%
  * (docs/measurements/2026-11-29-grade-calibration.md); more rounds for those grades alone decide them without making
- * every grade four times as long. {@code --rounds N} grades at one look of N rounds.
+ * every grade four times as long. {@code --rounds N} grades at one look of N rounds. {@code --budget TIME} keeps a grade's
+ * wait within TIME: a look the time left cannot hold is brought forward to the rounds it can, and is the last (the
+ * looks' levels stay as they are, so the 95% still holds: {@link Looks}).
  */
 @Command(name = "grade", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Grade an exercise: its contract, then your rung against the reference rung, forks of one jar in"
@@ -90,6 +94,12 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
                     + " rounds, then, while a target is UNDECIDED, at 12 and " + MOST_ROUNDS + " (--smoke: " + SMOKE_ROUNDS + ", once).")
     Integer rounds;
 
+    @Option(names = "--budget", paramLabel = "TIME",
+            description = "Time from the first fork within which an UNDECIDED grade gets more rounds, e.g. 5m or 300s; the"
+                    + " first " + DEFAULT_ROUNDS + " rounds always run (default: no limit, up to " + MOST_ROUNDS + " rounds)."
+                    + " A grade the budget stops stays UNDECIDED and says so.")
+    String budget;
+
     @Option(names = "--file", split = ",", paramLabel = "FILE",
             description = "Grade these source files in place of the learner's (a reference or planted solution from"
                     + " exercises/teacher): compiled into DIR/classes, first on every class path the grade uses.")
@@ -119,6 +129,12 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
             throw new LabException("--rounds " + rounds + ": an interval needs at least " + PairedRatio.MIN_PAIRS + " rounds");
         }
         Looks n = looks(rounds, smoke);
+        double budgetSeconds = budget == null ? Double.NaN : Formats.durationOption("--budget", budget);
+        if (budget != null && (n.count() == 1 || calibrate != null)) {
+            throw new LabException("--budget " + budget + " limits the looks of a default grade; "
+                    + (calibrate != null ? "--calibrate measures the grade without one" : (smoke ? "--smoke" : "--rounds " + rounds)
+                    + " is one look of its rounds: drop one of the two"));
+        }
         // the sources graded are the run's inputs: an --out that is or holds one would overwrite the learner's work
         if (files != null && calibrate == null) {
             requireFiles(files);
@@ -135,14 +151,14 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         try {
             // a grade is written whole or not at all (a Ctrl-C leaves the previous grade as it was); a calibration keeps
             // every run that ended, for the table it rewrites after each
-            return calibrate != null ? calibrate(target, exercise, n, dir, console) : dir.whole(() -> grade(target, exercise, n, dir, console, before));
+            return calibrate != null ? calibrate(target, exercise, n, dir, console) : dir.whole(() -> grade(target, exercise, n, budgetSeconds, dir, console, before));
         } finally {
             restore(before);
         }
     }
 
     /** The contract (in a child JVM when {@code --file} gave other sources), then the speed once every check passes. */
-    private int grade(Component target, Exercise exercise, Looks n, RunFolder dir, PrintWriter console, String before)
+    private int grade(Component target, Exercise exercise, Looks n, double budgetSeconds, RunFolder dir, PrintWriter console, String before)
             throws IOException, InterruptedException {
         // the classes compiled from --file are the run's workings, not its results: outside the whole-grade promise
         Path classes = files != null ? compile(dir.dir().resolve("classes"), before) : null;
@@ -161,7 +177,7 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
                     + " the target (exercises/teacher/README.md). Grade it on a machine with %d cores or more; here, compare the"
                     + " profiles (exercises/mysteries.md)", Machine.cores(), exercise.id(), exercise.cores(), exercise.cores()), "");
         }
-        return measure(target, exercise, n, dir, console);
+        return measure(target, exercise, n, budgetSeconds, dir, console);
     }
 
     private int calibrate(Component target, Exercise exercise, Looks n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
@@ -185,7 +201,8 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         }
     }
 
-    private int measure(Component target, Exercise exercise, Looks n, RunFolder dir, PrintWriter console) throws IOException, InterruptedException {
+    private int measure(Component target, Exercise exercise, Looks n, double budgetSeconds, RunFolder dir, PrintWriter console)
+            throws IOException, InterruptedException {
         GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), name -> dir.path("forks/" + name), console);
         console.println();
         console.printf("2. the speed: %d rows × %d rounds = %d forks of one JMH run each, the rows' order reversed every other"
@@ -194,9 +211,13 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         if (n.count() > 1) {
             console.printf("   judged at %s; while a target is UNDECIDED, more rounds up to %d (those %d rounds: %s)%n", n.describe()
                     .replace(" pairs,", " rounds,"), n.last(), n.last() - n.first(), grade.length(n.last() - n.first()));
+            if (!Double.isNaN(budgetSeconds)) {
+                console.printf("   within a budget of %s from the first fork (--budget): a look it cannot hold comes at the rounds it"
+                        + " can, and is the last%n", Formats.duration(budgetSeconds));
+            }
         }
         console.flush();
-        Graded graded = speed(exercise, grade, n, console);
+        Graded graded = speed(exercise, grade, n, budgetSeconds, System::nanoTime, console);
         List<Target.Judgement> judgements = graded.judgements();
         console.println();
         console.println(Target.Verdict.joined(judgements));
@@ -205,8 +226,9 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         String why = switch (verdict) {
             case PASS -> "every target is met, within the intervals of " + graded.rounds() + " rounds";
             case NOT_YET -> "a target is not met (the hint under it says where to look)";
-            case UNDECIDED -> "an interval straddles its target, so " + graded.rounds() + " rounds cannot tell: run again with more"
-                    + " --rounds, or on a quieter machine (close other programs; a laptop on its charger)";
+            case UNDECIDED -> "an interval straddles its target, so " + graded.rounds() + " rounds cannot tell: run again with "
+                    + (graded.cut() ? "a longer --budget (it held " + graded.rounds() + " of the " + n.last() + " rounds)" : "more --rounds")
+                    + ", or on a quieter machine (close other programs; a laptop on its charger)";
         };
         return finish(dir, console, verdict, why, Target.Verdict.joined(judgements) + "\n");
     }
@@ -222,33 +244,67 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
      *
      * @param rounds the rounds they rest on
      * @param forks  every row's forks, round by round (empty where a fork failed)
+     * @param cut    whether the time budget stopped the looks before their last
      */
-    record Graded(List<Target.Judgement> judgements, int rounds, Map<GradeRow, List<Optional<ForkResult>>> forks) {
+    record Graded(List<Target.Judgement> judgements, int rounds, Map<GradeRow, List<Optional<ForkResult>>> forks, boolean cut) {
         Target.Verdict verdict() {
             return Target.Verdict.of(judgements.stream().map(Target.Judgement::verdict).toList());
         }
     }
 
+    /** {@link #speed(Exercise, RoundSource, Looks, double, LongSupplier, PrintWriter)} with no time budget. */
+    static Graded speed(Exercise exercise, RoundSource grade, Looks looks, PrintWriter console) throws IOException, InterruptedException {
+        return speed(exercise, grade, looks, Double.NaN, System::nanoTime, console);
+    }
+
     /**
      * Runs the first look's rounds and judges every target of the exercise on them, each interval at the looks' level;
-     * while the grade is UNDECIDED (no target NOT YET, one that cannot tell), adds rounds to the next look.
+     * while the grade is UNDECIDED (no target NOT YET, one that cannot tell), adds rounds to the next look. Within a
+     * budget, the next look comes at the rounds the time left holds (a round as long as the rounds so far took), and is
+     * then the last; with no round held, the grade stops where it is.
+     *
+     * @param budgetSeconds the time from the first round within which looks are added; NaN for no limit
+     * @param clock         nanoseconds, as {@link System#nanoTime()}
      */
-    static Graded speed(Exercise exercise, RoundSource grade, Looks looks, PrintWriter console) throws IOException, InterruptedException {
+    static Graded speed(Exercise exercise, RoundSource grade, Looks looks, double budgetSeconds, LongSupplier clock, PrintWriter console)
+            throws IOException, InterruptedException {
+        long started = clock.getAsLong();
         int reached = looks.first();
         Map<GradeRow, List<Optional<ForkResult>>> forks = grade.more(GradeRounds.none(exercise.rows()), reached);
+        boolean cut = false;
         while (true) {
             Map<GradeRow, List<Optional<ForkResult>>> sofar = forks;
             Graded graded = new Graded(exercise.targets().stream()
-                    .map(t -> t.judge(exercise.rung(), sofar, looks.intervalConfidence())).toList(), reached, sofar);
+                    .map(t -> t.judge(exercise.rung(), sofar, looks.intervalConfidence())).toList(), reached, sofar, cut);
             java.util.OptionalInt next = looks.after(reached);
-            if (graded.verdict() != Target.Verdict.UNDECIDED || next.isEmpty()) {
+            if (graded.verdict() != Target.Verdict.UNDECIDED || next.isEmpty() || cut) {
                 return graded;
             }
-            console.printf("after %d rounds: %s still UNDECIDED; %d more rounds, to %d%n", reached, graded.judgements().stream()
-                    .filter(j -> j.verdict() == Target.Verdict.UNDECIDED).map(j -> j.target().describe())
-                    .collect(java.util.stream.Collectors.joining("; ")), next.getAsInt() - reached, next.getAsInt());
+            String open = graded.judgements().stream().filter(j -> j.verdict() == Target.Verdict.UNDECIDED)
+                    .map(j -> j.target().describe()).collect(java.util.stream.Collectors.joining("; "));
+            int target = next.getAsInt();
+            String because = "";
+            if (!Double.isNaN(budgetSeconds)) {
+                double spent = (clock.getAsLong() - started) / 1e9;
+                double round = spent / reached;
+                int held = (int) Math.max(0, Math.floor((budgetSeconds - spent) / round));
+                if (held == 0) {
+                    console.printf("after %d rounds: %s still UNDECIDED; the budget left, %s of %s, holds no more round (one takes"
+                                    + " about %s)%n", reached, open, Formats.duration(Math.max(0, budgetSeconds - spent)),
+                            Formats.duration(budgetSeconds), Formats.duration(round));
+                    console.flush();
+                    return new Graded(graded.judgements(), reached, sofar, true);
+                }
+                if (reached + held < target) {
+                    because = " (the budget left, " + Formats.duration(budgetSeconds - spent) + ", holds " + held + " of the "
+                            + (target - reached) + " rounds to the next look; this look is the last)";
+                    target = reached + held;
+                    cut = true;
+                }
+            }
+            console.printf("after %d rounds: %s still UNDECIDED; %d more rounds, to %d%s%n", reached, open, target - reached, target, because);
             console.flush();
-            reached = next.getAsInt();
+            reached = target;
             forks = grade.more(forks, reached);
         }
     }

@@ -44,6 +44,13 @@ class GradeCommandTest {
         lab.clear();
         assertEquals(2, lab.run("grade", "orderbook", "--file", dir.resolve("nope.java").toString(), "--out", dir.toString()));
         assertEquals("lab: --file " + dir.resolve("nope.java") + ": no such file", lab.err.toString().strip());
+        lab.clear();
+        assertEquals(2, lab.run("grade", "orderbook", "--budget", "5", "--out", dir.toString()));
+        assertEquals("lab: --budget '5' must be a time with its unit, e.g. 15m, 900s or 1h (or 0 for none)", lab.err.toString().strip());
+        lab.clear();
+        assertEquals(2, lab.run("grade", "orderbook", "--budget", "5m", "--rounds", "6", "--out", dir.toString()));
+        assertEquals("lab: --budget 5m limits the looks of a default grade; --rounds 6 is one look of its rounds: drop one of the two",
+                lab.err.toString().strip());
     }
 
     @Test

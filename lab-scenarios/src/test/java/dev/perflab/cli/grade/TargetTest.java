@@ -164,4 +164,51 @@ class TargetTest {
         assertEquals(0.95, GradeCommand.looks(5, false).intervalConfidence(), 1e-12);
         assertEquals(List.of(3), GradeCommand.looks(null, true).pairs());
     }
+
+    /**
+     * A time budget brings the next look forward to the rounds the time left holds (at what a round took so far), and
+     * that look is the last; a budget the first look used up stops the grade there; a grade decided in time is not cut.
+     */
+    @Test
+    void aBudgetBringsTheNextLookForwardAndEndsTheLooks() throws Exception {
+        long[] now = {0};
+        List<Integer> asked = new ArrayList<>();
+        java.io.StringWriter said = new java.io.StringWriter();
+        // rounds of 20 s each, on the bound, so every look is UNDECIDED: 6 rounds take 120 s, and 200 s leave 80 s, 4 rounds
+        GradeCommand.Graded graded = GradeCommand.speed(Exercises.ORDERBOOK, timed(rounds(1 / 1.2, 0.05, asked), now), GradeCommand.looks(null, false),
+                200, () -> now[0], new java.io.PrintWriter(said));
+        assertEquals(List.of(6, 10), asked);
+        assertEquals(10, graded.rounds());
+        assertTrue(graded.cut());
+        assertEquals(Target.Verdict.UNDECIDED, graded.verdict());
+        assertTrue(said.toString().contains("4 more rounds, to 10 (the budget left, 1 min 20 s, holds 4 of the 6 rounds to the next look;"
+                + " this look is the last)"), said.toString());
+        assertTrue(graded.judgements().get(0).figure().contains("a 98.33% interval"), graded.judgements().get(0).figure());
+
+        now[0] = 0;
+        asked.clear();
+        said.getBuffer().setLength(0);
+        graded = GradeCommand.speed(Exercises.ORDERBOOK, timed(rounds(1 / 1.2, 0.05, asked), now), GradeCommand.looks(null, false),
+                130, () -> now[0], new java.io.PrintWriter(said));
+        assertEquals(List.of(6), asked);
+        assertTrue(graded.cut());
+        assertTrue(said.toString().contains("the budget left, 10 s of 2 min 10 s, holds no more round (one takes about 20 s)"), said.toString());
+
+        now[0] = 0;
+        asked.clear();
+        graded = GradeCommand.speed(Exercises.ORDERBOOK, timed(rounds(0.92, 0.06, asked), now), GradeCommand.looks(null, false),
+                3600, () -> now[0], new java.io.PrintWriter(new java.io.StringWriter()));
+        assertEquals(Target.Verdict.PASS, graded.verdict());
+        assertTrue(!graded.cut() && graded.rounds() > 6, "decided at " + graded.rounds());
+    }
+
+    /** {@code source}, with {@code now} moved on 20 s (in nanoseconds) for every round it adds. */
+    private static RoundSource timed(RoundSource source, long[] now) {
+        return (forks, rounds) -> {
+            int before = forks.get(Exercises.ORDERBOOK.rows().get(0)).size();
+            Map<GradeRow, List<Optional<ForkResult>>> more = source.more(forks, rounds);
+            now[0] += (rounds - before) * 20_000_000_000L;
+            return more;
+        };
+    }
 }
