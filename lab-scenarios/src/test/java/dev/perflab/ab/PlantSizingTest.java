@@ -151,14 +151,19 @@ class PlantSizingTest {
         Plant p18 = new Plant(0.10, 18, 1);
         Plant p37 = new Plant(0.10, 37, 1);
         Plant p26 = new Plant(0.10, 26, 1);
-        // 18 gave 4.9%, 37 gave 17.1%, 26 gave 13.0%: the last two point back to 18 (26 − 3/0.373), which was
-        // measured short of 10% already; 18 and 26 bracket 10%: 18 + 5.1/1.0125 ≈ 23
-        assertEquals(18, s.aimed(0.10, p37, 0.171, p26, 0.130).tokens());
+        // 18 gave 4.9%, 37 gave 17.1%, 26 gave 13.0%: the secant of the last two would point back to 18 (26 − 3/0.373),
+        // measured short of 10% already; it is shallower than the line through zero and 26 (0.5% a token), so that line
+        // aims, 26 × 10/13 = 20; but 18 and 26 bracket 10%, and the bracket aims: 18 + 5.1/1.0125 ≈ 23
+        assertEquals(20, s.aimed(0.10, p37, 0.171, p26, 0.130).tokens());
         assertEquals(23, s.aimed(0.10, List.of(p18, p37, p26), List.of(0.049, 0.171, 0.130)).tokens());
         // two plants: the same line as before
         assertEquals(26, s.aimed(0.10, List.of(new Plant(0.10, 16, 1), new Plant(0.10, 48, 1)), List.of(0.033, 0.25)).tokens());
-        // nothing above 10% yet: the last two, extrapolated, 30 + 4/(1/6)
-        assertEquals(54, s.aimed(0.10, List.of(new Plant(0.10, 16, 1), new Plant(0.10, 24, 1), new Plant(0.10, 30, 1)),
+        // nothing above 10% yet: the last two, extrapolated, 30 + 4/(1/3) where they rise more steeply than the line
+        // through zero and 30 tokens (6%, 1/5 a token)
+        assertEquals(42, s.aimed(0.10, List.of(new Plant(0.10, 16, 1), new Plant(0.10, 24, 1), new Plant(0.10, 30, 1)),
+                List.of(0.02, 0.04, 0.06)).tokens());
+        // and the line through zero where they rise less steeply (1/6 a token): a shallower secant is noise, 30 × 10/6
+        assertEquals(50, s.aimed(0.10, List.of(new Plant(0.10, 16, 1), new Plant(0.10, 24, 1), new Plant(0.10, 30, 1)),
                 List.of(0.03, 0.05, 0.06)).tokens());
         // one plant: the line from the counter's cost through it, 20 × 10/6
         assertEquals(33, s.aimed(0.10, List.of(new Plant(0.10, 20, 1)), List.of(0.06)).tokens());
@@ -203,6 +208,13 @@ class PlantSizingTest {
         assertEquals(8, PlantSizing.reaimed(0.02, counted, List.of(new Plant(0.10, 80, 16), new Plant(0.10, 81, 16)), List.of(0.5, 0.5)).period());
         assertEquals(counted, PlantSizing.reaimed(0.02, counted, List.of(new Plant(0.10, 80, 16), new Plant(0.10, 81, 16)), List.of(0.5, 0.5)),
                 "runs of another period are not read");
+        // the kv grade's calibration (JDK 17, 2 cores), aiming 56%: 262 tokens read 63% and 80%, then 205 read 48%, 58%,
+        // 70% and 69%. Both medians lie above 56% and the secant through them is shallow; the line through zero and 205
+        // tokens' 69% aims 166 tokens, where the secant had sent the plant to the ×3 floor, 68 tokens, which realized 25%.
+        Plant p205 = new Plant(0.56, 205, 1);
+        Plant p262 = new Plant(0.56, 262, 1);
+        assertEquals(166, PlantSizing.reaimed(0, p205, List.of(p262, p262, p205, p205, p205, p205),
+                List.of(0.63, 0.80, 0.48, 0.58, 0.70, 0.69)).tokens());
         assertThrows(IllegalArgumentException.class, () -> PlantSizing.reaimed(0, p400, List.of(p400), List.of()));
     }
 
