@@ -180,6 +180,18 @@ public final class JmhProcess {
      */
     public static int run(Path jar, Path workDir, String label, int total, List<String> jmhArgs, Path log, PrintWriter progress)
             throws IOException, InterruptedException {
+        return run(jar, workDir, label, total, jmhArgs, log, progress, null);
+    }
+
+    /** What {@link #run(Path, Path, String, int, List, Path, PrintWriter, java.time.Duration)} returns for a run it stopped at its limit. */
+    public static final int OVER_TIME = -1;
+
+    /**
+     * The same within a time limit (null for none): a run still going at the limit is stopped, JMH and its fork, with
+     * a line in its log, and gives {@link #OVER_TIME}.
+     */
+    public static int run(Path jar, Path workDir, String label, int total, List<String> jmhArgs, Path log, PrintWriter progress,
+                          java.time.Duration limit) throws IOException, InterruptedException {
         List<String> command = command(jar == null ? null : jar.toAbsolutePath(), log.toAbsolutePath().getParent(), jmhArgs);
         // once the lab is stopping, a run's next fork must not begin: opening its log would empty the previous run's
         // log, which the stop is putting back (a Ctrl-C that killed the last fork is no reason to start the next)
@@ -188,6 +200,10 @@ public final class JmhProcess {
             out.write("# " + String.join(" ", command) + "\n");
             Progress follow = new Progress(label, total, out, progress);
             try (ChildProcess jmh = ChildProcess.start("jmh", command, follow::line, null, workDir)) {
+                if (limit != null && !jmh.waitFor(limit)) {
+                    out.write("# stopped by the lab: still running after " + limit.toSeconds() + " s\n");
+                    return OVER_TIME; // closing the child stops JMH and the fork it started
+                }
                 int exit = jmh.waitFor();
                 if (follow.failure != null) {
                     throw follow.failure;

@@ -77,7 +77,7 @@ final class GradeCalibration {
         Path naiveClasses = GradeCommand.compile(List.of(naive), dir.path("naive-classes"));
         GradeCommand.use(referenceClasses, before);
         GradeRow planted = within.rows(exercise.rung()).get(1);
-        GradeRounds grade = new GradeRounds(exercise.rows(), options, name -> dir.path("forks/" + name), console);
+        GradeRounds grade = new GradeRounds(exercise.rows(), options, exercise.reference(), name -> dir.path("forks/" + name), console);
         double fraction = within.factor() * (1 + PAST_TARGET) - 1;
         PlantSizing sizing = size(grade, planted);
         Plant plant;

@@ -203,7 +203,8 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
 
     private int measure(Component target, Exercise exercise, Looks n, double budgetSeconds, RunFolder dir, PrintWriter console)
             throws IOException, InterruptedException {
-        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), name -> dir.path("forks/" + name), console);
+        GradeRounds grade = new GradeRounds(exercise.rows(), options(target, exercise, smoke), exercise.reference(), name -> dir.path("forks/" + name),
+                console);
         console.println();
         console.printf("2. the speed: %d rows × %d rounds = %d forks of one JMH run each, the rows' order reversed every other"
                         + " round; %s (each fork's JVM start comes on top)%n",
@@ -274,6 +275,9 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
         boolean cut = false;
         while (true) {
             Map<GradeRow, List<Optional<ForkResult>>> sofar = forks;
+            if (grade.overTime().isPresent()) {
+                return overTime(exercise, grade.overTime().get(), sofar, looks.intervalConfidence());
+            }
             Graded graded = new Graded(exercise.targets().stream()
                     .map(t -> t.judge(exercise.rung(), sofar, looks.intervalConfidence())).toList(), reached, sofar, cut);
             java.util.OptionalInt next = looks.after(reached);
@@ -307,6 +311,22 @@ public final class GradeCommand implements Callable<Integer>, Registry.User {
             reached = target;
             forks = grade.more(forks, reached);
         }
+    }
+
+    /**
+     * The grade of rounds cut short by a fork of the learner's rung that ran out of time: NOT YET for every target that
+     * row belongs to, the others judged on what ran.
+     */
+    private static Graded overTime(Exercise exercise, RoundSource.OverTime over, Map<GradeRow, List<Optional<ForkResult>>> forks,
+                                   double confidence) {
+        List<Target.Judgement> judgements = exercise.targets().stream().map(t -> t.rows(exercise.rung()).contains(over.row())
+                ? new Target.Judgement(t, Target.Verdict.NOT_YET, String.format(java.util.Locale.ROOT, "a fork of %s was still"
+                        + " running after %s, where %s's longest took %s for the same iterations: it runs at under %s of %s's"
+                        + " speed, or an operation never ends", over.row().label(), Formats.duration(over.limitSeconds()),
+                        exercise.reference(), Formats.duration(over.referenceSeconds()), Target.times(over.speedBelow()),
+                        exercise.reference()))
+                : t.judge(exercise.rung(), forks, confidence)).toList();
+        return new Graded(judgements, forks.get(exercise.rows().get(0)).size(), forks, false);
     }
 
     /** The JMH options of a fork: the suite's for the length, or the benchmark class's annotations when it has none. */

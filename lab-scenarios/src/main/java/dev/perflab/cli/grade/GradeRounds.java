@@ -1,6 +1,7 @@
 package dev.perflab.cli.grade;
 
 import dev.perflab.ab.ForkResult;
+import dev.perflab.cli.grade.RoundSource.OverTime;
 import dev.perflab.base.Leftovers;
 import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
@@ -29,6 +30,12 @@ import java.util.function.Function;
  *
  * A fork that fails leaves an empty place in its round and is named at the end; the targets judge the rounds whose
  * two forks both ran.
+ *
+ * <p>A fork of the learner's rung may take at most {@value #OVER_TIME_FACTOR} times as long as the reference rung's
+ * longest fork so far, and at least {@value #OVER_TIME_FLOOR_SECONDS} s: the forks run the same iterations, so one
+ * that is still going then runs at under a tenth of the reference's speed, or never ends an operation. It is stopped,
+ * and the rounds stop with it ({@link #overTime()}). Without that, a single-shot row of a slow rung waits as long as its
+ * work: the shipped kv mystery took about 250 s a shot of 100,000 puts, 2 hours for a first look.
  */
 final class GradeRounds implements RoundSource {
     private final List<GradeRow> rows;
@@ -39,10 +46,23 @@ final class GradeRounds implements RoundSource {
     private final List<String> failures = new ArrayList<>();
     /** A slowdown planted in a row's forks ({@code -Dperflab.plant}, as {@code ./lab ab} plants one): calibration only. */
     private final Map<GradeRow, String> plants = new LinkedHashMap<>();
+    /** The reference rung's id, as the rows' {@code rung} param names it: its forks set the others' time limit. */
+    private final String reference;
+    /** How many times the reference's longest fork a fork of the learner's rung may take. */
+    static final double OVER_TIME_FACTOR = 10;
+    /** The least time a fork of the learner's rung is given, whatever the reference's took: a JVM's start can stall. */
+    static final double OVER_TIME_FLOOR_SECONDS = 60;
+    /** The reference rung's longest fork in this grade, in seconds; 0 before its first. */
+    private double longestReference;
+    private OverTime overTime;
 
-    /** @param options JMH's options for one fork (their fork count is ignored: one fork per run) */
-    GradeRounds(List<GradeRow> rows, JmhOptions options, Function<String, Path> place, PrintWriter console) {
+    /**
+     * @param options   JMH's options for one fork (their fork count is ignored: one fork per run)
+     * @param reference the reference rung's id, whose forks bound the time of the others ({@link #OVER_TIME_FACTOR})
+     */
+    GradeRounds(List<GradeRow> rows, JmhOptions options, String reference, Function<String, Path> place, PrintWriter console) {
         this.rows = List.copyOf(rows);
+        this.reference = reference;
         this.options = new JmhOptions(1, options.warmupIterations(), options.warmupTime(), options.iterations(), options.iterationTime());
         this.place = place;
         this.console = console;
@@ -101,14 +121,23 @@ final class GradeRounds implements RoundSource {
     public Map<GradeRow, List<Optional<ForkResult>>> more(Map<GradeRow, List<Optional<ForkResult>>> forks, int rounds)
             throws IOException, InterruptedException {
         int from = forks.get(rows.get(0)).size();
+        if (from == 0) { // a new grade (a calibration grades many with one GradeRounds)
+            longestReference = 0;
+            overTime = null;
+        }
         int done = from * rows.size();
-        for (int round = from; round < rounds; round++) {
+        for (int round = from; round < rounds && overTime == null; round++) {
             for (GradeRow row : order(rows, round)) {
                 String label = String.format(Locale.ROOT, "grade %d/%d", ++done, rows.size() * rounds);
                 forks.get(row).add(fork(row, String.format(Locale.ROOT, "row%d-round%d", rows.indexOf(row) + 1, round + 1), label));
             }
         }
         return forks;
+    }
+
+    @Override
+    public Optional<OverTime> overTime() {
+        return Optional.ofNullable(overTime);
     }
 
     /** The forks that failed, one description each. */
@@ -129,7 +158,24 @@ final class GradeRounds implements RoundSource {
         if (plants.containsKey(row)) {
             args.addAll(List.of("-jvmArgsPrepend", "-D" + dev.perflab.ab.Plant.PROPERTY + "=" + plants.get(row)));
         }
-        int exit = JmhProcess.run(label, 1, args, log, console);
+        boolean ofReference = reference.equals(row.params().get("rung"));
+        double limit = ofReference || longestReference == 0 ? Double.NaN
+                : Math.max(OVER_TIME_FLOOR_SECONDS, OVER_TIME_FACTOR * longestReference);
+        long started = System.nanoTime();
+        int exit = JmhProcess.run(null, null, label, 1, args, log, console,
+                Double.isNaN(limit) ? null : java.time.Duration.ofMillis((long) (limit * 1000)));
+        double seconds = (System.nanoTime() - started) / 1e9;
+        if (exit == JmhProcess.OVER_TIME) {
+            overTime = new OverTime(row, limit, longestReference);
+            console.printf(Locale.ROOT, "  stopped %s after %s: %s times as long as %s's longest fork (%s)%n", row.label(),
+                    dev.perflab.report.Formats.duration(limit), Target.times(limit / longestReference).substring(1), reference,
+                    dev.perflab.report.Formats.duration(longestReference));
+            console.flush();
+            return Optional.empty();
+        }
+        if (ofReference && exit == 0) {
+            longestReference = Math.max(longestReference, seconds);
+        }
         if (exit != 0 || !Files.isRegularFile(json) || Files.size(json) == 0) {
             failures.add(row.label() + " " + name + " (JMH exit " + exit + "; log " + log + ")");
             return Optional.empty();

@@ -211,4 +211,36 @@ class TargetTest {
             return more;
         };
     }
+
+    /**
+     * A fork of the learner's rung stopped for its time (the shipped kv mystery: minutes a shot where r2 takes a fraction
+     * of a second) makes every target of its row NOT YET at once, with what the forks took; no look comes after it.
+     */
+    @Test
+    void aForkStoppedForItsTimeIsNotYetAtOnce() throws Exception {
+        List<Integer> asked = new ArrayList<>();
+        RoundSource inner = rounds(0.92, 0.06, asked);
+        GradeRow learner = Exercises.ORDERBOOK.rows().get(1);
+        RoundSource stopped = new RoundSource() {
+            @Override
+            public Map<GradeRow, List<Optional<ForkResult>>> more(Map<GradeRow, List<Optional<ForkResult>>> forks, int rounds)
+                    throws java.io.IOException, InterruptedException {
+                return inner.more(forks, rounds);
+            }
+
+            @Override
+            public Optional<RoundSource.OverTime> overTime() {
+                return Optional.of(new RoundSource.OverTime(learner, 70, 7));
+            }
+        };
+        GradeCommand.Graded graded = GradeCommand.speed(Exercises.ORDERBOOK, stopped, GradeCommand.looks(null, false),
+                new java.io.PrintWriter(new java.io.StringWriter()));
+        assertEquals(Target.Verdict.NOT_YET, graded.verdict());
+        assertEquals(List.of(6), asked);
+        assertEquals(List.of(Target.Verdict.NOT_YET, Target.Verdict.NOT_YET),
+                graded.judgements().stream().map(Target.Judgement::verdict).toList(), "both targets measure the stopped row");
+        assertEquals("a fork of cancelLast depth=1000 rung=student was still running after 1 min 10 s, where r2-intrusive-list's"
+                + " longest took 7.0 s for the same iterations: it runs at under ×0.1 of r2-intrusive-list's speed, or an operation"
+                + " never ends", graded.judgements().get(0).figure());
+    }
 }
