@@ -1,8 +1,8 @@
 package dev.perflab.cli.grade;
 
 import dev.perflab.ab.ForkResult;
-import dev.perflab.cli.grade.RoundSource.OverTime;
 import dev.perflab.base.Leftovers;
+import dev.perflab.cli.grade.RoundSource.OverTime;
 import dev.perflab.jmh.JmhOptions;
 import dev.perflab.jmh.JmhProcess;
 import dev.perflab.report.ReportException;
