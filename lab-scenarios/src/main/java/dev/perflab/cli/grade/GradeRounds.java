@@ -35,7 +35,7 @@ import java.util.function.Function;
  * longest fork so far, and at least {@value #OVER_TIME_FLOOR_SECONDS} s: the forks run the same iterations, so one
  * that is still going then runs at under a tenth of the reference's speed, or never ends an operation. It is stopped,
  * and the rounds stop with it ({@link #overTime()}). Without that, a single-shot row of a slow rung waits as long as its
- * work: the shipped kv mystery took about 250 s a shot of 100,000 puts, 2 hours for a first look.
+ * work: the shipped kv mystery took about 250 s a shot of 100,000 puts (JDK 17, 2 cores), 2 hours for a first look.
  */
 final class GradeRounds implements RoundSource {
     private final List<GradeRow> rows;
