@@ -1,10 +1,9 @@
 package dev.perflab.brick;
 
+import dev.perflab.net.Sockets;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -73,11 +72,9 @@ public final class BrickClient {
 
     private Wire connect() throws IOException {
         if (settings.nio()) {
-            return Wire.of(SocketChannel.open(server), livenessMillis);
+            return Wire.of(Sockets.openChannel(server), livenessMillis);
         }
-        Socket s = new Socket();
-        s.connect(server, Wire.livenessMillis());
-        return Wire.of(s, livenessMillis);
+        return Wire.of(Sockets.open(server), livenessMillis);
     }
 
     private void fetchOne(Wire wire, ResultSink sink) {
@@ -111,7 +108,7 @@ public final class BrickClient {
                 }
             }
         } catch (IOException e) {
-            fail("server " + wire.peer() + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()), sink);
+            fail(Wire.failure("server", wire.peer(), e), sink);
         }
     }
 

@@ -164,7 +164,7 @@ public final class BrickServer implements AutoCloseable {
         } catch (BrickFormatException e) {
             fail(e.getMessage());
         } catch (IOException e) {
-            fail("connection to " + wire.peer() + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()));
+            fail(Wire.failure("client", wire.peer(), e));
         } catch (RuntimeException e) {
             // a bug in the table (the exercise's claim, say): one line naming it, and every connection closed
             fail("the thread serving " + wire.peer() + " failed: " + e);

@@ -75,7 +75,16 @@ abstract class Wire implements Closeable {
 
     /** One line for a wait that hit the liveness limit. */
     static String silent(String peer, int livenessMillis) {
-        return peer + " sent nothing for " + livenessMillis + " ms";
+        return peer + " sent nothing for " + (livenessMillis % 1000 == 0 ? livenessMillis / 1000 + " s" : livenessMillis + " ms");
+    }
+
+    /**
+     * One line for a connection's failure, naming the peer by its role once: {@code client 127.0.0.1:42042 sent
+     * nothing for 5 s}, {@code server 127.0.0.1:7555: Connection reset}.
+     */
+    static String failure(String role, String peer, Exception e) {
+        String why = e.getMessage() != null ? e.getMessage() : e.toString();
+        return why.startsWith(peer) ? role + " " + why : role + " " + peer + ": " + why;
     }
 
     private static final class StreamWire extends Wire {

@@ -1,5 +1,6 @@
 package dev.perflab.forwarder;
 
+import dev.perflab.net.Sockets;
 import dev.perflab.pump.Pump;
 import dev.perflab.pump.WireDay;
 import java.io.BufferedInputStream;
@@ -28,7 +29,7 @@ public final class FileStreamedSender implements SimulatorSender {
 
     @Override
     public Pump.Sender connect(InetSocketAddress forwarder, WireDay day) throws IOException {
-        Socket socket = new Socket(forwarder.getAddress(), forwarder.getPort());
+        Socket socket = Sockets.open(forwarder);
         socket.setTcpNoDelay(true);
         OutputStream out = socket.getOutputStream();
         return new Pump.Sender() {

@@ -2,6 +2,7 @@ package dev.perflab.forwarder;
 
 import dev.perflab.ladder.Check;
 import dev.perflab.ladder.Contract;
+import dev.perflab.net.Sockets;
 import dev.perflab.pump.WireDay;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -165,7 +166,7 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
             withDay(messages, day -> {
                 LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("a"),
                         LoopbackDay.ClientPlan.onTime("b"), LoopbackDay.ClientPlan.midDay("mid", FAULT_AT)), (to, forwarder) -> {
-                    try (Socket socket = new Socket(to.getAddress(), to.getPort())) {
+                    try (Socket socket = Sockets.open(to)) {
                         OutputStream out = socket.getOutputStream();
                         int half = day.recordOffset(FAULT_AT);
                         out.write(day.image(), 0, half);
@@ -238,7 +239,7 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
     }
 
     private static void raw(java.net.InetSocketAddress to, byte[] bytes) throws java.io.IOException {
-        try (Socket socket = new Socket(to.getAddress(), to.getPort())) {
+        try (Socket socket = Sockets.open(to)) {
             OutputStream out = socket.getOutputStream();
             out.write(bytes);
         }

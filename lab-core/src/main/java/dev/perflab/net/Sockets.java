@@ -105,6 +105,46 @@ public final class Sockets {
         return configure(socket);
     }
 
+    /**
+     * A plain socket connected to {@code peer} within {@link #acceptTimeoutMillis()}, with no option set: what a rung
+     * that chooses its own options opens. {@code new Socket(host, port)} waits as long as the OS keeps resending its
+     * SYN (about two minutes on Linux) when the port drops packets; this fails after the lab's connect limit.
+     */
+    public static Socket open(InetSocketAddress peer) throws IOException {
+        Socket socket = new Socket();
+        try {
+            socket.connect(peer, acceptTimeoutMillis());
+            return socket;
+        } catch (IOException e) {
+            closeQuietly(socket);
+            throw connectFailed(peer, e);
+        }
+    }
+
+    /**
+     * A blocking {@link SocketChannel} connected to {@code peer} within {@link #acceptTimeoutMillis()}, with no option
+     * set. {@code SocketChannel.open(peer)} takes no time limit at all; its socket adaptor's timed connect does.
+     */
+    public static SocketChannel openChannel(InetSocketAddress peer) throws IOException {
+        SocketChannel channel = SocketChannel.open();
+        try {
+            channel.socket().connect(peer, acceptTimeoutMillis());
+            return channel;
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw connectFailed(peer, e);
+        }
+    }
+
+    /** A connect that timed out says where and after how long; any other failure is the OS's own words. */
+    private static IOException connectFailed(InetSocketAddress peer, IOException e) {
+        if (e instanceof SocketTimeoutException) {
+            return new SocketTimeoutException("no answer from " + hostPort(peer) + " within " + acceptTimeoutMillis() / 1000
+                    + " s (nothing listens there, or its packets are dropped)");
+        }
+        return e;
+    }
+
     /** {@code TCP_NODELAY} and the liveness read timeout. */
     public static Socket configure(Socket socket) throws IOException {
         socket.setTcpNoDelay(true);

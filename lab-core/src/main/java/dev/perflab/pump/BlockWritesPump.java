@@ -1,6 +1,7 @@
 package dev.perflab.pump;
 
 import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.net.Sockets;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -17,7 +18,7 @@ import java.nio.channels.SocketChannel;
 public final class BlockWritesPump implements Pump {
     @Override
     public Sender connect(InetSocketAddress to, WireDay day) throws IOException {
-        Socket socket = new Socket(to.getAddress(), to.getPort());
+        Socket socket = Sockets.open(to);
         OutputStream out = socket.getOutputStream();
         return new Sender() {
             @Override

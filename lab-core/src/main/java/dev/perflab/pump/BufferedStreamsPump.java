@@ -1,6 +1,7 @@
 package dev.perflab.pump;
 
 import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.net.Sockets;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -17,7 +18,7 @@ import java.nio.channels.SocketChannel;
 public final class BufferedStreamsPump implements Pump {
     @Override
     public Sender connect(InetSocketAddress to, WireDay day) throws IOException {
-        Socket socket = new Socket(to.getAddress(), to.getPort());
+        Socket socket = Sockets.open(to);
         BufferedOutputStream out = new BufferedOutputStream(socket.getOutputStream(), socket.getSendBufferSize());
         return new MessageWritesPump.StreamSender(socket, out, day, false);
     }

@@ -2,6 +2,7 @@ package dev.perflab.pump;
 
 import dev.perflab.marketdata.DayFile;
 import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.net.Sockets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,7 +19,7 @@ import java.nio.channels.SocketChannel;
 public final class MessageWritesPump implements Pump {
     @Override
     public Sender connect(InetSocketAddress to, WireDay day) throws IOException {
-        Socket socket = new Socket(to.getAddress(), to.getPort());
+        Socket socket = Sockets.open(to);
         return new StreamSender(socket, socket.getOutputStream(), day, true);
     }
 

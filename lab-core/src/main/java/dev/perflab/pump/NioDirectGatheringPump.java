@@ -2,6 +2,7 @@ package dev.perflab.pump;
 
 import dev.perflab.marketdata.DayFile;
 import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.net.Sockets;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -22,7 +23,7 @@ import java.nio.channels.SocketChannel;
 public final class NioDirectGatheringPump implements Pump {
     @Override
     public Sender connect(InetSocketAddress to, WireDay day) throws IOException {
-        SocketChannel channel = SocketChannel.open(to);
+        SocketChannel channel = Sockets.openChannel(to);
         ByteBuffer direct = ByteBuffer.allocateDirect(day.bytes()).put(day.image()).flip();
         ByteBuffer[] slices = new ByteBuffer[day.messages() + 1];
         slices[0] = direct.slice(0, DayFile.HEADER_BYTES);

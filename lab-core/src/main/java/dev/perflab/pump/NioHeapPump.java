@@ -1,6 +1,7 @@
 package dev.perflab.pump;
 
 import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.net.Sockets;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -16,7 +17,7 @@ import java.nio.channels.SocketChannel;
 public final class NioHeapPump implements Pump {
     @Override
     public Sender connect(InetSocketAddress to, WireDay day) throws IOException {
-        SocketChannel channel = SocketChannel.open(to);
+        SocketChannel channel = Sockets.openChannel(to);
         ByteBuffer block = ByteBuffer.allocate(PumpBuffers.BLOCK_BYTES);
         return new Sender() {
             @Override

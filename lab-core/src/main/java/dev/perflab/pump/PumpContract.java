@@ -3,6 +3,7 @@ package dev.perflab.pump;
 import dev.perflab.ladder.Check;
 import dev.perflab.ladder.Contract;
 import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.net.Sockets;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -125,7 +126,7 @@ public final class PumpContract implements Contract<Pump> {
         withDay(day -> {
             try {
                 receive(pump, to -> {
-                    try (Socket socket = new Socket(to.getAddress(), to.getPort())) {
+                    try (Socket socket = Sockets.open(to)) {
                         OutputStream out = socket.getOutputStream();
                         out.write(day.image());
                         out.write(broken.apply(day));

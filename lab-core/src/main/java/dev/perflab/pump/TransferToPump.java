@@ -1,6 +1,7 @@
 package dev.perflab.pump;
 
 import dev.perflab.marketdata.MdfFormatException;
+import dev.perflab.net.Sockets;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.FileChannel;
@@ -16,7 +17,7 @@ import java.nio.file.StandardOpenOption;
 public final class TransferToPump implements Pump {
     @Override
     public Sender connect(InetSocketAddress to, WireDay day) throws IOException {
-        SocketChannel channel = SocketChannel.open(to);
+        SocketChannel channel = Sockets.openChannel(to);
         FileChannel file = FileChannel.open(day.file(), StandardOpenOption.READ);
         return new Sender() {
             @Override

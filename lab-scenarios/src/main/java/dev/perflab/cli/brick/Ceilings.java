@@ -1,9 +1,11 @@
 package dev.perflab.cli.brick;
 
+import dev.perflab.net.Sockets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -58,7 +60,7 @@ final class Ceilings {
             }, "brick-ceiling-reader");
             reader.start();
             long start = System.nanoTime();
-            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort()); OutputStream out = s.getOutputStream()) {
+            try (Socket s = Sockets.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort())); OutputStream out = s.getOutputStream()) {
                 byte[] buf = new byte[BUFFER_BYTES];
                 for (long sent = 0; sent < bytes; sent += buf.length) {
                     out.write(buf, 0, (int) Math.min(buf.length, bytes - sent));
