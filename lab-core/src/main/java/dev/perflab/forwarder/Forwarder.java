@@ -5,6 +5,7 @@ import dev.perflab.marketdata.MdfFormatException;
 import dev.perflab.mdf.MdfRing;
 import dev.perflab.mdf.MdfRingLadder;
 import dev.perflab.mdf.RingSize;
+import dev.perflab.net.Liveness;
 import dev.perflab.net.Sockets;
 import dev.perflab.pump.BufferReceiver;
 import dev.perflab.pump.StreamVerifier;
@@ -216,6 +217,7 @@ public final class Forwarder {
         while (!(feedEnded && sessionsEnded.get() >= expectedClients) && System.nanoTime() - deadlineNanos < 0) {
             Thread.sleep(DONE_CHECK_MILLIS);
             watchFeed();
+            watchSessions();
         }
         boolean done = feedEnded && sessionsEnded.get() >= expectedClients;
         if (!done) {
@@ -252,6 +254,31 @@ public final class Forwarder {
         if (channel != null && !feedEnded && System.nanoTime() - feedProgressNanos > Sockets.LIVENESS_MILLIS * 1_000_000L) {
             feedSilent = true;
             Sockets.closeQuietly(channel);
+        }
+    }
+
+    /**
+     * A session whose client took nothing for the liveness limit while there was something to send (it froze, or
+     * stopped reading) is closed: a blocking write does not time out by itself, and the day would otherwise wait for
+     * it until the deadline. A slow client still takes bytes, so it is never cut; a caught-up one has nothing to send.
+     */
+    private void watchSessions() {
+        long now = System.nanoTime();
+        long limit = Liveness.limit().toNanos();
+        for (Session s : sessions) {
+            SessionSender sender = s.sender;
+            if (sender == null || !s.joined || s.ended) {
+                continue;
+            }
+            long bytes = sender.bytes();
+            if (bytes != s.watchedBytes || s.watchedSince == 0) {
+                s.watchedBytes = bytes;
+                s.watchedSince = now;
+                s.publishedWhenWatched = published;
+            } else if (now - s.watchedSince > limit && (published > s.publishedWhenWatched || feedEnded) && !s.stalled) {
+                s.stalled = true;
+                Sockets.closeQuietly(s.channel);
+            }
         }
     }
 
@@ -494,6 +521,13 @@ public final class Forwarder {
         private volatile boolean completed;
         private volatile boolean feedEndedFirst;
         private volatile String error;
+        private volatile boolean ended;
+        /** Set by {@link #watchSessions} when it closed this session: its client took nothing for the liveness limit. */
+        private volatile boolean stalled;
+        // read and written by the thread that runs watchSessions only
+        private long watchedBytes;
+        private long watchedSince;
+        private long publishedWhenWatched;
 
         Session(SocketChannel channel, Subscription subscription, String peer) {
             this.channel = channel;
@@ -510,7 +544,10 @@ public final class Forwarder {
                 completed = true;
             } catch (IOException | RuntimeException e) {
                 Throwable cause = e instanceof java.io.UncheckedIOException ? e.getCause() : e;
-                String what = cause instanceof IOException io ? Sockets.describeFailure(io, "client " + subscription.name() + " " + peer)
+                String what = stalled
+                        ? "client " + subscription.name() + " " + peer + " took nothing for " + Liveness.limit().toSeconds()
+                                + " s (it froze or stopped reading); its session closed"
+                        : cause instanceof IOException io ? Sockets.describeFailure(io, "client " + subscription.name() + " " + peer)
                         : "client " + subscription.name() + " " + peer + ": " + cause.getMessage();
                 if (!stopping) {
                     error(what + " after " + delivered() + " messages; the other clients go on");
@@ -524,6 +561,7 @@ public final class Forwarder {
                     Sockets.closeQuietly(s::close);
                 }
                 Sockets.closeQuietly(channel);
+                ended = true;
                 sessionsEnded.incrementAndGet();
             }
         }

@@ -53,6 +53,14 @@ public final class LoopbackDay {
         public static ClientPlan quitter(String name) {
             return new ClientPlan(name, 0, false, true, 0);
         }
+
+        /** Subscribes, then never reads and never closes, as a frozen (SIGSTOP) client process does. */
+        public static ClientPlan frozen(String name) {
+            return new ClientPlan(name, FROZEN, false, false, 0);
+        }
+
+        /** {@link #slowNanosPerMessage} of a client that reads nothing at all. */
+        static final long FROZEN = Long.MAX_VALUE;
     }
 
     /** What the forwarder and each client (in plan order) reported. */
@@ -139,6 +147,7 @@ public final class LoopbackDay {
     private static CompletableFuture<ClientStream.Result> client(InetSocketAddress address, ClientPlan plan, long deadlineNanos) {
         CompletableFuture<ClientStream.Result> result = new CompletableFuture<>();
         Thread t = new Thread(() -> result.complete(plan.quits() ? quit(address, plan.name())
+                : plan.slowNanosPerMessage() == ClientPlan.FROZEN ? freeze(address, plan.name(), deadlineNanos)
                 : ClientStream.run(address, new Subscription(1, plan.joinAtMessage(), plan.name()), plan.slowNanosPerMessage(), null,
                         deadlineNanos)),
                 "client-" + plan.name());
@@ -157,6 +166,29 @@ public final class LoopbackDay {
             // quitting anyway
         }
         return new ClientStream.Result(-1, 0, 0, 0, 0, 0, 0, null, "quit", false);
+    }
+
+    /**
+     * Subscribes and then holds the connection without reading until the deadline, on a thread of its own; the
+     * result comes at once, so the day's end is the forwarder's doing.
+     */
+    private static ClientStream.Result freeze(InetSocketAddress address, String name, long deadlineNanos) {
+        try {
+            java.net.Socket socket = Sockets.connect(address, "forwarder");
+            socket.getOutputStream().write(new Subscription(1, name).encode());
+            Thread holder = new Thread(() -> {
+                try (socket) {
+                    Thread.sleep(Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000));
+                } catch (IOException | InterruptedException e) {
+                    // the socket goes with the thread
+                }
+            }, "frozen-" + name);
+            holder.setDaemon(true);
+            holder.start();
+        } catch (IOException e) {
+            // frozen anyway
+        }
+        return new ClientStream.Result(-1, 0, 0, 0, 0, 0, 0, null, "frozen", false);
     }
 
     /** Waits until the deadline plus the forwarder's own stopping time. */

@@ -35,6 +35,31 @@ class ForwarderFaultsTest {
     @TempDir
     Path dir;
 
+    /**
+     * A frozen client (it subscribed, then reads nothing and keeps its socket open) is cut by the forwarder once it
+     * took nothing for the liveness limit, in a line naming it; the other client gets the whole day and the day ends
+     * then, not at the deadline. Before the forwarder watched its sessions, the frozen one's blocked write held the
+     * day until the deadline (60 s here), which the timeout below would fail.
+     */
+    @Test
+    @Timeout(40)
+    void aFrozenClientIsCutAfterTheLivenessLimitAndTheDayEnds() throws Exception {
+        System.setProperty(dev.perflab.net.Liveness.PROPERTY, "2");
+        try {
+            // a day larger than the loopback socket's buffers on both sides, so the frozen client's writes block
+            WireDay day = WireDay.generate(200_000, 7, dir.resolve("day.bin"));
+            ForwarderConfig config = ForwarderLadder.LADDER.resolve("r2").factory();
+            LoopbackDay.Outcome o = LoopbackDay.run(config, List.of(LoopbackDay.ClientPlan.onTime("live"),
+                    LoopbackDay.ClientPlan.frozen("frozen")), LoopbackDay.simulator(config, day), Duration.ofSeconds(60));
+            assertTrue(o.clients().get(0).complete(), o.clients().get(0).toString());
+            String errors = o.forwarder().errors().toString();
+            assertTrue(errors.contains("client frozen") && errors.contains("took nothing for 2 s"), errors);
+            assertTrue(errors.lines().noneMatch(l -> l.contains("deadline")), errors);
+        } finally {
+            System.clearProperty(dev.perflab.net.Liveness.PROPERTY);
+        }
+    }
+
     @Test
     void aSlowClientAndALateJoinerOnTheSmallWindowContinueFromHistory() throws Exception {
         WireDay day = WireDay.generate(30_000, 5, dir.resolve("day.bin"));

@@ -36,6 +36,7 @@ import dev.perflab.scenario.Placement;
 import dev.perflab.scenario.Role;
 import dev.perflab.scenario.RoleChain;
 import dev.perflab.scenario.RoleProcess;
+import dev.perflab.scenario.RoleWindow;
 import dev.perflab.scenario.RungResult;
 import dev.perflab.scenario.ScenarioException;
 import dev.perflab.scenario.link.LinkNamespaces;
@@ -487,16 +488,18 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 sim.awaitFlowing(RoleChain.startTimeout());
                 cpuSampler = new CpuSampler(started);
                 CpuMeter<RoleProcess> cpu = new CpuMeter<>(started, cpuSampler::cpuNanos, Machine.cores()).start();
-                // one deadline for every role: a frozen forwarder costs the deadline once, not once per role
-                long end = System.nanoTime() + deadline.plus(FINISH_GRACE).toNanos();
+                // every role watched at once, with one deadline: a frozen forwarder costs the deadline once, not once
+                // per role; a client left running alone after the others ended (frozen: the forwarder closed its
+                // session) is stopped then (RoleWindow), not at the deadline
+                Map<String, ObjectNode> ended = RoleWindow.awaitEnd(started, deadline.plus(FINISH_GRACE));
                 Map<String, ObjectNode> summaries = new LinkedHashMap<>();
-                summaries.put("simulator", sim.awaitSummary(left(end)));
+                summaries.put("simulator", ended.get("simulator"));
                 for (RoleProcess p : started) {
                     if (!p.role().equals("simulator") && !p.role().equals("forwarder")) {
-                        summaries.put(p.role(), p.awaitSummary(left(end)));
+                        summaries.put(p.role(), ended.get(p.role()));
                     }
                 }
-                summaries.put("forwarder", forwarder.awaitSummary(left(end)));
+                summaries.put("forwarder", ended.get("forwarder"));
                 double cpuPercent = cpu.percent();
                 cpuSampler.close();
                 List<String> errors = new ArrayList<>();
@@ -522,10 +525,6 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 }
                 started.forEach(RoleProcess::close);
             }
-        }
-
-        private static Duration left(long endNanos) {
-            return Duration.ofNanos(Math.max(0, endNanos - System.nanoTime()));
         }
 
         private Role role(String name) {
@@ -591,7 +590,14 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             }
             Outcome t = outcomes.get(results.indexOf(tuned.get()));
             console.printf("tuned %s: %s%n", tunedId, t.goals(ceilings, rate));
-            naive.ifPresent(n -> console.printf("tuned ÷ naive (%s): ×%.1f forwarder receive%n", naiveId, tuned.get().score() / n.score()));
+            naive.ifPresent(n -> {
+                double ratio = tuned.get().score() / n.score();
+                // a rung that failed has no score: say which side is missing rather than print ×NaN
+                console.println(Double.isFinite(ratio) && ratio > 0
+                        ? String.format(java.util.Locale.ROOT, "tuned ÷ naive (%s): ×%.1f forwarder receive", naiveId, ratio)
+                        : "tuned ÷ naive (" + naiveId + "): not measured, "
+                                + (n.correct() && Double.isFinite(n.score()) ? tunedId : naiveId) + " has no result");
+            });
             for (int i = 0; i < results.size(); i++) {
                 RungResult r = results.get(i);
                 if (r.exhibit()) {
