@@ -20,7 +20,7 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(name = "run-jar", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 110,
         customSynopsis = "lab run-jar [--out=DIR] [--history=DB] JAR [JMH options and benchmark regexes…]",
-        description = {"Run another project's JMH benchmarks jar and show its rows as ./lab run shows a ladder.",
+        description = {"Run another project's JMH benchmarks jar and show its rows the way 'lab run' shows a ladder.",
                 "Any JMH from 1.19 on. The rows get the table with noisy rows marked, markdown, charts, the page",
                 "and the history. Every option after JAR that is not one of the lab's below goes to JMH as given:",
                 "  ./lab run-jar target/benchmarks.jar Sums.loop -f 2 -wi 3 -i 5 -p size=1000",
