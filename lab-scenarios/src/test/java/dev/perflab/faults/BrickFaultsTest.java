@@ -43,6 +43,14 @@ class BrickFaultsTest {
         run("serve", Fault.KILL, 1.0).assertClean(1, 40);
     }
 
+    /** The killed fetch is named as the cause, not the server's view of it (a client that reset its connection). */
+    @Test
+    void fetchKilledMidFlowIsNamedAsTheCause() throws Exception {
+        Faults.Outcome o = run("fetch", Fault.KILL, 1.0);
+        o.assertClean(1, 40);
+        assertTrue(o.out().contains("fetch: fetch exited with 137 without a summary (killed by SIGKILL)"), o.out());
+    }
+
     @Test
     void fetchFrozenMidFlow() throws Exception {
         Faults.Outcome o = run("fetch", Fault.STOP, 1.0);

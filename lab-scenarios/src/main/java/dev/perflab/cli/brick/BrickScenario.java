@@ -277,15 +277,26 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
     }
 
     private static String firstError(RoleProcess fetch, RoleProcess serve, ObjectNode fetched, ObjectNode served) {
+        // a role that died or was stopped (no summary) is the cause; the other side's line only tells what it saw
+        if (served == null && !serve.errors().isEmpty() || fetched == null && !fetch.errors().isEmpty()) {
+            RoleProcess cause = served == null && !serve.errors().isEmpty() ? serve : fetch;
+            return lastLine(cause);
+        }
         for (RoleProcess p : List.of(serve, fetch)) {
             if (!p.errors().isEmpty()) {
-                return p.role() + ": " + p.errors().get(p.errors().size() - 1);
+                return lastLine(p);
             }
         }
         if (fetched == null || served == null) {
             return (fetched == null ? "fetch" : "serve") + " ended without a summary";
         }
         return null;
+    }
+
+    /** {@code fetch: …}: a role's last error line, without the {@code lab: } its own CLI put before it. */
+    private static String lastLine(RoleProcess p) {
+        String line = p.errors().get(p.errors().size() - 1);
+        return p.role() + ": " + (line.startsWith("lab: ") ? line.substring("lab: ".length()) : line);
     }
 
     /** A role's JVM, run behind {@code prefix} ({@code ip netns exec NAME} over a link, nothing on loopback). */
