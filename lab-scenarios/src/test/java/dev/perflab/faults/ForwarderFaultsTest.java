@@ -38,6 +38,14 @@ class ForwarderFaultsTest {
         run("simulator", Fault.KILL, 0).assertClean(1, 50);
     }
 
+    /** A client killed before the day: the run names it as the cause, not only the forwarder's wait for subscribers. */
+    @Test
+    void clientKilledBeforeTheDayIsNamed() throws Exception {
+        Faults.Outcome o = run("client", Fault.KILL, 0);
+        o.assertClean(1, 50);
+        assertTrue(o.out().contains("ended (killed by SIGKILL) before the day started, so no work reached the forwarder"), o.out());
+    }
+
     @Test
     void clientKilledMidFlow() throws Exception {
         Faults.Outcome o = Faults.run(dir.resolve("client"), "perflab-forwarder-day-", "forwarder", "client", Fault.KILL,

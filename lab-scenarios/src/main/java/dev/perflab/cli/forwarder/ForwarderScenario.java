@@ -456,6 +456,25 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return new Ceilings(single, parallel, null);
         }
 
+        /**
+         * Waits for the forwarder's {@code flowing} (every client subscribed); when it does not come, a client that
+         * already ended is the cause and is named, not only the forwarder's wait.
+         */
+        private static void awaitSubscribers(RoleProcess forwarder, List<RoleProcess> started) throws InterruptedException {
+            try {
+                forwarder.awaitFlowing(RoleChain.startTimeout());
+            } catch (ScenarioException e) {
+                for (RoleProcess p : started) {
+                    int code = p != forwarder ? p.exitCode() : -1;
+                    if (code >= 0) {
+                        throw new ScenarioException(p.role() + " ended (" + (code > 128 ? ChildProcess.describeExit(code) : "exit " + code)
+                                + ") before the day started, so " + e.getMessage());
+                    }
+                }
+                throw e;
+            }
+        }
+
         /** Starts the processes in order, waits for every summary; every process is stopped before it returns. */
         private Outcome runOne(Entry<ForwarderConfig> config, WireDay day, long lateJoinAt) throws IOException, InterruptedException {
             List<RoleProcess> started = new ArrayList<>();
@@ -476,7 +495,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 }
                 started.add(RoleProcess.start(LATE, client(role(LATE), LATE, id, connect, lateJoinAt)));
                 clientNames.add(LATE);
-                forwarder.awaitFlowing(RoleChain.startTimeout());
+                awaitSubscribers(forwarder, started);
                 List<String> simulator = new ArrayList<>(List.of("simulator", "--rung", id, "--connect", connect,
                         "--day", dayFile.toString(), "--deadline-seconds", seconds(deadline)));
                 if (rate > 0) {
