@@ -178,6 +178,8 @@ public final class Forwarder {
     private volatile long feedProgressNanos;
     private volatile SocketChannel feedChannel;
     private volatile boolean feedSilent;
+    /** How long a session's client may take nothing while there is something to send: the liveness limit, read once. */
+    private final java.time.Duration sessionStall = Liveness.limit();
     private volatile String historyFailure;
 
     /**
@@ -264,7 +266,7 @@ public final class Forwarder {
      */
     private void watchSessions() {
         long now = System.nanoTime();
-        long limit = Liveness.limit().toNanos();
+        long limit = sessionStall.toNanos();
         for (Session s : sessions) {
             SessionSender sender = s.sender;
             if (sender == null || !s.joined || s.ended) {
@@ -545,7 +547,7 @@ public final class Forwarder {
             } catch (IOException | RuntimeException e) {
                 Throwable cause = e instanceof java.io.UncheckedIOException ? e.getCause() : e;
                 String what = stalled
-                        ? "client " + subscription.name() + " " + peer + " took nothing for " + Liveness.limit().toSeconds()
+                        ? "client " + subscription.name() + " " + peer + " took nothing for " + sessionStall.toSeconds()
                                 + " s (it froze or stopped reading); its session closed"
                         : cause instanceof IOException io ? Sockets.describeFailure(io, "client " + subscription.name() + " " + peer)
                         : "client " + subscription.name() + " " + peer + ": " + cause.getMessage();

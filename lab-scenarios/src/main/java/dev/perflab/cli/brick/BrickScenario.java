@@ -278,9 +278,11 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
 
     private static String firstError(RoleProcess fetch, RoleProcess serve, ObjectNode fetched, ObjectNode served) {
         // a role that died or was stopped (no summary) is the cause; the other side's line only tells what it saw
-        if (served == null && !serve.errors().isEmpty() || fetched == null && !fetch.errors().isEmpty()) {
-            RoleProcess cause = served == null && !serve.errors().isEmpty() ? serve : fetch;
-            return lastLine(cause);
+        if (served == null && !serve.errors().isEmpty()) {
+            return lastLine(serve);
+        }
+        if (fetched == null && !fetch.errors().isEmpty()) {
+            return lastLine(fetch);
         }
         for (RoleProcess p : List.of(serve, fetch)) {
             if (!p.errors().isEmpty()) {
