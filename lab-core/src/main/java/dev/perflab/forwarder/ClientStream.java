@@ -125,6 +125,16 @@ public final class ClientStream {
      */
     public static Result run(InetSocketAddress forwarder, Subscription subscription, long slowNanosPerMessage,
                              EpochClock clock, long deadlineNanos) {
+        return run(forwarder, subscription, slowNanosPerMessage, clock, deadlineNanos, () -> { });
+    }
+
+    /**
+     * As {@link #run(InetSocketAddress, Subscription, long, EpochClock, long)}, calling {@code subscribed} once the
+     * subscription is on the wire: a role says so, so that a client missing from the forwarder's count can be told
+     * from one that asked and was not served.
+     */
+    public static Result run(InetSocketAddress forwarder, Subscription subscription, long slowNanosPerMessage,
+                             EpochClock clock, long deadlineNanos, Runnable subscribed) {
         SequenceAudit audit = new SequenceAudit(subscription.fromSequence());
         Histogram latency = clock == null ? null : new Histogram(LATENCY_MAX_NANOS, LATENCY_DIGITS);
         long[] firstMessageNanos = {0};
@@ -136,6 +146,7 @@ public final class ClientStream {
         boolean[] silent = {false};
         try (Socket socket = Sockets.connect(forwarder, "forwarder")) {
             socket.getOutputStream().write(subscription.encode());
+            subscribed.run();
             BufferReceiver.Source raw = BufferReceiver.of(socket.getInputStream());
             BufferReceiver.Source source = buf -> {
                 long left = (deadlineNanos - System.nanoTime()) / 1_000_000;

@@ -26,6 +26,7 @@ public final class RoleProcess implements AutoCloseable {
     private final CompletableFuture<Void> flowing = new CompletableFuture<>();
     private final CompletableFuture<ObjectNode> summary = new CompletableFuture<>();
     private final List<String> errors = new CopyOnWriteArrayList<>();
+    private volatile boolean subscribed;
 
     private RoleProcess(String role, List<String> command) throws IOException {
         this.role = role;
@@ -58,6 +59,8 @@ public final class RoleProcess implements AutoCloseable {
     private void onLine(String line) {
         if (line.startsWith(RoleProtocol.LISTENING)) {
             listening.complete(line.substring(RoleProtocol.LISTENING.length()).trim());
+        } else if (line.equals(RoleProtocol.SUBSCRIBED)) {
+            subscribed = true;
         } else if (line.equals(RoleProtocol.FLOWING)) {
             flowing.complete(null);
         } else if (line.startsWith(RoleProtocol.SUMMARY)) {
@@ -98,6 +101,11 @@ public final class RoleProcess implements AutoCloseable {
             throw new ScenarioException("the " + role + " did not start listening within " + timeout.toSeconds() + " s"
                     + (errors.isEmpty() ? "" : ": " + errors.get(errors.size() - 1)));
         }
+    }
+
+    /** True once a client role printed {@code subscribed}: it reached its server and asked for its work. */
+    public boolean subscribed() {
+        return subscribed;
     }
 
     /**

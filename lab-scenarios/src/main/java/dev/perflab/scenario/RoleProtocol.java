@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
  *
  * <pre>
  *   listening on 127.0.0.1:40123        a role that listens, once its socket is bound (port 0: a free one)
+ *   subscribed                           optional, once: a client role reached its server and asked for its work
  *   flowing                              optional, once: the role's first work arrived (evidence of flow)
  *   …                                    anything: a result line for people
  *   summary {"role":"collector",…}       last line, always, even after a failure: the counts reached so far
@@ -24,6 +25,7 @@ public final class RoleProtocol {
     public static final String LISTENING = "listening on ";
     public static final String SUMMARY = "summary ";
     public static final String FLOWING = "flowing";
+    public static final String SUBSCRIBED = "subscribed";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private RoleProtocol() {
@@ -46,6 +48,12 @@ public final class RoleProtocol {
     /** Says once that the role's first work arrived; safe from any thread (the writer locks). */
     public static void printFlowing(PrintWriter out) {
         out.println(FLOWING);
+        out.flush();
+    }
+
+    /** Says once that a client role asked its server for its work; safe from any thread (the writer locks). */
+    public static void printSubscribed(PrintWriter out) {
+        out.println(SUBSCRIBED);
         out.flush();
     }
 

@@ -46,6 +46,14 @@ class ForwarderFaultsTest {
         assertTrue(o.out().contains("ended (killed by SIGKILL) before the day started, so no work reached the forwarder"), o.out());
     }
 
+    /** A client frozen before it subscribed: the forwarder waits for it, and the run names it, not only that wait. */
+    @Test
+    void clientFrozenBeforeTheDayIsNamed() throws Exception {
+        Faults.Outcome o = run("client", Fault.STOP, 0);
+        o.assertClean(1, 50);
+        assertTrue(o.out().contains("running but never subscribed (frozen, or stuck in its warm-up), so no work reached the forwarder"), o.out());
+    }
+
     @Test
     void clientKilledMidFlow() throws Exception {
         Faults.Outcome o = Faults.run(dir.resolve("client"), "perflab-forwarder-day-", "forwarder", "client", Fault.KILL,

@@ -87,9 +87,10 @@ public final class ClientCommand implements Callable<Integer> {
         EpochClock clock = latency ? new EpochClock() : null;
         Thread.sleep(joinDelayMillis);
         Hiccups hiccups = latency ? Hiccups.start() : null;
-        ClientStream.Result r = ClientStream.run(forwarder, subscription, slowMicros * 1_000, clock, deadline);
-        Histogram stalls = hiccups == null ? null : hiccups.stop();
         PrintWriter out = spec.commandLine().getOut();
+        ClientStream.Result r = ClientStream.run(forwarder, subscription, slowMicros * 1_000, clock, deadline,
+                () -> RoleProtocol.printSubscribed(out));
+        Histogram stalls = hiccups == null ? null : hiccups.stop();
         PrintWriter err = spec.commandLine().getErr();
         if (r.error() != null) {
             err.println(r.error());

@@ -471,6 +471,12 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                                 + ") before the day started, so " + e.getMessage());
                     }
                 }
+                // a client alive but silent (frozen, or stuck before it asked): the forwarder waits for it, so it is the cause
+                List<String> silent = started.stream().filter(p -> p != forwarder && !p.subscribed()).map(RoleProcess::role).toList();
+                if (forwarder.exitCode() < 0 && !silent.isEmpty()) {
+                    throw new ScenarioException(String.join(", ", silent) + (silent.size() == 1 ? " is" : " are")
+                            + " running but never subscribed (frozen, or stuck in its warm-up), so " + e.getMessage());
+                }
                 throw e;
             }
         }
