@@ -33,9 +33,13 @@ public record BetweenForks(int forks, double relative, double lowest, double hig
 
     /** The forks of {@code row}. */
     public static BetweenForks of(Row row) {
-        List<Double> means = row.forks().stream().filter(f -> !f.isEmpty())
+        return ofMeans(row.forks().stream().filter(f -> !f.isEmpty())
                 .map(f -> f.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN))
-                .toList();
+                .toList());
+    }
+
+    /** Forks given by their mean scores (a scenario's repeated runs, one score each). */
+    public static BetweenForks ofMeans(List<Double> means) {
         int n = means.size();
         double lowest = means.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
         double highest = means.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
@@ -43,9 +47,22 @@ public record BetweenForks(int forks, double relative, double lowest, double hig
             return new BetweenForks(n, Double.NaN, lowest, highest);
         }
         double mean = means.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        double variance = means.stream().mapToDouble(m -> (m - mean) * (m - mean)).sum() / (n - 1);
-        double half = new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2) * Math.sqrt(variance / n);
+        double half = halfWidth(means, CONFIDENCE);
         return new BetweenForks(n, mean != 0 ? half / Math.abs(mean) : Double.NaN, lowest, highest);
+    }
+
+    /**
+     * The half-width of the two-sided {@code confidence} interval of the mean of {@code values}, each one sample:
+     * t(n − 1) · sd / √n; NaN with fewer than two.
+     */
+    public static double halfWidth(List<Double> values, double confidence) {
+        int n = values.size();
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        double variance = values.stream().mapToDouble(m -> (m - mean) * (m - mean)).sum() / (n - 1);
+        return new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2) * Math.sqrt(variance / n);
     }
 
     /** True when the row has iterations of two forks or more. */

@@ -3,6 +3,7 @@ package dev.perflab.scenario;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perflab.report.BetweenForks;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,9 @@ import java.util.Objects;
  * </pre>
  *
  * <p>A scenario measures one window per rung, so its score has no error bar: {@code scoreError} is NaN,
- * as JMH writes it for a single iteration, and {@code compare} treats such rows as it treats JMH's.
+ * as JMH writes it for a single iteration, and {@code compare} treats such rows as it treats JMH's. A scenario
+ * that repeats its run with fresh processes ({@code ./lab run forwarder --days N}) writes each repeat as a fork
+ * ({@link Metric#forks}), with JMH's error over them.
  *
  * <p>A scenario hands its rows ({@link #json()}) to its run's folder ({@code RunFolder.saveRows}), the one place
  * every run's rows are written and whoever must see them all (the results history) listens.
@@ -42,15 +45,33 @@ public final class JmhRows {
      * @param unit     e.g. {@code ops/s}, {@code us/op}, {@code ops}, {@code %}
      * @param rawData  every measurement behind the score (one per window)
      */
-    public record Metric(double score, double error, String unit, List<Double> rawData) {
+    public record Metric(double score, double error, String unit, List<Double> rawData, boolean eachAFork) {
+        /** JMH's own confidence for {@code scoreError}. */
+        static final double CONFIDENCE = 0.999;
+
         public Metric {
             Objects.requireNonNull(unit);
             rawData = List.copyOf(rawData);
         }
 
+        /** Measurements of one window each, written as one fork's iterations. */
+        public Metric(double score, double error, String unit, List<Double> rawData) {
+            this(score, error, unit, rawData, false);
+        }
+
         /** A single measurement: no error bar. */
         public static Metric single(double score, String unit) {
             return new Metric(score, Double.NaN, unit, List.of(score));
+        }
+
+        /**
+         * One measurement per fork (fresh processes each, as a scenario's repeated run): the score is their mean, the
+         * error JMH's 99.9% half-width over them, t(n − 1) · sd / √n, and each is written as a fork of its own, so
+         * the spread between them is what a report's between-fork column shows.
+         */
+        public static Metric forks(List<Double> each, String unit) {
+            double mean = each.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            return new Metric(mean, BetweenForks.halfWidth(each, CONFIDENCE), unit, each, true);
         }
     }
 
@@ -73,7 +94,7 @@ public final class JmhRows {
         row.put("benchmark", benchmark);
         row.put("mode", mode);
         row.put("threads", 1);
-        row.put("forks", 1);
+        row.put("forks", primary.eachAFork() ? primary.rawData().size() : 1);
         row.put("jvm", System.getProperty("java.home", ""));
         row.put("jdkVersion", System.getProperty("java.version", ""));
         row.put("vmName", System.getProperty("java.vm.name", ""));
@@ -97,8 +118,13 @@ public final class JmhRows {
         confidence.add(m.score() + m.error());
         node.putObject("scorePercentiles");
         node.put("scoreUnit", m.unit());
-        ArrayNode raw = node.putArray("rawData").addArray();
-        m.rawData().forEach(raw::add);
+        ArrayNode raw = node.putArray("rawData");
+        if (m.eachAFork()) {
+            m.rawData().forEach(x -> raw.addArray().add(x));
+        } else {
+            ArrayNode fork = raw.addArray();
+            m.rawData().forEach(fork::add);
+        }
         return node;
     }
 

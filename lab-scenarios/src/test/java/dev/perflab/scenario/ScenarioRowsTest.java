@@ -72,6 +72,37 @@ class ScenarioRowsTest {
         assertTrue(text.contains("demo.endToEnd") && text.contains("r1-b") && text.contains("×4.00"), text);
     }
 
+    /**
+     * A rung run three times over (fresh processes each, as {@code run forwarder --days 3}): its row keeps each run as
+     * a fork, its score is their mean with JMH's 99.9% error over them, and the report shows the spread between them.
+     */
+    @Test
+    void repeatedRunsAreWrittenAsForksWithTheirSpread() throws Exception {
+        RungResult combined = RungResult.overRepeats(List.of(result("r0-a", false, 100, 100), result("r0-a", false, 110, 110),
+                result("r0-a", false, 120, 120)), "day");
+        assertEquals(110, combined.score(), 1e-9);
+        assertEquals(List.of(100.0, 110.0, 120.0), combined.repeats());
+        assertTrue(combined.correct());
+        JmhRows rows = new JmhRows();
+        combined.addTo(rows, "demo.endToEnd", "ops/s", Map.of());
+        var row = rows.json().get(0);
+        assertEquals(3, row.path("forks").asInt(), row.toString());
+        var raw = row.path("primaryMetric").path("rawData");
+        assertEquals(3, raw.size(), raw.toString());
+        assertEquals(120, raw.get(2).get(0).asDouble(), raw.toString());
+        // sd 10 over 3 runs: t(0.9995, 2) = 31.6, so 31.6 · 10 / √3
+        assertEquals(31.599 * 10 / Math.sqrt(3), row.path("primaryMetric").path("scoreError").asDouble(), 0.01, row.toString());
+        Path file = RunFolder.of("--out", dir).saveRows("days.json", rows.json(), "test machine", null);
+        String text = LadderReport.read(List.of(file)).text("test machine");
+        assertTrue(text.contains("100–120") && text.contains("(3 forks)"), text);
+
+        RungResult failedDay = RungResult.overRepeats(List.of(result("r0-a", false, 100, 100), result("r0-a", false, 100, 90)), "day");
+        assertFalse(failedDay.correct());
+        assertTrue(failedDay.errors().stream().anyMatch(e -> e.startsWith("day 2: ")), failedDay.errors().toString());
+        assertTrue(RungResult.overRepeats(List.of(result("r0-a", false, 100, 100)), "day").repeats().isEmpty(),
+                "one run is the row of one run");
+    }
+
     private static RungResult result(String rung, boolean exhibit, long sent, long received) {
         return new RungResult(rung, exhibit, received * 1.0, Conservation.of("sent", sent, "received", received), 50,
                 List.of(), true, Map.of());

@@ -22,6 +22,7 @@ import dev.perflab.ladder.Ladder;
 import dev.perflab.marketdata.MdfGenerator;
 import dev.perflab.proc.ChildProcess;
 import dev.perflab.pump.WireDay;
+import dev.perflab.report.BetweenForks;
 import dev.perflab.report.ChartOutput;
 import dev.perflab.report.LadderReport;
 import dev.perflab.scenario.CeilingInterval;
@@ -67,6 +68,7 @@ import picocli.CommandLine.Option;
  *                     late: subscribes before the day too, joined by the forwarder once half the day is published
  *     simulator JVM   ./lab forwarder simulator --rung ID [--rate N]       (sender side of a --link) once all K subscribed
  *     every role ends by itself when the day is done; all by the run's deadline
+ *     × --days N (3 in the standard and full runs): fresh JVMs each day, each day a fork of the row
  *   DIR/forwarder.json: one JMH-shaped row per configuration (benchmark forwarder.forward, forwarder receive MB/s;
  *     secondary: per-stage counts, lost, gaps, duplicates, reorderings, the late joiner (complete, live, catch-up),
  *     stage MB/s, % of iperf3 and of the fan-out ceiling, send ÷ receive, CPU, errors; with --rate the on-time
@@ -108,6 +110,11 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
      * hundreds of MB/s; 10 Gbit/s is 1,250 MB/s), so the hosts are apart without the link being what is measured.
      */
     static final String PLACED_LINK_RATE = "10gbit";
+
+    /** Days per configuration in the standard and full runs: enough for a spread between days, within minutes. */
+    static final int STANDARD_DAYS = 3;
+    /** The most {@code --days} takes: beyond it a typo would plan hours. */
+    static final int MAX_DAYS = 20;
 
     /** The ladder's goals (2 cores, quiet, loopback, one run), printed as met or not under each configuration. */
     static final double GOAL_FAN_OUT_PERCENT = 50;
@@ -158,6 +165,12 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         @Mixin
         ScenarioOptions.Ceiling ceiling = new ScenarioOptions.Ceiling();
 
+        @Option(names = "--days", paramLabel = "N",
+                description = {"Run each configuration's day N times (1 to " + MAX_DAYS + "), fresh JVMs each: the row's score is the days'"
+                        + " mean, each day kept as a fork, so the table shows the spread between days. Default: "
+                        + STANDARD_DAYS + " in the standard and full runs, 1 with --quick and --smoke."})
+        Integer days;
+
         @Option(names = "--place", paramLabel = "ROLE=HOST,…", converter = Placement.Converter.class,
                 description = {"Run roles on named hosts, e.g. forwarder=hostA,client=hostB (roles: forwarder, client, late, simulator;"
                         + " an unnamed role goes with the role it connects to). On one machine a named host is a network namespace"
@@ -202,6 +215,16 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         if (options.link.rate() != null && options.place != null) {
             throw new LabException("--link and --place each put the roles in network namespaces of their own: give one");
         }
+        if (options.days != null && (options.days < 1 || options.days > MAX_DAYS)) {
+            throw new LabException("--days " + options.days + ": give 1 to " + MAX_DAYS + " days per configuration");
+        }
+        boolean profiled = request.roleFlags() != RoleJvmFlags.NONE;
+        if (profiled && options.days != null && options.days > 1) {
+            throw new LabException("--days " + options.days + ": a profile records one day per configuration (each role's profile"
+                    + " is one JVM's); leave --days out");
+        }
+        int days = options.days != null ? options.days
+                : profiled || request.length() == RunLength.SMOKE || request.length() == RunLength.QUICK ? 1 : STANDARD_DAYS;
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = request.results().file(ResultsLayout.rows(ForwarderLadder.COMPONENT));
         OutputFile json = options.json.check(rowsFile.path(), request.inputs());
@@ -209,10 +232,10 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         try {
             if (options.link.rate() != null) {
                 return LinkedRun.run(request, options.link.rate(),
-                        link -> new Run(request, options.rate, configs, rowsFile, json, day, link, PlacedHosts.local(roles())).run());
+                        link -> new Run(request, options.rate, configs, rowsFile, json, day, link, PlacedHosts.local(roles())).repeating(days).run());
             }
             return onHosts(request, options, hosts -> new Run(request, options.rate, configs, rowsFile, json, day, null, hosts)
-                    .withoutCeiling(options.ceiling.skipped()).run());
+                    .withoutCeiling(options.ceiling.skipped()).repeating(days).run());
         } finally {
             Files.deleteIfExists(day);
             Leftovers.release(day);
@@ -327,6 +350,8 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         private final Duration deadline;
         /** The ceiling "not measured" ({@code --no-ceiling}), or empty: iperf3 measures it. */
         private Optional<Iperf3Ceiling.Result> noCeiling = Optional.empty();
+        /** Days per configuration ({@code --days}), fresh JVMs each. */
+        private int days = 1;
 
         Run(ScenarioRequest request, long rate, List<Entry<ForwarderConfig>> configs, OutputFile rowsFile, OutputFile json, Path dayFile,
             LinkNamespaces link, PlacedHosts hosts) {
@@ -347,13 +372,19 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return this;
         }
 
+        Run repeating(int n) {
+            days = n;
+            return this;
+        }
+
         int run() throws IOException, InterruptedException {
             String header = Machine.header();
             WireDay day = WireDay.generate(dayMessages(request.length()), DAY_SEED, dayFile);
             long lateJoinAt = (long) (day.messages() * LATE_JOIN_SHARE);
             console.printf("perflab run forwarder · %s%n", header);
-            console.printf("one day of %,d messages (%,d bytes) per configuration; K = %d clients: %d subscribed before the day + 1 late"
-                    + " joiner, joined once %,d messages are published; %s; %s%n", day.messages(), day.bytes(), CLIENTS, ON_TIME_CLIENTS,
+            console.printf("%s of %,d messages (%,d bytes) per configuration%s; K = %d clients: %d subscribed before the day + 1 late"
+                    + " joiner, joined once %,d messages are published; %s; %s%n", days == 1 ? "one day" : days + " days",
+                    day.messages(), day.bytes(), days == 1 ? "" : ", fresh JVMs each", CLIENTS, ON_TIME_CLIENTS,
                     lateJoinAt, link != null ? "Simulator → forwarder across " + link.describe() + ", the clients on the forwarder's side"
                             : hosts.local() ? "loopback TCP (127.0.0.1)" : "TCP between placed hosts",
                     rate > 0 ? String.format("Simulator paced at %,d messages/s", rate) : "Simulator as fast as its rung goes");
@@ -369,12 +400,28 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             ArrayNode jsonConfigs = new ObjectMapper().createArrayNode();
             JmhRows rows = new JmhRows();
             for (Entry<ForwarderConfig> config : configs) {
-                Outcome o = runOne(config, day, lateJoinAt);
-                RungResult result = o.print(config, ceilings, rate, latencyClocks(), console);
+                List<RungResult> each = new ArrayList<>();
+                Outcome o = null;
+                for (int d = 1; d <= days; d++) {
+                    if (days > 1) {
+                        console.printf("%n%s, day %d of %d%n", config.id(), d, days);
+                    }
+                    o = runOne(config, day, lateJoinAt);
+                    RungResult result = o.print(config, ceilings, rate, latencyClocks(), console);
+                    each.add(result);
+                    jsonConfigs.add(o.json(config, result, ceilings).put("day", d));
+                    if (!result.correct()) {
+                        // a failing day fails the configuration: its next days would only repeat the failure
+                        break;
+                    }
+                }
+                RungResult result = RungResult.overRepeats(each, "day");
+                if (days > 1 && result.correct()) {
+                    console.printf("%s over %d days: forwarder receive %s%n", config.id(), each.size(), overDays(result.repeats()));
+                }
                 result.addTo(rows, BENCHMARK, unit(), params());
                 results.add(result);
                 outcomes.add(o);
-                jsonConfigs.add(o.json(config, result, ceilings));
             }
             // the second ceiling serves only the percentages of configurations that were measured: a run whose every
             // configuration failed (a role killed) has none and ends without it
@@ -600,6 +647,18 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return Long.toString(d.toSeconds());
         }
 
+        /**
+         * {@code MEAN MB/s (days LOWEST–HIGHEST; ±P% at 99%)}: the days' mean, their range and the interval of their
+         * mean, as the report's between-fork column gives it ({@link BetweenForks}: each day is a fork).
+         */
+        private String overDays(List<Double> scores) {
+            BetweenForks b = BetweenForks.ofMeans(scores);
+            double mean = scores.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            String interval = b.relative() <= 1 ? String.format(java.util.Locale.ROOT, "±%.1f%% at 99%%", 100 * b.relative())
+                    : "an interval at 99% wider than the mean itself: too few days, or days too far apart, to tell";
+            return String.format(java.util.Locale.ROOT, "%,.1f MB/s (days %,.1f–%,.1f; %s)", mean, b.lowest(), b.highest(), interval);
+        }
+
         /** The tuned rung's verdicts, the exhibits beside it and tuned ÷ naive: what one quiet run is read for. */
         private void footer(List<RungResult> results, List<Outcome> outcomes, Ceilings ceilings) {
             console.println();
@@ -614,12 +673,15 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                 return;
             }
             Outcome t = outcomes.get(results.indexOf(tuned.get()));
-            console.printf("tuned %s: %s%n", tunedId, t.goals(ceilings, rate));
+            console.printf("tuned %s%s: %s%n", tunedId, tuned.get().repeats().size() > 1
+                    ? " (receive: the mean over its " + tuned.get().repeats().size() + " days; the rest: its last day)" : "",
+                    t.goals(ceilings, rate, tuned.get().score()));
             naive.ifPresent(n -> {
                 double ratio = tuned.get().score() / n.score();
                 // a rung that failed has no score: say which side is missing rather than print ×NaN
                 console.println(Double.isFinite(ratio) && ratio > 0
-                        ? String.format(java.util.Locale.ROOT, "tuned ÷ naive (%s): ×%.1f forwarder receive", naiveId, ratio)
+                        ? String.format(java.util.Locale.ROOT, "tuned ÷ naive (%s): ×%.1f forwarder receive%s", naiveId, ratio,
+                                ratioInterval(tuned.get(), n))
                         : "tuned ÷ naive (" + naiveId + "): not measured, "
                                 + (n.correct() && Double.isFinite(n.score()) ? tunedId : naiveId) + " has no result");
             });
@@ -631,6 +693,25 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                             r.rung(), r.score() / tuned.get().score(), millis(x.lateCatchUpMillis()), x.lateHistoryReads());
                 }
             }
+        }
+
+        /**
+         * {@code  (×LOW–×HIGH within both rows' 99% intervals over their days)} when both rows ran several days; else
+         * empty: one day each has no interval, and the table's footnote says so.
+         */
+        private static String ratioInterval(RungResult tuned, RungResult naive) {
+            if (tuned.repeats().size() < 2 || naive.repeats().size() < 2) {
+                return "";
+            }
+            double t = tuned.score();
+            double n = naive.score();
+            double tHalf = BetweenForks.halfWidth(tuned.repeats(), BetweenForks.CONFIDENCE);
+            double nHalf = BetweenForks.halfWidth(naive.repeats(), BetweenForks.CONFIDENCE);
+            double low = (t - tHalf) / (n + nHalf);
+            double high = (t + tHalf) / (n - nHalf);
+            return low > 0 && high > 0 && Double.isFinite(high)
+                    ? String.format(java.util.Locale.ROOT, " (×%.1f–×%.1f within both rows' 99%% intervals over their days)", low, high)
+                    : " (the rows' 99% intervals over their days reach 0: too few days to bound it)";
         }
 
         private void writeJson(WireDay day, long lateJoinAt, Ceilings ceilings, ArrayNode jsonConfigs) throws IOException {
@@ -660,6 +741,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             root.put("day_messages", day.messages());
             root.put("day_bytes", day.bytes());
             root.put("rate", rate);
+            root.put("days", days);
             root.put("on_time_clients", ON_TIME_CLIENTS);
             root.put("clients", CLIENTS);
             root.put("late_join_at", lateJoinAt);

@@ -150,8 +150,12 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
 
     /** One line: each goal of the ladder, its figure and whether this configuration met it. */
     String goals(ForwarderScenario.Ceilings ceilings, long rate) {
+        return goals(ceilings, rate, receiveMb());
+    }
+
+    /** The goals' verdicts with {@code receive} as the forwarder's receive MB/s (over several days, their mean). */
+    String goals(ForwarderScenario.Ceilings ceilings, long rate, double receive) {
         List<String> parts = new ArrayList<>();
-        double receive = receiveMb();
         if (rate > 0) {
             parts.add(String.format("receive %.1f MB/s, the paced Simulator's rate (the ceiling's goal is for unpaced runs)", receive));
         } else if (ceilings.measured()) {

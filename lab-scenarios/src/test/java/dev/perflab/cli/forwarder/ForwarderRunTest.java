@@ -193,6 +193,38 @@ class ForwarderRunTest {
         }
     }
 
+    /**
+     * {@code --days 2}: the configuration's day twice, fresh JVMs each; the row keeps each day as a fork, its score
+     * their mean with an error over them, and the console says the days' range; a --days out of range is one line.
+     */
+    @Test
+    @Timeout(300)
+    void aConfigurationRunOverTwoDaysKeepsEachDayAsAFork() throws Exception {
+        Path json = dir.resolve("own.json");
+        assertEquals(0, lab.run("run", "forwarder", "--smoke", "--rung", "tuned", "--no-ceiling", "--days", "2", "--out", dir.toString(),
+                "--json", json.toString()), lab.err.toString() + lab.out);
+        String out = lab.out.toString();
+        assertTrue(out.contains("2 days of 20,000 messages") && out.contains("fresh JVMs each"), out);
+        assertTrue(out.contains("r7-record-spans, day 1 of 2") && out.contains("r7-record-spans, day 2 of 2"), out);
+        assertTrue(out.contains("r7-record-spans over 2 days: forwarder receive ")
+                && (out.contains(" at 99%)") || out.contains("too few days")), out);
+        assertTrue(out.contains("(receive: the mean over its 2 days; the rest: its last day)"), out);
+        JsonNode row = new ObjectMapper().readTree(dir.resolve("forwarder.json").toFile()).get(0);
+        assertEquals(2, row.path("forks").asInt(), row.toString());
+        JsonNode raw = row.path("primaryMetric").path("rawData");
+        assertEquals(2, raw.size(), raw.toString());
+        double mean = (raw.get(0).get(0).asDouble() + raw.get(1).get(0).asDouble()) / 2;
+        assertEquals(mean, row.path("primaryMetric").path("score").asDouble(), 1e-6 * mean, row.toString());
+        assertTrue(Double.isFinite(row.path("primaryMetric").path("scoreError").asDouble()), row.toString());
+        JsonNode own = new ObjectMapper().readTree(json.toFile());
+        assertEquals(2, own.path("days").asInt(), own.toString());
+        assertEquals(2, own.path("configurations").size(), own.toString());
+        assertEquals(2, own.path("configurations").get(1).path("day").asInt(), own.toString());
+        lab.clear();
+        assertEquals(2, lab.run("run", "forwarder", "--smoke", "--days", "0", "--out", dir.resolve("none").toString()));
+        assertEquals("lab: --days 0: give 1 to 20 days per configuration", lab.err.toString().strip(), lab.err.toString());
+    }
+
     /** {@code mdf} was the component's name: {@code ./lab run mdf} and {@code ./lab mdf ROLE} still work, saying so in one line. */
     @Test
     void theFormerNameStillAnswersAndSaysTheNewOne() {
