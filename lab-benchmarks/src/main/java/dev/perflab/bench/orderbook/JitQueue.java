@@ -68,6 +68,19 @@ final class JitQueue {
     }
 
     /**
+     * Reads the queue once, untimed, before the warm-up (a trial set-up). The wait before measuring reads it through
+     * the platform MBean server, whose first use loads classes and runs JDK maps with keys of its own; run first
+     * between warm-up and measurement, it made the C2 code of {@code HashMap.getNode}, {@code putVal},
+     * {@code removeNode} and {@code TreeMap.getEntry} not entrant in every exchange-core naive fork (the JIT's own
+     * log, {@code -XX:+PrintCompilation}), so a book built on JDK maps met its first measured iterations
+     * recompiling, and a book of its own arrays did not. Read once here, that happens before the warm-up, which
+     * compiles the maps again with the MBean server's use already seen.
+     */
+    static void touch() {
+        awaitDrained(0);
+    }
+
+    /**
      * What a suite calls, untimed, before its first measured iteration: waits up to {@link #WAIT_MAX_MILLIS} for the
      * warm-up's compilations to finish and prints the wait in JMH's log.
      */

@@ -106,6 +106,7 @@ public class OrderBookCancelBenchmark {
 
     @Setup(Level.Trial)
     public void buildLevel() {
+        JitQueue.touch();
         events = new CountingListener();
         book = OrderBookLadder.LADDER.resolve(rung).factory().create(events);
         book.add(Side.SELL, ANCHOR_ID, LEVEL_PRICE_TICKS);
