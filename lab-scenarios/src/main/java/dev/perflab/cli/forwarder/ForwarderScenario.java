@@ -68,7 +68,7 @@ import picocli.CommandLine.Option;
  *                     late: subscribes before the day too, joined by the forwarder once half the day is published
  *     simulator JVM   ./lab forwarder simulator --rung ID [--rate N]       (sender side of a --link) once all K subscribed
  *     every role ends by itself when the day is done; all by the run's deadline
- *     × --days N (3 in the standard and full runs): fresh JVMs each day, each day a fork of the row
+ *     × --days N (3 in the standard run, 10 in --full): fresh JVMs each day, each day a fork of the row
  *   DIR/forwarder.json: one JMH-shaped row per configuration (benchmark forwarder.forward, forwarder receive MB/s;
  *     secondary: per-stage counts, lost, gaps, duplicates, reorderings, the late joiner (complete, live, catch-up),
  *     stage MB/s, % of iperf3 and of the fan-out ceiling, send ÷ receive, CPU, errors; with --rate the on-time
@@ -111,8 +111,10 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
      */
     static final String PLACED_LINK_RATE = "10gbit";
 
-    /** Days per configuration in the standard and full runs: enough for a spread between days, within minutes. */
+    /** Days per configuration in the standard run: a spread between days, within minutes (3 days tell r0 from r7, not r5 from r7). */
     static final int STANDARD_DAYS = 3;
+    /** Days per configuration in the full run: t(0.9995, 9) is 4.8 where 3 days' is 31.6, so close rows can be ranked. */
+    static final int FULL_DAYS = 10;
     /** The most {@code --days} takes: beyond it a typo would plan hours. */
     static final int MAX_DAYS = 20;
 
@@ -168,7 +170,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         @Option(names = "--days", paramLabel = "N",
                 description = {"Run each configuration's day N times (1 to " + MAX_DAYS + "), fresh JVMs each: the row's score is the days'"
                         + " mean, each day kept as a fork, so the table shows the spread between days. Default: "
-                        + STANDARD_DAYS + " in the standard and full runs, 1 with --quick and --smoke."})
+                        + STANDARD_DAYS + " in the standard run, " + FULL_DAYS + " with --full, 1 with --quick and --smoke."})
         Integer days;
 
         @Option(names = "--place", paramLabel = "ROLE=HOST,…", converter = Placement.Converter.class,
@@ -224,7 +226,8 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
                     + " is one JVM's); leave --days out");
         }
         int days = options.days != null ? options.days
-                : profiled || request.length() == RunLength.SMOKE || request.length() == RunLength.QUICK ? 1 : STANDARD_DAYS;
+                : profiled || request.length() == RunLength.SMOKE || request.length() == RunLength.QUICK ? 1
+                : request.length() == RunLength.FULL ? FULL_DAYS : STANDARD_DAYS;
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = request.results().file(ResultsLayout.rows(ForwarderLadder.COMPONENT));
         OutputFile json = options.json.check(rowsFile.path(), request.inputs());
