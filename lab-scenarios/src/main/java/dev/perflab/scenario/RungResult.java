@@ -64,7 +64,7 @@ public record RungResult(String rung, boolean exhibit, double score, Conservatio
             }
         }
         List<Double> scores = runs.stream().map(RungResult::score).toList();
-        return new RungResult(last.rung(), last.exhibit(), JmhRows.Metric.forks(scores, "").score(), last.counts(),
+        return new RungResult(last.rung(), last.exhibit(), scores.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN), last.counts(),
                 runs.stream().mapToDouble(RungResult::cpuPercent).average().orElse(Double.NaN), errors,
                 runs.stream().allMatch(RungResult::verified), last.extra(), scores);
     }

@@ -111,7 +111,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
      */
     static final String PLACED_LINK_RATE = "10gbit";
 
-    /** Days per configuration in the standard run: a spread between days, within minutes (3 days tell r0 from r7, not r5 from r7). */
+    /** Days per configuration in the standard run: a spread between days within minutes, too few to rank close rows (t(0.9995, 2) is 31.6). */
     static final int STANDARD_DAYS = 3;
     /** Days per configuration in the full run: t(0.9995, 9) is 4.8 where 3 days' is 31.6, so close rows can be ranked. */
     static final int FULL_DAYS = 10;
