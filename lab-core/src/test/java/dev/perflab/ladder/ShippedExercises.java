@@ -78,6 +78,14 @@ public final class ShippedExercises {
     private static ClassLoader loader(Path root) {
         try {
             Path classes = Files.createTempDirectory("perflab-exercise-");
+            // the loader reads its classes as long as this test JVM runs: removed when it exits
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    dev.perflab.kv.Folders.deleteTree(classes);
+                } catch (IOException e) {
+                    // best effort: the folder's prefix says whose it is
+                }
+            }, "perflab-exercise-classes"));
             Path labCore = Path.of(Ladder.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             List<Path> classPath = new ArrayList<>(List.of(labCore));
             classPath.addAll(ExerciseCompiler.thisClassPath());

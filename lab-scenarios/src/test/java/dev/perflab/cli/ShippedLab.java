@@ -1,5 +1,6 @@
 package dev.perflab.cli;
 
+import dev.perflab.base.Leftovers;
 import dev.perflab.ladder.ExerciseCompiler;
 import java.io.File;
 import java.io.IOException;
@@ -44,13 +45,17 @@ public final class ShippedLab {
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", shippedClasses() + File.pathSeparator + System.getProperty("java.class.path"), Lab.class.getName()));
         command.addAll(List.of(args));
-        Process child = new ProcessBuilder(command).redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile()).start();
-        if (!child.waitFor(2, TimeUnit.MINUTES)) {
-            child.destroyForcibly();
-            throw new AssertionError("./lab " + String.join(" ", args) + " did not finish in 2 minutes");
+        try {
+            Process child = new ProcessBuilder(command).redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile()).start();
+            if (!child.waitFor(2, TimeUnit.MINUTES)) {
+                child.destroyForcibly();
+                throw new AssertionError("./lab " + String.join(" ", args) + " did not finish in 2 minutes");
+            }
+            return new Result(child.exitValue(), Files.readString(dir.resolve("out"), StandardCharsets.UTF_8),
+                    Files.readString(dir.resolve("err"), StandardCharsets.UTF_8));
+        } finally {
+            Leftovers.deleteTree(dir);
         }
-        return new Result(child.exitValue(), Files.readString(dir.resolve("out"), StandardCharsets.UTF_8),
-                Files.readString(dir.resolve("err"), StandardCharsets.UTF_8));
     }
 
     /** The shipped skeletons, compiled once per test JVM. */
@@ -61,6 +66,8 @@ public final class ShippedLab {
                 ExerciseCompiler.compile(files.filter(f -> f.toString().endsWith(".java")).toList(), ExerciseCompiler.thisClassPath(), dir);
             }
             classes = dir;
+            // compiled once for every test of this JVM, so removed when it exits
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> Leftovers.deleteTree(dir), "perflab-shipped-classes"));
         }
         return classes;
     }

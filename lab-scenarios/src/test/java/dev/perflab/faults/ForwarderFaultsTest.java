@@ -22,7 +22,7 @@ class ForwarderFaultsTest {
 
     private Faults.Outcome run(String role, Fault fault, double afterSeconds) throws Exception {
         Path out = dir.resolve(role + "-" + fault + "-" + afterSeconds);
-        return Faults.run(out, "perflab-forwarder-day-", "forwarder", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
+        return Faults.run(out, "perflab-forwarder-", "forwarder", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
                 ("run forwarder --smoke --rung r0 --no-ceiling --out " + out).split(" "));
     }
 
@@ -56,7 +56,7 @@ class ForwarderFaultsTest {
 
     @Test
     void clientKilledMidFlow() throws Exception {
-        Faults.Outcome o = Faults.run(dir.resolve("client"), "perflab-forwarder-day-", "forwarder", "client", Fault.KILL,
+        Faults.Outcome o = Faults.run(dir.resolve("client"), "perflab-forwarder-", "forwarder", "client", Fault.KILL,
                 Duration.ofMillis(1500), "run", "forwarder", "--smoke", "--rung", "r0", "--no-ceiling", "--out", dir.resolve("client").toString());
         o.assertClean(1, 50);
         assertTrue(o.out().contains("ceiling not measured (--no-ceiling)"), o.out());

@@ -83,12 +83,22 @@ public class KvPutBenchmark {
     /** A new store holding {@code prefill} records, for this iteration alone. */
     @Setup(Level.Iteration)
     public void open() throws IOException {
+        store = null;
         dir = Files.createTempDirectory("perflab-kv-bench-");
-        store = KvLadder.LADDER.resolve(rung).factory().open(dir.resolve("store"), prefill + BATCH_PUTS);
-        for (long i = 0; i < prefill; i++) {
-            if (!store.put(KvRecords.key(i), KvRecords.value(i))) {
-                throw new IllegalStateException(rung + " refused prefill record " + i);
+        try {
+            store = KvLadder.LADDER.resolve(rung).factory().open(dir.resolve("store"), prefill + BATCH_PUTS);
+            for (long i = 0; i < prefill; i++) {
+                if (!store.put(KvRecords.key(i), KvRecords.value(i))) {
+                    throw new IllegalStateException(rung + " refused prefill record " + i);
+                }
             }
+        } catch (IOException | RuntimeException e) {
+            // JMH runs no tear-down after a failed set-up: the folder goes here (a learner's store that refuses)
+            if (store != null) {
+                store.close();
+            }
+            Folders.deleteTree(dir);
+            throw e;
         }
         next = prefill;
         failed = 0;

@@ -231,7 +231,10 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         List<Entry<ForwarderConfig>> configs = configurations(request);
         OutputFile rowsFile = request.results().file(ResultsLayout.rows(ForwarderLadder.COMPONENT));
         OutputFile json = options.json.check(rowsFile.path(), request.inputs());
-        Path day = Leftovers.register(Files.createTempFile("perflab-forwarder-day-", ".bin"));
+        // the run's own folder: its day, and the roles' temporary folder (-Djava.io.tmpdir), so that what a role
+        // killed by SIGKILL leaves (its warm-up day, a generated day) goes with the run, not into /tmp for good
+        Path scratch = Leftovers.register(Files.createTempDirectory("perflab-forwarder-run-"));
+        Path day = scratch.resolve("day.bin");
         try {
             if (options.link.rate() != null) {
                 return LinkedRun.run(request, options.link.rate(),
@@ -240,8 +243,8 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             return onHosts(request, options, hosts -> new Run(request, options.rate, configs, rowsFile, json, day, null, hosts)
                     .withoutCeiling(options.ceiling.skipped()).repeating(days).run());
         } finally {
-            Files.deleteIfExists(day);
-            Leftovers.release(day);
+            Leftovers.deleteTree(scratch);
+            Leftovers.release(scratch);
         }
     }
 
@@ -625,8 +628,9 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
             List<String> prefix = link != null
                     ? link.prefix(role.name().equals("simulator") ? LinkNamespaces.Side.SENDER : LinkNamespaces.Side.RECEIVER)
                     : hosts.prefix(role.name());
-            RoleJvmFlags flags = request.roleFlags();
-            return roleCommand(prefix, request.dir(), flags.flags(rungId, role, process), List.of(args));
+            List<String> flags = new ArrayList<>(List.of("-Djava.io.tmpdir=" + dayFile.getParent()));
+            flags.addAll(request.roleFlags().flags(rungId, role, process));
+            return roleCommand(prefix, request.dir(), flags, List.of(args));
         }
 
         /**

@@ -91,7 +91,10 @@ class ForwarderRunTest {
             try (RoleProcess stays = role("stays", "client", "--name", "stays", "--connect", connect);
                  RoleProcess killed = role("killed", "client", "--name", "killed", "--connect", connect, "--slow-micros-per-message", "200")) {
                 forwarder.awaitFlowing(START);
-                try (RoleProcess simulator = role("simulator", "simulator", "--connect", connect, "--messages", "100000",
+                // the day in this test's folder: a Simulator killed by SIGKILL runs no hook to delete a day it generated
+                Path day = dir.resolve("day.bin");
+                WireDay.generate(100_000, 1, day);
+                try (RoleProcess simulator = role("simulator", "simulator", "--connect", connect, "--day", day.toString(),
                         "--rate", "20000")) {
                     simulator.awaitFlowing(START);
                     Thread.sleep(300);
