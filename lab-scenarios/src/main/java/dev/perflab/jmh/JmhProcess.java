@@ -60,6 +60,8 @@ public final class JmhProcess {
     private static final String IGNORE_JMH_LOCK = "-Djmh.ignoreLock=true";
     /** JMH 1.37's line when another run holds the lock: "… Unable to acquire the JMH lock (/tmp/jmh.lock), exiting …". */
     private static final Pattern LOCK_HELD = Pattern.compile("Unable to acquire the JMH lock \\(([^)]*)\\)");
+    /** JMH's line naming a single-shot suite's mode. */
+    private static final String SINGLE_SHOT_MODE = "# Benchmark mode: Single shot";
     private static final Pattern PROGRESS = Pattern.compile("# Run progress: ([0-9.]+)% complete, ETA (\\S+)");
     private static final Pattern BENCHMARK = Pattern.compile("# Benchmark: .*\\.([^.]+)$");
     private static final Pattern PARAMETERS = Pattern.compile("# Parameters: \\((.*)\\)");
@@ -235,12 +237,24 @@ public final class JmhProcess {
         private IOException failure;
         /** Set when JMH said another run holds its lock; its stack trace is then kept to the log. */
         private String lockFile;
+        /**
+         * A single-shot suite: JMH's ETA counts iteration times, which single shots do not have (a kv run of 19
+         * minutes said "ETA 00:02:30" to the end), so the ETA shown is the pace of the configurations done so far.
+         */
+        private boolean singleShot;
+        private final java.util.function.LongSupplier clock;
+        private long firstStarted;
 
         Progress(String label, int total, Writer log, PrintWriter progress) {
+            this(label, total, log, progress, System::nanoTime);
+        }
+
+        Progress(String label, int total, Writer log, PrintWriter progress, java.util.function.LongSupplier clock) {
             this.label = label;
             this.total = total;
             this.log = log;
             this.progress = progress;
+            this.clock = clock;
         }
 
         /** The lock file JMH said another run holds, or null. */
@@ -266,8 +280,17 @@ public final class JmhProcess {
                 eta = m.group(2);
             } else if ((m = BENCHMARK.matcher(line)).find()) {
                 benchmark = m.group(1);
+            } else if (line.startsWith(SINGLE_SHOT_MODE)) {
+                singleShot = true;
             } else if ((m = PARAMETERS.matcher(line)).find()) {
                 started++;
+                if (started == 1) {
+                    firstStarted = clock.getAsLong();
+                } else if (singleShot) {
+                    int done = started - 1;
+                    long seconds = Math.round((clock.getAsLong() - firstStarted) / 1e9 / done * (total - done));
+                    eta = String.format(Locale.ROOT, "%02d:%02d:%02d at the pace so far", seconds / 3600, seconds / 60 % 60, seconds % 60);
+                }
                 // A JMH run of one configuration (each fork of an ab run) has no progress of its own to show,
                 // and before its first configuration ends JMH has said neither how far it is nor how long is left.
                 String where = total == 1 ? label : String.format(Locale.ROOT, "%s %3d/%d", label, started, total);

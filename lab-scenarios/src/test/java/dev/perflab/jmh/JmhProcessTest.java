@@ -105,6 +105,28 @@ class JmhProcessTest {
         assertEquals("  [ab 3/8 head] sum n=10", one.toString().stripTrailing(), "one configuration: its label alone");
     }
 
+    /**
+     * A single-shot suite's ETA is the pace of the configurations done so far: JMH's own counts iteration times that
+     * single shots do not have, and said "ETA 00:02:30" through a 19-minute run.
+     */
+    @Test
+    void aSingleShotSuitesEtaIsThePaceOfTheRowsDoneSoFar() {
+        StringWriter console = new StringWriter();
+        long[] now = {0};
+        JmhProcess.Progress progress = new JmhProcess.Progress("put", 4, new StringWriter(), new PrintWriter(console), () -> now[0]);
+        progress.line("# Benchmark mode: Single shot invocation time");
+        progress.line("# Benchmark: dev.perflab.bench.kv.KvPutBenchmark.put");
+        progress.line("# Parameters: (prefill = 0)");
+        now[0] = 40_000_000_000L;
+        progress.line("# Run progress: 25.00% complete, ETA 00:00:30");
+        progress.line("# Parameters: (prefill = 1)");
+        now[0] = 100_000_000_000L;
+        progress.line("# Run progress: 50.00% complete, ETA 00:00:20");
+        progress.line("# Parameters: (prefill = 2)");
+        assertEquals(List.of("  [put   1/4] put prefill=0", "  [put   2/4, 25.00% done, ETA 00:02:00 at the pace so far] put prefill=1",
+                "  [put   3/4, 50.00% done, ETA 00:01:40 at the pace so far] put prefill=2"), console.toString().lines().collect(Collectors.toList()));
+    }
+
     /** The installed launcher names its lib/benchmarks.jar; that jar is used wherever the folder is, and a missing one says so. */
     @Test
     void theInstalledLaunchersBenchmarksJarIsUsedFromAnyFolder(@TempDir Path dir) throws Exception {
