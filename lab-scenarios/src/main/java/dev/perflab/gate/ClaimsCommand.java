@@ -28,7 +28,8 @@ public final class ClaimsCommand implements Callable<Integer> {
             description = "The claims: each names its text, its guide, its results file, its command and the two rows it divides. Default: ${DEFAULT-VALUE}.")
     Path claims;
 
-    @Option(names = "--out", paramLabel = "OUT.md", description = "Write the table there (e.g. docs/claims.md) as well as printing it.")
+    @Option(names = "--out", paramLabel = "OUT.md", description = "Write the table there (e.g. docs/claims.md) as well as printing it."
+            + " A claim whose results file is not here keeps its row from the table OUT.md held, marked \"kept\" by its date.")
     Path out;
 
     @Option(names = "--base", paramLabel = "DIR", defaultValue = ".",
@@ -52,7 +53,18 @@ public final class ClaimsCommand implements Callable<Integer> {
         // what the table reads: the claims file and every results file a claim names (with the machine file beside it)
         dev.perflab.base.Inputs inputs = dev.perflab.base.Inputs.of(claims).addResults(list.stream().map(c -> base.resolve(c.results())).toList());
         OutputFile output = out != null ? OutputFile.check("--out", out, inputs) : null;
-        String table = Claims.markdown(list, base, claims.toString());
+        // the table --out replaces keeps the rows of claims whose results files are not here (re-measuring some claims
+        // must not erase the others)
+        String previous = "";
+        if (out != null && java.nio.file.Files.isRegularFile(out)) {
+            try {
+                previous = java.nio.file.Files.readString(out);
+            } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                throw new LabException("--out " + out + ": cannot read the table it would replace (" + e.getMessage()
+                        + "); move it away to write a new one");
+            }
+        }
+        String table = Claims.markdown(list, base, claims.toString(), previous);
         console.print(table);
         console.flush();
         if (output != null) {

@@ -51,6 +51,51 @@ class ClaimsTest {
         assertTrue(table.contains("1 of 2 claims measured."), table);
     }
 
+    /**
+     * Re-measuring some claims keeps the others: a claim whose results file is gone keeps its row from the table being
+     * replaced, marked "kept" by its date; a claim whose command changed is not kept, since its old row measured
+     * something else.
+     */
+    @Test
+    void aClaimWhoseResultsAreNotHereKeepsItsEarlierRowMarkedKeptUnlessItsCommandChanged(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("results"));
+        Path kv = dir.resolve("results/kv.json");
+        Files.writeString(kv, new JmhRows()
+                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r7-write-behind"), new JmhRows.Metric(2e6, 1e5, "ops/s", List.of(2e6)),
+                        Map.of(), Map.of())
+                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "peer-lmdb"), new JmhRows.Metric(2e5, 1e4, "ops/s", List.of(2e5)),
+                        Map.of(), Map.of())
+                .json().toPrettyString());
+        Files.writeString(dir.resolve("results/kv.machine.txt"), "JDK 17 · CPU Test CPU · 2 cores\n");
+        List<Claims.Claim> claims = Claims.parse(new StringReader(CLAIMS), "claims.yaml");
+        String first = Claims.markdown(claims, dir, "docs/claims.yaml");
+        String kvRow = first.lines().filter(l -> l.startsWith("| r7 over LMDB")).findFirst().orElseThrow();
+
+        Files.delete(kv);
+        Files.writeString(dir.resolve("results/ring.json"), new JmhRows()
+                .add("MdfRingBenchmark.deliver", "thrpt", Map.of("rung", "r4-batched-zero-copy"), new JmhRows.Metric(3e6, 1e5, "ops/s", List.of(3e6)),
+                        Map.of(), Map.of())
+                .add("MdfRingBenchmark.deliver", "thrpt", Map.of("rung", "peer-disruptor"), new JmhRows.Metric(2e6, 1e5, "ops/s", List.of(2e6)),
+                        Map.of(), Map.of())
+                .json().toPrettyString());
+        String second = Claims.markdown(claims, dir, "docs/claims.yaml", first);
+        String kept = second.lines().filter(l -> l.startsWith("| r7 over LMDB")).findFirst().orElseThrow();
+        String date = kvRow.split(" \\| ")[6];
+        assertEquals(kvRow.replace(" | " + date + " | ", " | " + date + ", kept | "), kept);
+        String ring = second.lines().filter(l -> l.startsWith("| r4 over the Disruptor")).findFirst().orElseThrow();
+        assertTrue(ring.contains("| ×1.50 |"), ring);
+        assertTrue(second.contains("2 of 2 claims measured; 1 of them kept from the table this one replaced"), second);
+        // kept again from a table that already kept it: still one mark
+        assertEquals(kept, Claims.markdown(claims, dir, "docs/claims.yaml", second).lines()
+                .filter(l -> l.startsWith("| r7 over LMDB")).findFirst().orElseThrow());
+
+        List<Claims.Claim> changed = Claims.parse(new StringReader(CLAIMS.replace("command: ./lab run kv\n", "command: ./lab run kv --jmh\n")),
+                "claims.yaml");
+        String third = Claims.markdown(changed, dir, "docs/claims.yaml", second);
+        assertTrue(third.contains("| r7 over LMDB | docs/kv.md | not measured: no results/kv.json |"), third);
+        assertTrue(third.contains("1 of 2 claims measured."), third);
+    }
+
     @Test
     void aClaimWithAMisspeltKeyIsRefused() {
         GateFileException e = assertThrows(GateFileException.class, () -> Claims.parse(new StringReader(
