@@ -49,7 +49,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * times the whole batch, not each put, so its timestamps cost nothing per put); each put writes a new key, so
  * nothing is an in-place overwrite; {@code put}'s result is returned (no dead code) and checked in the tear-down
  * against the count. The prefill is itself a long run of the same puts, so the put path is compiled before the
- * first shot; the warm-up shots settle the rest.
+ * first shot; with a smaller prefill, the trial's set-up first puts {@link #WARM_UP_PUTS} records into a store it
+ * then throws away, so that every row meets its first shot as warm as a row with a prefill of a million. Without
+ * it, two warm-up shots of a small store were too few for some peers: at prefill 0, MVStore's first measured shots
+ * took 1.6–2.0 µs a put and its last 0.45–0.55, and LMDB's stepped from 1.6 to 1.2 at the fourth, in each of 5 forks
+ * (the lab flagged both rows "not steady"). The warm-up shots settle the rest.
  *
  * <p>Run: {@code ./lab run kv --jmh} (default results in {@code results/kv/jmh}), or
  * {@code java -jar lab-benchmarks/target/benchmarks.jar KvPutBenchmark -p rung=r0-fixed-buckets,r7-write-behind -p prefill=0,1000000 -prof gc}.
@@ -66,6 +70,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class KvPutBenchmark {
     /** Puts per timed shot: tens of milliseconds for the fastest store, long beside a timer's resolution. */
     static final int BATCH_PUTS = 100_000;
+    /** Puts before the first shot, untimed: a row with a smaller prefill makes them into a store it throws away. */
+    static final int WARM_UP_PUTS = 1_000_000;
 
     @Param({"r0-fixed-buckets", "r1-sized-buckets", "r2-growing", "r3-striped", "r4-append-only", "r5-probed-index", "r6-pages-ahead", "r7-write-behind",
             "peer-tokyo-hash", "peer-tokyo-hash-sized",
@@ -79,6 +85,27 @@ public class KvPutBenchmark {
     private KvStore store;
     private long next;
     private long failed;
+
+    /**
+     * Once per fork, untimed: {@link #WARM_UP_PUTS} puts into a throwaway store when the prefill is smaller (a larger
+     * prefill is this warm-up already, before every shot), so that the JIT has compiled the store's whole put path.
+     */
+    @Setup(Level.Trial)
+    public void warmUp() throws IOException {
+        if (prefill >= WARM_UP_PUTS) {
+            return;
+        }
+        Path warm = Files.createTempDirectory("perflab-kv-bench-");
+        try (KvStore throwaway = KvLadder.LADDER.resolve(rung).factory().open(warm.resolve("store"), WARM_UP_PUTS)) {
+            for (long i = 0; i < WARM_UP_PUTS; i++) {
+                if (!throwaway.put(KvRecords.key(i), KvRecords.value(i))) {
+                    throw new IllegalStateException(rung + " refused warm-up record " + i);
+                }
+            }
+        } finally {
+            Folders.deleteTree(warm);
+        }
+    }
 
     /** A new store holding {@code prefill} records, for this iteration alone. */
     @Setup(Level.Iteration)
