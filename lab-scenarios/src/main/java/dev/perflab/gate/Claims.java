@@ -91,7 +91,7 @@ public final class Claims {
             String[] cells = cells(c, base);
             String[] before = earlier.get(c.claim() + "\n" + c.command());
             if (cells[0].startsWith("not measured: no ") && before != null) {
-                cells = new String[] {before[2], before[3], before[4], before[5], before[6].endsWith(KEPT) ? before[6] : before[6] + KEPT};
+                cells = new String[] {before[2], keptInterval(before[3]), before[4], before[5], before[6].endsWith(KEPT) ? before[6] : before[6] + KEPT};
                 kept++;
             }
             unmeasured += cells[0].startsWith("not measured") ? 1 : 0;
@@ -148,10 +148,40 @@ public final class Claims {
         if (Double.isNaN(r.value())) {
             return new String[] {"not measured: " + r.detail(), "", "", "", ""};
         }
-        return new String[] {"×" + GateEvaluator.format(r.value()),
-                "×" + GateEvaluator.format(r.low()) + " … ×" + GateEvaluator.format(r.high()),
+        return new String[] {"×" + GateEvaluator.format(r.value()), interval(r.low(), r.high()),
                 forks(GateEvaluator.select(report, c.numerator()).row()) + " / " + forks(GateEvaluator.select(report, c.denominator()).row()),
                 MachineHeader.of(file).orElse(report.defaultHeader()), date(file)};
+    }
+
+    /** Said instead of an interval when both rows are one run each, with no error: nothing is known of the spread. */
+    static final String ONE_RUN = "none: one run of each row, its spread unknown";
+    /** Said instead of an interval that reaches 0 or infinity: the rows' errors are wider than the rows. */
+    static final String UNBOUNDED = "not bounded: the rows' errors (JMH's, 99.9%) are wider than the rows; more forks or days";
+
+    /**
+     * The ratio's interval, or why there is none: a point (both rows without an error) is not an interval of zero
+     * width, and a bound of 0 or ∞ is no bound.
+     */
+    static String interval(double low, double high) {
+        if (low == high) {
+            return ONE_RUN;
+        }
+        if (!(low > 0) || Double.isInfinite(high)) {
+            return UNBOUNDED;
+        }
+        return "×" + GateEvaluator.format(low) + " … ×" + GateEvaluator.format(high);
+    }
+
+    /** A kept row's interval cell, as {@link #interval} would now say it (tables written before it said "×a … ×a"). */
+    private static String keptInterval(String cell) {
+        String[] bounds = cell.split(" … ", -1);
+        if (bounds.length == 2 && bounds[0].equals(bounds[1])) {
+            return ONE_RUN;
+        }
+        if (bounds.length == 2 && (bounds[0].equals("×0.00") || bounds[1].equals("×∞"))) {
+            return UNBOUNDED;
+        }
+        return cell;
     }
 
     private static String forks(Row row) {

@@ -96,6 +96,22 @@ class ClaimsTest {
         assertTrue(third.contains("1 of 2 claims measured."), third);
     }
 
+    /** A point is not an interval, and a bound of 0 or ∞ is no bound: the cell says which. */
+    @Test
+    void aRatioOfTwoSingleRunsOrOfRowsWiderThanThemselvesHasNoIntervalAndSaysWhy(@TempDir Path dir) {
+        assertEquals("×1.50 … ×2.50", Claims.interval(1.5, 2.5));
+        assertEquals(Claims.ONE_RUN, Claims.interval(4.59, 4.59));
+        assertEquals(Claims.UNBOUNDED, Claims.interval(0, 16.2));
+        assertEquals(Claims.UNBOUNDED, Claims.interval(-0.3, 16.2));
+        assertEquals(Claims.UNBOUNDED, Claims.interval(0.5, Double.POSITIVE_INFINITY));
+        // rows kept from a table written before this wording get it too
+        String previous = "| r7 over LMDB | docs/kv.md | ×411.0 | ×411.0 … ×411.0 | 1 fork / 1 fork | JDK 17 | 2026-11-29 | `./lab run kv` |\n"
+                + "| r4 over the Disruptor | docs/mdf-ring.md | ×4.59 | ×0.00 … ×16.2 | 3 forks / 3 forks | JDK 17 | 2026-11-29 | `./lab run mdf-ring` |\n";
+        String table = Claims.markdown(Claims.parse(new StringReader(CLAIMS), "claims.yaml"), dir, "docs/claims.yaml", previous);
+        assertTrue(table.contains("| r7 over LMDB | docs/kv.md | ×411.0 | " + Claims.ONE_RUN + " | 1 fork / 1 fork | JDK 17 | 2026-11-29, kept |"), table);
+        assertTrue(table.contains("| r4 over the Disruptor | docs/mdf-ring.md | ×4.59 | " + Claims.UNBOUNDED + " | 3 forks / 3 forks |"), table);
+    }
+
     @Test
     void aClaimWithAMisspeltKeyIsRefused() {
         GateFileException e = assertThrows(GateFileException.class, () -> Claims.parse(new StringReader(
