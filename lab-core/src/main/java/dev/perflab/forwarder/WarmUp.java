@@ -100,12 +100,37 @@ public final class WarmUp {
     }
 
     private static void oneDay(ForwarderConfig path, WireDay day, int messages) throws Exception {
-        LoopbackDay.Outcome o = LoopbackDay.run(path, List.of(LoopbackDay.ClientPlan.onTime("warm-up-1"),
-                LoopbackDay.ClientPlan.onTime("warm-up-2"), LoopbackDay.ClientPlan.midDay("warm-up-late", messages / 2)),
-                LoopbackDay.simulator(path, day), DEADLINE);
-        if (o.forwarder().received() != messages || o.clients().stream().anyMatch(c -> !c.complete())) {
+        List<LoopbackDay.ClientPlan> plans = List.of(LoopbackDay.ClientPlan.onTime("warm-up-1"),
+                LoopbackDay.ClientPlan.onTime("warm-up-2"), LoopbackDay.ClientPlan.midDay("warm-up-late", messages / 2));
+        LoopbackDay.Outcome o = LoopbackDay.run(path, plans, LoopbackDay.simulator(path, day), DEADLINE);
+        if (failed(o, plans.stream().map(LoopbackDay.ClientPlan::name).toList(), messages)) {
             throw new IllegalStateException("the warm-up day failed: " + o.forwarder().errors());
         }
+    }
+
+    /** How the senders end a session the ring lapped while it was being sent ({@code RecordSpanSender} and the others). */
+    static final String LAPPED_RESET = "resetting the client";
+
+    /**
+     * Whether a warm-up day went wrong: the forwarder did not receive the whole day, or a client missed part of it
+     * for any reason but one. A client the forwarder reset because the ring overwrote what it was sending is a race
+     * between that client and the ring's window (an exhibit's small window loses it now and then, and its real day
+     * reports it if it happens there); it says nothing about the path the warm-up compiles. Failing the warm-up for it
+     * voided a whole day of {@code x-window-5000-db} before it started.
+     */
+    static boolean failed(LoopbackDay.Outcome o, List<String> names, int messages) {
+        if (o.forwarder().received() != messages) {
+            return true;
+        }
+        for (int i = 0; i < o.clients().size(); i++) {
+            String name = names.get(i);
+            boolean lapped = o.forwarder().sessions().stream().anyMatch(s -> s.name().equals(name) && s.error() != null
+                    && s.error().contains("overwrote") && s.error().contains(LAPPED_RESET));
+            if (!o.clients().get(i).complete() && !lapped) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The compilers' busy time so far, or 0 where the JVM does not say (then one day is the warm-up). */
