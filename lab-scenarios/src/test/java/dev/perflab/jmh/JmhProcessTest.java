@@ -181,9 +181,11 @@ class JmhProcessTest {
         System.setProperty(JmhProcess.CLASSPATH_PROPERTY, System.getProperty("java.class.path"));
         try {
             java.nio.file.Path log = dir.resolve("slow.log");
-            // a plant of two billion tokens a call: a single shot that runs for many minutes
+            // a plant of two billion tokens a call: a single shot that runs for many minutes; the fork's temporary
+            // folder is this test's, since a fork stopped by force leaves its store there
             int exit = JmhProcess.run(null, null, "slow", 1, List.of("^\\Qdev.perflab.bench.kv.KvPutBenchmark.put\\E$", "-f", "1",
-                    "-wi", "0", "-i", "1", "-p", "rung=r2-growing", "-p", "prefill=0", "-jvmArgsPrepend", "-Dperflab.plant=2000000000"),
+                    "-wi", "0", "-i", "1", "-p", "rung=r2-growing", "-p", "prefill=0", "-jvmArgsPrepend",
+                    "-Dperflab.plant=2000000000", "-jvmArgsPrepend", "-Djava.io.tmpdir=" + dir.toAbsolutePath()),
                     log, new PrintWriter(new StringWriter()), java.time.Duration.ofSeconds(6));
             assertEquals(JmhProcess.OVER_TIME, exit);
             assertTrue(java.nio.file.Files.readString(log).contains("# stopped by the lab: still running after 6 s"));
