@@ -238,8 +238,8 @@ public final class JmhProcess {
         /** Set when JMH said another run holds its lock; its stack trace is then kept to the log. */
         private String lockFile;
         /**
-         * A single-shot suite: JMH's ETA counts iteration times, which single shots do not have (a kv run of 19
-         * minutes said "ETA 00:02:30" to the end), so the ETA shown is the pace of the configurations done so far.
+         * A single-shot suite: JMH's ETA counts iteration times, which single shots do not have (a long kv run said
+         * a few minutes were left from start to end), so the ETA shown is the pace of the configurations done so far.
          */
         private boolean singleShot;
         private final java.util.function.LongSupplier clock;

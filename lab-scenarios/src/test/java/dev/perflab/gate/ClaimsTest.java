@@ -33,15 +33,7 @@ class ClaimsTest {
 
     @Test
     void aMeasuredClaimHasItsRatioIntervalForksMachineAndCommandAndAMissingOneSaysSo(@TempDir Path dir) throws Exception {
-        Files.createDirectories(dir.resolve("results"));
-        Path kv = dir.resolve("results/kv.json");
-        Files.writeString(kv, new JmhRows()
-                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r7-write-behind"), new JmhRows.Metric(2e6, 1e5, "ops/s", List.of(2e6)),
-                        Map.of(), Map.of())
-                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "peer-lmdb"), new JmhRows.Metric(2e5, 1e4, "ops/s", List.of(2e5)),
-                        Map.of(), Map.of())
-                .json().toPrettyString());
-        Files.writeString(dir.resolve("results/kv.machine.txt"), "JDK 17 · CPU Test CPU · 2 cores\n");
+        writeKvResults(dir);
         String table = Claims.markdown(Claims.parse(new StringReader(CLAIMS), "claims.yaml"), dir, "docs/claims.yaml");
         String measured = table.lines().filter(l -> l.startsWith("| r7 over LMDB")).findFirst().orElseThrow();
         assertTrue(measured.contains("| ×10 | ×9.05 … ×11.1 | 1 fork / 1 fork | JDK 17 · CPU Test CPU · 2 cores | "), measured);
@@ -58,15 +50,7 @@ class ClaimsTest {
      */
     @Test
     void aClaimWhoseResultsAreNotHereKeepsItsEarlierRowMarkedKeptUnlessItsCommandChanged(@TempDir Path dir) throws Exception {
-        Files.createDirectories(dir.resolve("results"));
-        Path kv = dir.resolve("results/kv.json");
-        Files.writeString(kv, new JmhRows()
-                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r7-write-behind"), new JmhRows.Metric(2e6, 1e5, "ops/s", List.of(2e6)),
-                        Map.of(), Map.of())
-                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "peer-lmdb"), new JmhRows.Metric(2e5, 1e4, "ops/s", List.of(2e5)),
-                        Map.of(), Map.of())
-                .json().toPrettyString());
-        Files.writeString(dir.resolve("results/kv.machine.txt"), "JDK 17 · CPU Test CPU · 2 cores\n");
+        Path kv = writeKvResults(dir);
         List<Claims.Claim> claims = Claims.parse(new StringReader(CLAIMS), "claims.yaml");
         String first = Claims.markdown(claims, dir, "docs/claims.yaml");
         String kvRow = first.lines().filter(l -> l.startsWith("| r7 over LMDB")).findFirst().orElseThrow();
@@ -123,5 +107,19 @@ class ClaimsTest {
     void theCheckedInClaimsFileParses() {
         List<Claims.Claim> claims = Claims.read(Path.of("../docs/claims.yaml"));
         assertTrue(claims.size() >= 10, claims.toString());
+    }
+
+    /** The first claim's results file, r7 at 2M and LMDB at 200k ops/s, with its machine line beside it. */
+    private static Path writeKvResults(Path dir) throws java.io.IOException {
+        Files.createDirectories(dir.resolve("results"));
+        Path kv = dir.resolve("results/kv.json");
+        Files.writeString(kv, new JmhRows()
+                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r7-write-behind"), new JmhRows.Metric(2e6, 1e5, "ops/s", List.of(2e6)),
+                        Map.of(), Map.of())
+                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "peer-lmdb"), new JmhRows.Metric(2e5, 1e4, "ops/s", List.of(2e5)),
+                        Map.of(), Map.of())
+                .json().toPrettyString());
+        Files.writeString(dir.resolve("results/kv.machine.txt"), "JDK 17 · CPU Test CPU · 2 cores\n");
+        return kv;
     }
 }

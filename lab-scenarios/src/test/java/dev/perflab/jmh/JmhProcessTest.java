@@ -107,7 +107,7 @@ class JmhProcessTest {
 
     /**
      * A single-shot suite's ETA is the pace of the configurations done so far: JMH's own counts iteration times that
-     * single shots do not have, and said "ETA 00:02:30" through a 19-minute run.
+     * single shots do not have, and said a few minutes were left throughout a long run.
      */
     @Test
     void aSingleShotSuitesEtaIsThePaceOfTheRowsDoneSoFar() {

@@ -51,9 +51,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * against the count. The prefill is itself a long run of the same puts, so the put path is compiled before the
  * first shot; with a smaller prefill, the trial's set-up first puts {@link #WARM_UP_PUTS} records into a store it
  * then throws away, so that every row meets its first shot as warm as a row with a prefill of a million. Without
- * it, two warm-up shots of a small store were too few for some peers: at prefill 0, MVStore's first measured shots
- * took 1.6–2.0 µs a put and its last 0.45–0.55, and LMDB's stepped from 1.6 to 1.2 at the fourth, in each of 5 forks
- * (the lab flagged both rows "not steady"). The warm-up shots settle the rest.
+ * it, two warm-up shots of a small store were too few for some peers: at prefill 0, MVStore and LMDB got faster
+ * through their measured shots in every fork, and the lab flagged both rows "not steady"
+ * ({@code docs/measurements/2026-12-01-kv-put-forks.md}). The warm-up shots settle the rest.
  *
  * <p>Run: {@code ./lab run kv --jmh} (default results in {@code results/kv/jmh}), or
  * {@code java -jar lab-benchmarks/target/benchmarks.jar KvPutBenchmark -p rung=r0-fixed-buckets,r7-write-behind -p prefill=0,1000000 -prof gc}.
@@ -97,11 +97,7 @@ public class KvPutBenchmark {
         }
         Path warm = Files.createTempDirectory("perflab-kv-bench-");
         try (KvStore throwaway = KvLadder.LADDER.resolve(rung).factory().open(warm.resolve("store"), WARM_UP_PUTS)) {
-            for (long i = 0; i < WARM_UP_PUTS; i++) {
-                if (!throwaway.put(KvRecords.key(i), KvRecords.value(i))) {
-                    throw new IllegalStateException(rung + " refused warm-up record " + i);
-                }
-            }
+            fill(throwaway, WARM_UP_PUTS, "warm-up");
         } finally {
             Folders.deleteTree(warm);
         }
@@ -114,11 +110,7 @@ public class KvPutBenchmark {
         dir = Files.createTempDirectory("perflab-kv-bench-");
         try {
             store = KvLadder.LADDER.resolve(rung).factory().open(dir.resolve("store"), prefill + BATCH_PUTS);
-            for (long i = 0; i < prefill; i++) {
-                if (!store.put(KvRecords.key(i), KvRecords.value(i))) {
-                    throw new IllegalStateException(rung + " refused prefill record " + i);
-                }
-            }
+            fill(store, prefill, "prefill");
         } catch (IOException | RuntimeException e) {
             // JMH runs no tear-down after a failed set-up: the folder goes here (a learner's store that refuses)
             if (store != null) {
@@ -129,6 +121,15 @@ public class KvPutBenchmark {
         }
         next = prefill;
         failed = 0;
+    }
+
+    /** Puts records 0 to {@code count - 1}, untimed; a refused one is a broken store, named by {@code what}. */
+    private void fill(KvStore into, long count, String what) throws IOException {
+        for (long i = 0; i < count; i++) {
+            if (!into.put(KvRecords.key(i), KvRecords.value(i))) {
+                throw new IllegalStateException(rung + " refused " + what + " record " + i);
+            }
+        }
     }
 
     @Benchmark
