@@ -194,10 +194,42 @@ public final class JmhProcess {
      */
     public static int run(Path jar, Path workDir, String label, int total, List<String> jmhArgs, Path log, PrintWriter progress,
                           java.time.Duration limit) throws IOException, InterruptedException {
-        List<String> command = command(jar == null ? null : jar.toAbsolutePath(), log.toAbsolutePath().getParent(), jmhArgs);
         // once the lab is stopping, a run's next fork must not begin: opening its log would empty the previous run's
         // log, which the stop is putting back (a Ctrl-C that killed the last fork is no reason to start the next)
         dev.perflab.base.Leftovers.checkNotStopping();
+        Path forkTemp = dev.perflab.base.Leftovers.register(Files.createTempDirectory(FORK_TEMP_PREFIX));
+        try {
+            List<String> command = command(jar == null ? null : jar.toAbsolutePath(), log.toAbsolutePath().getParent(),
+                    withForkTemp(forkTemp, jmhArgs));
+            return run(command, workDir, label, total, log, progress, limit);
+        } finally {
+            dev.perflab.base.Leftovers.deleteTree(forkTemp);
+            dev.perflab.base.Leftovers.release(forkTemp);
+        }
+    }
+
+    /** The prefix of the folder each run gives its forks as {@code java.io.tmpdir}. */
+    static final String FORK_TEMP_PREFIX = "perflab-jmh-forks-";
+
+    /**
+     * JMH's arguments with {@code -jvmArgsPrepend -Djava.io.tmpdir=FOLDER}: what a fork leaves in its temporary folder
+     * (a kv store, a replay file, a Chronicle Queue) when the lab stops it at its limit, or JMH kills it, runs no
+     * tear-down; in the run's own folder it goes with the run. Prepended, so a benchmark's own
+     * {@code @Fork(jvmArgs = "-Djava.io.tmpdir=…")} still wins; JMH splits this option's value at spaces, so a folder
+     * whose path holds one is not passed (the forks then use the machine's).
+     */
+    static List<String> withForkTemp(Path folder, List<String> jmhArgs) {
+        String path = folder.toAbsolutePath().toString();
+        if (path.chars().anyMatch(Character::isWhitespace)) {
+            return jmhArgs;
+        }
+        List<String> args = new ArrayList<>(jmhArgs);
+        args.addAll(List.of("-jvmArgsPrepend", "-Djava.io.tmpdir=" + path));
+        return args;
+    }
+
+    private static int run(List<String> command, Path workDir, String label, int total, Path log, PrintWriter progress,
+                           java.time.Duration limit) throws IOException, InterruptedException {
         try (Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             out.write("# " + String.join(" ", command) + "\n");
             Progress follow = new Progress(label, total, out, progress);
@@ -290,6 +322,8 @@ public final class JmhProcess {
                     int done = started - 1;
                     long seconds = Math.round((clock.getAsLong() - firstStarted) / 1e9 / done * (total - done));
                     eta = String.format(Locale.ROOT, "%02d:%02d:%02d at the pace so far", seconds / 3600, seconds / 60 % 60, seconds % 60);
+                    // and JMH's percentage counts timed iterations too: a single-shot run said 0% until its end
+                    percent = String.format(Locale.ROOT, "%.2f", 100.0 * done / total);
                 }
                 // A JMH run of one configuration (each fork of an ab run) has no progress of its own to show,
                 // and before its first configuration ends JMH has said neither how far it is nor how long is left.

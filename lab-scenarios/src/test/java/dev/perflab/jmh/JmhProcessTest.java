@@ -1,6 +1,7 @@
 package dev.perflab.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -107,7 +108,8 @@ class JmhProcessTest {
 
     /**
      * A single-shot suite's ETA is the pace of the configurations done so far: JMH's own counts iteration times that
-     * single shots do not have, and said a few minutes were left throughout a long run.
+     * single shots do not have, and said a few minutes were left throughout a long run; its percentage, 0% until
+     * the end, is the share of configurations done.
      */
     @Test
     void aSingleShotSuitesEtaIsThePaceOfTheRowsDoneSoFar() {
@@ -118,10 +120,10 @@ class JmhProcessTest {
         progress.line("# Benchmark: dev.perflab.bench.kv.KvPutBenchmark.put");
         progress.line("# Parameters: (prefill = 0)");
         now[0] = 40_000_000_000L;
-        progress.line("# Run progress: 25.00% complete, ETA 00:00:30");
+        progress.line("# Run progress: 0.00% complete, ETA 00:00:30"); // as JMH 1.37 said in a kv run
         progress.line("# Parameters: (prefill = 1)");
         now[0] = 100_000_000_000L;
-        progress.line("# Run progress: 50.00% complete, ETA 00:00:20");
+        progress.line("# Run progress: 0.00% complete, ETA 00:00:20");
         progress.line("# Parameters: (prefill = 2)");
         assertEquals(List.of("  [put   1/4] put prefill=0", "  [put   2/4, 25.00% done, ETA 00:02:00 at the pace so far] put prefill=1",
                 "  [put   3/4, 50.00% done, ETA 00:01:40 at the pace so far] put prefill=2"), console.toString().lines().collect(Collectors.toList()));
@@ -181,25 +183,52 @@ class JmhProcessTest {
         System.setProperty(JmhProcess.CLASSPATH_PROPERTY, System.getProperty("java.class.path"));
         try {
             java.nio.file.Path log = dir.resolve("slow.log");
-            // a plant of two billion tokens a call: a single shot that runs for many minutes; the fork's temporary
-            // folder is this test's, since a fork stopped by force leaves its store there
+            Path machineTemp = Path.of(System.getProperty("java.io.tmpdir"));
+            Set<Path> storesBefore = kvStores(machineTemp);
+            // a plant of two billion tokens a call: a single shot that runs for many minutes; the fork, stopped by
+            // force, runs no tear-down, so its store stays wherever its temporary folder is
             int exit = JmhProcess.run(null, null, "slow", 1, List.of("^\\Qdev.perflab.bench.kv.KvPutBenchmark.put\\E$", "-f", "1",
                     "-wi", "0", "-i", "1", "-p", "rung=r2-growing", "-p", "prefill=0", "-jvmArgsPrepend",
-                    "-Dperflab.plant=2000000000", "-jvmArgsPrepend", "-Djava.io.tmpdir=" + dir.toAbsolutePath()),
+                    "-Dperflab.plant=2000000000"),
                     log, new PrintWriter(new StringWriter()), java.time.Duration.ofSeconds(6));
             assertEquals(JmhProcess.OVER_TIME, exit);
-            assertTrue(java.nio.file.Files.readString(log).contains("# stopped by the lab: still running after 6 s"));
+            String text = java.nio.file.Files.readString(log);
+            assertTrue(text.contains("# stopped by the lab: still running after 6 s"));
+            // the forks' temporary folder was the run's own, and went with the run: no store left in the machine's
+            java.util.regex.Matcher forkTemp = java.util.regex.Pattern
+                    .compile("-Djava\\.io\\.tmpdir=(\\S*" + JmhProcess.FORK_TEMP_PREFIX + "\\S*)").matcher(text);
+            assertTrue(forkTemp.find(), "no run-owned java.io.tmpdir for the forks in: " + text.lines().findFirst().orElse(""));
+            assertFalse(Files.exists(Path.of(forkTemp.group(1))), forkTemp.group(1) + " left behind");
+            Set<Path> left = kvStores(machineTemp);
+            left.removeAll(storesBefore);
+            assertEquals(Set.of(), left, "kv stores the stopped fork left in " + machineTemp);
             // JMH's JVM and its fork both carry the log's folder in their crash-log flag
-            List<String> left;
+            List<String> alive;
             int looks = 0;
             do { // the OS may take a moment to reap them: up to 50 looks, 200 ms apart
-                left = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                alive = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
                         .flatMap(p -> p.info().commandLine().stream()).filter(c -> c.contains(dir.toString())).toList();
-            } while (!left.isEmpty() && ++looks < 50 && sleep());
-            assertEquals(List.of(), left, "JVMs of the stopped run still alive");
+            } while (!alive.isEmpty() && ++looks < 50 && sleep());
+            assertEquals(List.of(), alive, "JVMs of the stopped run still alive");
         } finally {
             System.clearProperty(JmhProcess.CLASSPATH_PROPERTY);
         }
+    }
+
+    private static Set<Path> kvStores(Path folder) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> entries = Files.list(folder)) {
+            return entries.filter(p -> p.getFileName().toString().startsWith("perflab-kv-bench-"))
+                    .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
+        }
+    }
+
+    /** The forks get the run's folder as {@code java.io.tmpdir} through the prepend list, which keeps a benchmark's own. */
+    @Test
+    void forksGetTheRunsOwnTemporaryFolderUnlessItsPathHasASpace() {
+        assertEquals(List.of("Sum", "-jvmArgsPrepend", "-Djava.io.tmpdir=/tmp/perflab-jmh-forks-1"),
+                JmhProcess.withForkTemp(Path.of("/tmp/perflab-jmh-forks-1"), List.of("Sum")));
+        assertEquals(List.of("Sum"), JmhProcess.withForkTemp(Path.of("/tmp/my temp/perflab-jmh-forks-1"), List.of("Sum")),
+                "JMH splits the prepend list at spaces");
     }
 
     private static boolean sleep() throws InterruptedException {
