@@ -147,11 +147,15 @@ public final class ShardPlan {
         }
     }
 
-    /** One line per shard: {@code shard 2/4: 9 rows, 1 min 10 s} (or {@code 3 rungs}), the chosen one marked. */
+    /**
+     * One line per shard: {@code shard 2/4: 9 rows, 1 min 10 s} (or {@code 9 rows, 72 single-shot calls}, or
+     * {@code 3 rungs}), the chosen one marked.
+     */
     public List<String> describe(int chosen) {
         List<String> lines = new ArrayList<>();
         for (int s = 1; s <= count; s++) {
-            String size = costUnit.equals("s") ? rows(s).size() + " rows, " + amount(cost(s)) : amount(cost(s));
+            // an end-to-end run's rows are its rungs, so its cost already counts them
+            String size = costUnit.equals("rungs") ? amount(cost(s)) : rows(s).size() + " rows, " + amount(cost(s));
             lines.add(String.format(Locale.ROOT, "%s shard %d/%d: %s", s == chosen ? "▶" : " ", s, count, size));
         }
         return lines;

@@ -297,4 +297,32 @@ class ShardRunTest {
         assertTrue(text.contains("  shard 1/2: 1 rows") && text.contains("▶ shard 2/2: 1 rows"), text);
         assertFalse(Files.exists(out), "nothing measured, no folder made");
     }
+
+    /**
+     * A run of single-shot rows (kv's put suite) is split by its calls: JMH ignores the iteration time there, so
+     * the annotations' seconds (45 minutes for kv's standard run, which took about 20) were no cost at all.
+     */
+    @Test
+    void singleShotRowsAreSplitByTheirCallsNotByAnIterationTimeTheyDoNotHave() throws Exception {
+        assertEquals(0, lab.run("run", "kv", "--jmh", "--smoke", "--shard", "1/2", "--shard-gates", "none", "--plan-only",
+                "--out", dir.resolve("kv").toString()), lab.out + "" + lab.err);
+        String text = lab.out.toString();
+        java.util.regex.Matcher all = java.util.regex.Pattern.compile("shards: (\\d+) rows, ([\\d,]+) single-shot calls in all,"
+                + " split 2 ways by their count").matcher(text);
+        assertTrue(all.find(), text);
+        java.util.regex.Matcher planLine = java.util.regex.Pattern.compile("plan: \\d+ rows in \\d+ suites, \\d+ forked JVMs; ([\\d,]+)"
+                + " single-shot calls").matcher(text);
+        assertTrue(planLine.find(), text);
+        java.util.regex.Matcher shards = java.util.regex.Pattern.compile("shard [12]/2: \\d+ rows, ([\\d,]+) single-shot calls").matcher(text);
+        long sum = 0;
+        int count = 0;
+        while (shards.find()) {
+            sum += Long.parseLong(shards.group(1).replace(",", ""));
+            count++;
+        }
+        assertEquals(2, count, text);
+        assertEquals(Long.parseLong(all.group(2).replace(",", "")), sum, "the shards' calls add up to the run's: " + text);
+        assertTrue(Long.parseLong(planLine.group(1).replace(",", "")) <= sum, "shard 1's calls are a share of the run's: " + text);
+        assertFalse(text.contains("of warm-up and measurement in all"), text);
+    }
 }

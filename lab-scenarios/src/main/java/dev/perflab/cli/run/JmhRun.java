@@ -233,10 +233,9 @@ public final class JmhRun {
         Map<JmhSuite, List<JmhProcess.Configuration>> mine = planned;
         ShardPlan shardPlan = null;
         if (shard != null) {
-            shardPlan = shard.plan(plannedRows(planned, catalog), SHARD_COST_UNIT);
-            shard.print(shardPlan, String.format(Locale.ROOT, "%d rows, %s of warm-up and measurement in all (each row's JMH options),"
-                    + " split %d ways by that expected time", shardPlan.rows().size(), shardPlan.amount(shardPlan.totalCost()),
-                    shardPlan.count()), console);
+            ShardCosts costs = shardCosts(planned, catalog);
+            shardPlan = shard.plan(costs.rows(), costs.unit());
+            shard.print(shardPlan, costs.describe(shardPlan), console);
             mine = shareOf(planned, shardPlan.rows(shard.shard().index()));
         }
         printSelected(mine);
@@ -347,10 +346,53 @@ public final class JmhRun {
 
     /** The planned rows for the shard planner, in run order, each with its expected warm-up and measurement seconds. */
     List<PlannedRow> plannedRows(Map<JmhSuite, List<JmhProcess.Configuration>> planned, BenchmarkCatalog catalog) {
-        List<PlannedRow> rows = new ArrayList<>();
-        planned.forEach((suite, configurations) -> configurations.forEach(c ->
-                rows.add(new PlannedRow(c.benchmark(), c.params(), options(suite, c.benchmark(), catalog).iterationSeconds()))));
-        return rows;
+        return shardCosts(planned, catalog).rows();
+    }
+
+    /** What a single-shot run's shards are weighed by: its calls, since their length is unknown before they run. */
+    static final String SHOTS_COST_UNIT = "single-shot calls";
+
+    /**
+     * The planned rows, in run order, each with what the shard planner weighs it by, and the words for it. A timed
+     * row costs its warm-up and measurement seconds. A single-shot row has no such time (JMH ignores the iteration
+     * time there: each iteration is one call, as long as its work), so a run of single-shot rows alone is weighed
+     * by its calls; in a run with both, a single-shot row keeps its annotations' seconds, and the line says that
+     * those rows' share is not a time.
+     */
+    record ShardCosts(List<PlannedRow> rows, String unit, long singleShotRows) {
+        String describe(ShardPlan plan) {
+            if (unit.equals(SHOTS_COST_UNIT)) {
+                return String.format(Locale.ROOT, "%d rows, %s in all, split %d ways by their count (a single shot is as long"
+                        + " as its work, unknown before it runs)", rows.size(), plan.amount(plan.totalCost()), plan.count());
+            }
+            String line = String.format(Locale.ROOT, "%d rows, %s of warm-up and measurement in all (each row's JMH options),"
+                    + " split %d ways by that expected time", rows.size(), plan.amount(plan.totalCost()), plan.count());
+            return singleShotRows == 0 ? line : line + String.format(Locale.ROOT, "; %d single-shot rows counted by their"
+                    + " annotations' iteration times, which their calls do not keep", singleShotRows);
+        }
+    }
+
+    ShardCosts shardCosts(Map<JmhSuite, List<JmhProcess.Configuration>> planned, BenchmarkCatalog catalog) {
+        BenchmarkCatalog modes = catalog != null || planned.values().stream().allMatch(List::isEmpty) ? catalog : catalog();
+        List<PlannedRow> timed = new ArrayList<>();
+        List<PlannedRow> shots = new ArrayList<>();
+        long singleShotRows = 0;
+        for (Map.Entry<JmhSuite, List<JmhProcess.Configuration>> suite : planned.entrySet()) {
+            for (JmhProcess.Configuration c : suite.getValue()) {
+                JmhOptions options = options(suite.getKey(), c.benchmark(), catalog);
+                boolean singleShot = modes != null && modes.singleShot(c.benchmark());
+                singleShotRows += singleShot ? 1 : 0;
+                timed.add(new PlannedRow(c.benchmark(), c.params(), options.iterationSeconds()));
+                shots.add(new PlannedRow(c.benchmark(), c.params(), calls(options)));
+            }
+        }
+        return singleShotRows > 0 && singleShotRows == timed.size()
+                ? new ShardCosts(shots, SHOTS_COST_UNIT, singleShotRows) : new ShardCosts(timed, SHARD_COST_UNIT, singleShotRows);
+    }
+
+    /** A single-shot row's calls: one per warm-up and measurement iteration, in every fork. */
+    private static long calls(JmhOptions options) {
+        return (long) Math.max(options.forks(), 1) * (options.warmupIterations() + options.iterations());
     }
 
     /** Where a row JMH wrote stands in the run's plan; rows the plan lacks go last. */
@@ -391,7 +433,7 @@ public final class JmhRun {
                 JmhOptions options = options(suite.getKey(), row.benchmark(), catalog);
                 if (modes != null && modes.singleShot(row.benchmark())) {
                     // one call per iteration, as long as its work: the iteration time does not apply
-                    shots += (long) Math.max(options.forks(), 1) * (options.warmupIterations() + options.iterations());
+                    shots += calls(options);
                 } else {
                     seconds += options.iterationSeconds();
                 }
