@@ -95,8 +95,14 @@ public final class GroupTable {
         if (groups.stream().anyMatch(GroupTable::anyNotSteady)) {
             notes.add(Trend.FOOTNOTE);
         }
-        long unusable = groups.stream().flatMap(g -> g.steps().stream()).filter(s -> !(s.row().score() > 0 && Double.isFinite(s.row().score())))
-                .count();
+        long failed = groups.stream().flatMap(g -> g.steps().stream()).filter(s -> failed(s.row())).count();
+        if (failed > 0) {
+            notes.add(String.format(java.util.Locale.ROOT, "failed: %d row%s no score because %s run reported errors (a day or a"
+                    + " role that failed; the run's console and log name it): the other days' scores are not averaged without it",
+                    failed, failed == 1 ? " has" : "s have", failed == 1 ? "its" : "their"));
+        }
+        long unusable = groups.stream().flatMap(g -> g.steps().stream())
+                .filter(s -> !(s.row().score() > 0 && Double.isFinite(s.row().score())) && !failed(s.row())).count();
         if (unusable > 0) {
             notes.add(String.format(java.util.Locale.ROOT, "note: %d row%s a score that is not a positive finite number (0, negative,"
                     + " NaN or ∞): no speedup is computed against %s; a benchmark that measured nothing?",
@@ -186,12 +192,30 @@ public final class GroupTable {
         return String.format(Locale.ROOT, "noisy (±%.0f%%)", 100 * row.scoreError() / Math.abs(row.score()));
     }
 
+    /** What a failed scenario row's score cell says in place of {@code NaN MB/s}. */
+    static final String FAILED = "failed";
+    /** The secondary metric a scenario writes for its roles' error lines ({@code RungResult}). */
+    private static final String ERRORS_METRIC = "errors";
+
+    /**
+     * True for a scenario row with no score whose run reported errors: a forwarder configuration with a failed day
+     * among its days is the configuration's failure, not a measurement of nothing.
+     */
+    public static boolean failed(Row row) {
+        Metric errors = row.secondaryMetrics().get(ERRORS_METRIC);
+        return Double.isNaN(row.score()) && errors != null && errors.score() > 0;
+    }
+
+    private static String scoreCell(LadderGroup group, Step step, Function<Row, String> score) {
+        return failed(step.row()) ? FAILED : score.apply(displayed(group, step.row()));
+    }
+
     private static List<String> ladderCells(LadderGroup group, Step step, Function<Row, String> score) {
-        return List.of(step.label(), score.apply(displayed(group, step.row())), Formats.speedup(step.vsPrev()),
+        return List.of(step.label(), scoreCell(group, step, score), Formats.speedup(step.vsPrev()),
                 Formats.speedup(step.vsR0()), Formats.alloc(step.row().allocBytesPerOp()));
     }
 
     private static List<String> plainCells(LadderGroup group, Step step, Function<Row, String> score) {
-        return List.of(step.label(), score.apply(displayed(group, step.row())), Formats.alloc(step.row().allocBytesPerOp()));
+        return List.of(step.label(), scoreCell(group, step, score), Formats.alloc(step.row().allocBytesPerOp()));
     }
 }

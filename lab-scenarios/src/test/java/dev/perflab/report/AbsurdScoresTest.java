@@ -1,6 +1,7 @@
 package dev.perflab.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.ab.AbRow;
@@ -39,5 +40,24 @@ class AbsurdScoresTest {
         assertTrue(text.contains("1.00e+308 ops/s"), text);
         assertTrue(text.contains("note: 2 rows have a score that is not a positive finite number (0, negative, NaN or ∞)"), text);
         assertTrue(text.lines().allMatch(l -> l.length() < 200), text);
+    }
+
+    /**
+     * A scenario row whose run reported errors (a forwarder configuration with one failed day among eight) has no
+     * score: its cell says "failed", and its note says why, not that it measured nothing.
+     */
+    @Test
+    void aScenarioRowWhoseRunFailedSaysFailedNotNaN() throws Exception {
+        String row = "{\"jmhVersion\":\"none (perflab scenario)\",\"benchmark\":\"forwarder.forward\",\"mode\":\"thrpt\","
+                + "\"forks\":3,\"params\":{\"rung\":\"%s\"},\"primaryMetric\":{\"score\":%s,\"scoreError\":\"NaN\","
+                + "\"scoreUnit\":\"MB/s\",\"rawData\":[%s]},\"secondaryMetrics\":{\"errors\":{\"score\":%d,"
+                + "\"scoreError\":\"NaN\",\"scoreUnit\":\"lines\"}}}";
+        Path json = Files.writeString(dir.resolve("forwarder.json"), "[" + String.format(row, "r0-a", "60.0", "[59.0],[60.0],[61.0]", 0)
+                + "," + String.format(row, "r1-b", "\"NaN\"", "[70.0],[\"NaN\"],[72.0]", 1) + "]");
+        String text = LadderReport.read(List.of(json)).text("header");
+        assertTrue(text.lines().anyMatch(l -> l.contains("r1-b") && l.contains(" failed ")), text);
+        assertFalse(text.contains("NaN MB/s"), text);
+        assertTrue(text.contains("failed: 1 row has no score because its run reported errors"), text);
+        assertFalse(text.contains("not a positive finite number"), "the failed row is not a row that measured nothing: " + text);
     }
 }
