@@ -98,7 +98,8 @@ public final class GroupTable {
         long failed = groups.stream().flatMap(g -> g.steps().stream()).filter(s -> failed(s.row())).count();
         if (failed > 0) {
             notes.add(String.format(java.util.Locale.ROOT, "failed: %d row%s no score because %s run reported errors (a day or a"
-                    + " role that failed; the run's console and log name it): the other days' scores are not averaged without it",
+                    + " role that failed; the run's console and log name it); the days that ran are in the between-forks column, and a"
+                    + " mean without the failed ones would flatter the configuration",
                     failed, failed == 1 ? " has" : "s have", failed == 1 ? "its" : "their"));
         }
         long unusable = groups.stream().flatMap(g -> g.steps().stream())
