@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.perflab.faults.SmallDisk;
+import dev.perflab.jmh.JmhProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,10 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
  * runs again. It must fail in one line that names the output (or the history) and the full disk, and leave every
  * file on that disk byte for byte as the first run left it: no output cut short, no temporary file behind.
  *
- * <p>The results folders of {@code run}, {@code ab} and {@code profile} are whole by the same {@code RunFolder} these
- * commands use ({@code RunFolderWholeTest} fails their writes midway); a JMH run per case would cost minutes here. Of
- * the runs, the one file that grows while the run goes is here ({@code run sha-pipeline --sample-out}), as are the
- * files a latency run's child JVM writes ({@code --hlog}, {@code --jfr}).
+ * <p>The results folders of {@code run} and {@code profile} are here with one smoke-length JMH row each (JMH from this
+ * module's test class path, a few seconds a run); {@code ab}'s folder is whole by the same {@code RunFolder} these
+ * commands use ({@code RunFolderWholeTest} fails its writes midway). Of the runs, the one file that grows while the
+ * run goes is here ({@code run sha-pipeline --sample-out}), as are the files a latency run's child JVM writes
+ * ({@code --hlog}, {@code --jfr}).
  */
 class OutputsOnAFullDiskTest {
     @TempDir
@@ -94,7 +98,26 @@ class OutputsOnAFullDiskTest {
         }
         cases.add(new Case("run sha-pipeline --sample-out", "sample.txt", List.of("run", "sha-pipeline", "--smoke", "--no-ceiling",
                 "--history", "none", "--out", dir.resolve("sha").toString(), "--sample-out", "OUT")));
+        List<String> row = List.of("--rung", "r4", "--benchmark", "cancelLast", "--param", "depth=1");
+        List<String> run = new ArrayList<>(List.of("run", "orderbook", "--smoke"));
+        run.addAll(row);
+        run.addAll(List.of("--history", "none", "--out", "OUT"));
+        cases.add(new Case("run orderbook --out (a JMH run's results folder)", "run-folder", run));
+        List<String> profile = new ArrayList<>(List.of("profile", "orderbook"));
+        profile.addAll(row);
+        profile.addAll(List.of("--out", "OUT"));
+        cases.add(new Case("profile orderbook --out", "profile-folder", profile));
         return cases;
+    }
+
+    @BeforeEach
+    void jmhFromTheTestClassPath() {
+        System.setProperty(JmhProcess.CLASSPATH_PROPERTY, System.getProperty("java.class.path"));
+    }
+
+    @AfterEach
+    void restore() {
+        System.clearProperty(JmhProcess.CLASSPATH_PROPERTY);
     }
 
     private int lab(String... args) {
@@ -104,12 +127,12 @@ class OutputsOnAFullDiskTest {
 
     @Test
     void everyOutputOnAFullDiskFailsInOneLineAndLeavesTheDiskAsItWas() throws Exception {
-        try (SmallDisk disk = SmallDisk.mount(dir.resolve("disk"), 8 * 1024)) {
+        try (SmallDisk disk = SmallDisk.mount(dir.resolve("disk"), 32 * 1024)) {
             List<String> failures = new ArrayList<>();
             for (Case c : cases()) {
                 Path out = disk.path().resolve(c.output());
                 String[] args = c.args().stream().map(a -> a.equals("OUT") ? out.toString() : a).toArray(String[]::new);
-                int first = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> lab(args), c.name());
+                int first = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> lab(args), c.name());
                 if (first != 0) {
                     failures.add(c.name() + ": did not write its output on a disk with room: exit " + first + ": " + cli.err);
                     continue;
@@ -117,7 +140,7 @@ class OutputsOnAFullDiskTest {
                 Map<Path, byte[]> before = files(disk.path());
                 disk.fill();
                 try {
-                    int exit = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> lab(args), c.name() + " on a full disk");
+                    int exit = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> lab(args), c.name() + " on a full disk");
                     String err = cli.err.toString().strip();
                     if (exit != 1 && exit != 2) {
                         failures.add(c.name() + ": exit " + exit + " on a full disk: " + err);
