@@ -15,7 +15,7 @@ import java.util.function.LongUnaryOperator;
  * not for reading (the tests share the machine).
  */
 public final class ToyAbComponent implements Component {
-    static final String NAME = "toy-ab";
+    public static final String NAME = "toy-ab";
     private static final JmhOptions SHORT = new JmhOptions(1, 1, "300ms", 5, "100ms");
     private static final Ladder<LongUnaryOperator> LADDER = new Ladder<>(NAME, "Toy for ab: the sum 1..n", ToyLadder.LADDER.entries());
 

@@ -72,7 +72,7 @@ public final class ToyJars {
     }
 
     /** A jar listing every benchmark of the class path. */
-    static Path jmhJar(Path file) throws IOException {
+    public static Path jmhJar(Path file) throws IOException {
         return jmhJar(file, line -> true);
     }
 
