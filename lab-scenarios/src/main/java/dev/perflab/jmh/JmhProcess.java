@@ -322,7 +322,8 @@ public final class JmhProcess {
                     int done = started - 1;
                     long seconds = Math.round((clock.getAsLong() - firstStarted) / 1e9 / done * (total - done));
                     eta = String.format(Locale.ROOT, "%02d:%02d:%02d at the pace so far", seconds / 3600, seconds / 60 % 60, seconds % 60);
-                    // and JMH's percentage counts timed iterations too: a single-shot run said 0% until its end
+                    // and the share done is the configurations' share: JMH's percentage comes from the same iteration
+                    // settings (a smoke run of two single-shot rows said 0.00% with one of them done)
                     percent = String.format(Locale.ROOT, "%.2f", 100.0 * done / total);
                 }
                 // A JMH run of one configuration (each fork of an ab run) has no progress of its own to show,

@@ -108,8 +108,8 @@ class JmhProcessTest {
 
     /**
      * A single-shot suite's ETA is the pace of the configurations done so far: JMH's own counts iteration times that
-     * single shots do not have, and said a few minutes were left throughout a long run; its percentage, 0% until
-     * the end, is the share of configurations done.
+     * single shots do not have, and said a few minutes were left throughout a long run; its percentage (0.00% with
+     * one of two rows done, in a smoke run) is the share of configurations done.
      */
     @Test
     void aSingleShotSuitesEtaIsThePaceOfTheRowsDoneSoFar() {
@@ -120,7 +120,7 @@ class JmhProcessTest {
         progress.line("# Benchmark: dev.perflab.bench.kv.KvPutBenchmark.put");
         progress.line("# Parameters: (prefill = 0)");
         now[0] = 40_000_000_000L;
-        progress.line("# Run progress: 0.00% complete, ETA 00:00:30"); // as JMH 1.37 said in a kv run
+        progress.line("# Run progress: 0.00% complete, ETA 00:00:30"); // as JMH 1.37 said in a smoke kv run
         progress.line("# Parameters: (prefill = 1)");
         now[0] = 100_000_000_000L;
         progress.line("# Run progress: 0.00% complete, ETA 00:00:20");
