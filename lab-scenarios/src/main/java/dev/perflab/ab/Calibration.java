@@ -295,7 +295,7 @@ public final class Calibration {
         int decided = verdicts - rows.stream().filter(r -> !r.first().ruler()).mapToInt(RowStats::aaUndecided).sum();
         Rate rate = new Rate(decided, verdicts);
         String goal = judgedAaRuns < MIN_DECIDED_RUNS ? "not judged: " + runs(judgedAaRuns, "judged A/A run") + ", the goal needs ≥ " + MIN_DECIDED_RUNS
-                : rate.value() >= MIN_DECIDED ? "met" : "NOT met";
+                : rate.value() >= MIN_DECIDED ? "met" + atLeastBound(rate, MIN_DECIDED) : "NOT met";
         return String.format(Locale.ROOT, "A/A row verdicts decided (no change, or a change): %d of %d (%s); goal ≥ 90%% within the"
                 + " run's budget: %s", decided, verdicts, verdicts == 0 ? "–" : rate.share(), goal);
     }
@@ -351,6 +351,36 @@ public final class Calibration {
         return r.falsePositiveRate() > MAX_FALSE_POSITIVES ? "none (false positives above 1%)" : "none of 5%, 10%, 20%";
     }
 
+    /**
+     * What a goal met by its rate still lacks when the rate's interval cannot show it: 0 false positives of 20 is
+     * met by the convention of {@value #MIN_RUNS} runs, yet its bound (≤ 14%) is far from 1%. Empty when the bound
+     * shows the goal. With no run against it, the runs that would show it: ln(1 − level) / ln(1 − goal).
+     */
+    static String atMostBound(Rate rate, double goal) {
+        if (!(rate.high() > goal)) {
+            return "";
+        }
+        String would = rate.hits() == 0 ? String.format(Locale.ROOT, " (0 of %d runs would)", runsToShow(goal)) : "";
+        return String.format(Locale.ROOT, " by its rate; its bound, ≤ %s, cannot show ≤ %s%s", AbRow.percent(rate.high()),
+                AbRow.percent(goal), would);
+    }
+
+    /** The same for a goal of at least {@code goal}: 20 of 20 detected is ≥ 86%, not yet ≥ 95%. */
+    static String atLeastBound(Rate rate, double goal) {
+        if (!(rate.low() < goal)) {
+            return "";
+        }
+        int n = runsToShow(1 - goal);
+        String would = rate.hits() == rate.of() ? String.format(Locale.ROOT, " (%d of %d runs would)", n, n) : "";
+        return String.format(Locale.ROOT, " by its rate; its bound, ≥ %s, cannot show ≥ %s%s", AbRow.percent(rate.low()),
+                AbRow.percent(goal), would);
+    }
+
+    /** The fewest runs, none against the goal, whose one-sided bound shows a rate ≤ {@code rate}. */
+    static int runsToShow(double rate) {
+        return (int) Math.ceil(Math.log(1 - Rate.ONE_SIDED) / Math.log(1 - rate) - 1e-9);
+    }
+
     /** The goals, each met or not, with the evidence when not. */
     public List<String> goals() {
         List<String> lines = new ArrayList<>();
@@ -363,7 +393,7 @@ public final class Calibration {
         // Judged over the runs not marked noisy, as the detection goals are: a noisy run gave no verdict.
         String fpGoal = aaRuns - aaNoisy < MIN_AA_RUNS ? "not judged: " + (aaNoisy == 0 ? runs(aaRuns, "A/A run")
                 : (aaRuns - aaNoisy) + " judged A/A runs (" + aaNoisy + " noisy)") + ", the goal needs ≥ " + MIN_AA_RUNS
-                : fpRate <= MAX_FALSE_POSITIVES ? "met" : "NOT met";
+                : fpRate <= MAX_FALSE_POSITIVES ? "met" + atMostBound(new Rate(fp, verdicts), MAX_FALSE_POSITIVES) : "NOT met";
         lines.add(String.format(Locale.ROOT, "A/A false positives: %d of %d row verdicts (%s) over %s; goal ≤ 1%%: %s",
                 fp, verdicts, verdicts == 0 ? "–" : new Rate(fp, verdicts).share(),
                 runs(aaRuns, "A/A run"), fpGoal));
@@ -386,6 +416,9 @@ public final class Calibration {
                     : kindRuns < MIN_RUNS ? "not judged: " + runs(kindRuns, "run") + ", the goal needs ≥ " + MIN_RUNS
                     : (double) hit / of >= MIN_DETECTION ? "met" : "NOT met";
             goal = sizedGoal(goal, f, planted);
+            if (goal.equals("met")) {
+                goal += atLeastBound(new Rate(hit, of), MIN_DETECTION);
+            }
             lines.add(String.format(Locale.ROOT, "planted %s slowdown detected%s: %d of %d (%s); goal ≥ 95%%: %s", AbRow.percent(f),
                     f == STRETCH_DETECTED ? " (stretch)" : "", hit, of, of == 0 ? "–"
                             : new Rate(hit, of).share(), goal));

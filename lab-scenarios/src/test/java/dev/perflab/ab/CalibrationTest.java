@@ -129,6 +129,11 @@ class CalibrationTest {
         String md = many.markdown();
         assertTrue(md.contains("- planted 10% slowdown detected: 19 of 20 (" + new Rate(19, 20).share() + "); goal ≥ 95%: met"), md);
         assertTrue(md.contains("- A/A false positives: 0 of 40 row verdicts (" + new Rate(0, 40).share() + ") over 20 A/A runs; goal ≤ 1%: met"), md);
+        // met by the convention of 20 runs, but neither interval shows its goal: the line says so, and what would
+        assertTrue(md.contains("goal ≤ 1%: met by its rate; its bound, ≤ " + AbRow.percent(new Rate(0, 40).high())
+                + ", cannot show ≤ 1% (0 of 299 runs would)"), md);
+        assertTrue(md.contains("goal ≥ 95%: met by its rate; its bound, ≥ " + AbRow.percent(new Rate(19, 20).low())
+                + ", cannot show ≥ 95%\n"), "19 of 20: no count of all-found runs would say it: " + md);
         assertEquals(Optional.of(0.10), many.rows().get(0).smallestDetected());
         assertTrue(md.contains("| " + new Rate(19, 20) + " (realized 10%) | – | 10% |"), md);
         assertTrue(few.markdown().contains("| not judged: fewer than 20 runs |"), few.markdown());
@@ -447,5 +452,18 @@ class CalibrationTest {
                 + "300000 consumeCPU tokens per invocation in run 3 (realized 8%)"), "the noisy run ran a plant too: " + c.goals());
         assertTrue(c.goals().contains("the 20% plant in " + label + ", by run: 800000 consumeCPU tokens per invocation in every run (realized 25%)"),
                 c.goals().toString());
+    }
+
+    /** The runs, none against the goal, that show it at the one-sided 95% level: 299 for ≤ 1%, 59 for ≥ 95%. */
+    @Test
+    void aGoalMetByItsRateSaysWhatItsBoundShows() {
+        assertEquals(299, Calibration.runsToShow(0.01));
+        assertEquals(59, Calibration.runsToShow(0.05));
+        assertTrue(new Rate(0, 299).high() <= 0.01 && new Rate(0, 298).high() > 0.01, "299 is the fewest");
+        assertTrue(new Rate(59, 59).low() >= 0.95 && new Rate(58, 58).low() < 0.95, "59 is the fewest");
+        assertEquals("", Calibration.atMostBound(new Rate(0, 299), 0.01), "a bound that shows the goal needs no words");
+        assertEquals("", Calibration.atLeastBound(new Rate(59, 59), 0.95));
+        assertEquals(" by its rate; its bound, ≥ " + AbRow.percent(new Rate(20, 20).low()) + ", cannot show ≥ 95% (59 of 59 runs would)",
+                Calibration.atLeastBound(new Rate(20, 20), 0.95));
     }
 }
