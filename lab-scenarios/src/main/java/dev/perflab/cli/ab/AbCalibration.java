@@ -370,11 +370,13 @@ final class AbCalibration {
      * another. Nothing is run; the table goes to {@code out} (calibration.json, with the folders it merged, and
      * calibration.md, both or neither: {@link RunFolder#whole}). Calibrations of another component, selection or
      * machine are refused, naming both; so is an {@code out} that is one of the folders (its own table and plants
-     * would be lost to a later --resume).
+     * would be lost to a later --resume). A null {@code component} takes the first folder's (how a project's
+     * calibrations, which have no component of the lab's, are merged).
      */
-    static int merge(String component, List<Path> given, RunFolder out, PrintWriter console) throws IOException {
+    static int merge(String componentOrNull, List<Path> given, RunFolder out, PrintWriter console) throws IOException {
         List<Path> dirs = distinct(given, console);
         JsonNode first = savedTable(dirs.get(0), "--merge");
+        String component = componentOrNull != null ? componentOrNull : first.path("component").asText();
         Calibration merged = new Calibration(component, first.path("machine").asText(), first.path("selection").asText());
         java.util.Set<String> notes = new java.util.LinkedHashSet<>();
         ArrayNode plants = new ObjectMapper().createArrayNode();

@@ -205,14 +205,16 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
 
     @Override
     public Integer call() throws Exception {
-        if ((componentName == null) == (project == null)) {
+        // a merge tables calibrations already made, each naming its own component (a project's too): none is needed
+        boolean mergeAlone = merge != null && componentName == null && project == null;
+        if (!mergeAlone && (componentName == null) == (project == null)) {
             throw new LabException(project == null ? "ab needs a COMPONENT (./lab list), or --project DIR for another project's revisions"
                     : "--project compares another project's revisions: drop the component '" + componentName + "'");
         }
         if (project == null && (build != null || jar != null)) {
             throw new LabException((build != null ? "--build" : "--jar") + " applies to --project only");
         }
-        Component component = project == null ? registry.byName(componentName) : null;
+        Component component = project == null && componentName != null ? registry.byName(componentName) : null;
         benchmarkOption.regex(); // checked before any build: a malformed regex is one line, not a failure inside JMH
         if (component != null && component.suites().isEmpty()) {
             throw new LabException("component '" + componentName + "' has no JMH suites to compare");
@@ -256,7 +258,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
                 throw new LabException("--merge needs --out DIR for the merged table");
             }
             RunFolder out = RunFolder.open("--out", outOption.dir(), inputs().addAll(merge));
-            return out.whole(() -> AbCalibration.merge(component.name(), merge, out, console));
+            return out.whole(() -> AbCalibration.merge(component != null ? component.name() : null, merge, out, console));
         }
         if (calibrate) {
             Calibrating runs = calibrating();

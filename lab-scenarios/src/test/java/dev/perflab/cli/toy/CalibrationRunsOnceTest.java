@@ -96,6 +96,26 @@ class CalibrationRunsOnceTest {
         assertEquals(1, merged(out).get("runs").size(), merged(out).toString());
     }
 
+    /**
+     * A project's calibration (`ab --project … --calibrate`) names a component of its own, which the lab does not know:
+     * its folders merge without one, under the name they were saved with, and another component's folder is refused.
+     */
+    @Test
+    void calibrationsMergeWithoutAComponentUnderTheNameTheyWereSavedWith() throws Exception {
+        Path lane = calibration("lane", "6f1c0d1e-run-one");
+        Path other = calibration("other", "6f1c0d1e-run-two");
+        Path out = dir.resolve("merged");
+        assertEquals(0, lab("ab", "--calibrate", "--merge", lane + "," + other, "--out", out.toString()), () -> lab.out + "\n" + lab.err);
+        assertEquals(ToyAbComponent.NAME, merged(out).get("component").asText());
+        assertEquals(2, merged(out).get("runs").size(), merged(out).toString());
+        Path project = calibration("project", "6f1c0d1e-run-three");
+        JSON.writeValue(project.resolve("calibration.json").toFile(),
+                ((ObjectNode) JSON.readTree(project.resolve("calibration.json").toFile())).put("component", "jb"));
+        assertEquals(2, lab("ab", "--calibrate", "--merge", lane + "," + project, "--out", dir.resolve("refused").toString()));
+        assertTrue(lab.err.toString().contains("was calibrated with component 'jb', not " + ToyAbComponent.NAME), lab.err::toString);
+        assertEquals(2, lab("ab", "--calibrate", "--out", dir.resolve("none").toString()), "no merge: a component or --project is needed");
+    }
+
     @Test
     void aRunSavedBeforeRunIdsIsKnownByItsBytes() throws Exception {
         Path lane = calibration("old", null);
