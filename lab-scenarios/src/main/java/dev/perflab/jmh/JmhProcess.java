@@ -215,16 +215,13 @@ public final class JmhProcess {
      * JMH's arguments with {@code -jvmArgsPrepend -Djava.io.tmpdir=FOLDER}: what a fork leaves in its temporary folder
      * (a kv store, a replay file, a Chronicle Queue) when the lab stops it at its limit, or JMH kills it, runs no
      * tear-down; in the run's own folder it goes with the run. Prepended, so a benchmark's own
-     * {@code @Fork(jvmArgs = "-Djava.io.tmpdir=…")} still wins; JMH splits this option's value at spaces, so a folder
-     * whose path holds one is not passed (the forks then use the machine's).
+     * {@code @Fork(jvmArgs = "-Djava.io.tmpdir=…")} still wins. JMH splits the value of a lone {@code -jvmArgsPrepend}
+     * at blanks and takes each of several whole, and the crash-log flag ({@link #command(Path, Path, List)}) is
+     * always the second, so a folder whose path holds a blank reaches the fork as one argument.
      */
     static List<String> withForkTemp(Path folder, List<String> jmhArgs) {
-        String path = folder.toAbsolutePath().toString();
-        if (path.chars().anyMatch(Character::isWhitespace)) {
-            return jmhArgs;
-        }
         List<String> args = new ArrayList<>(jmhArgs);
-        args.addAll(List.of("-jvmArgsPrepend", "-Djava.io.tmpdir=" + path));
+        args.addAll(List.of("-jvmArgsPrepend", "-Djava.io.tmpdir=" + folder.toAbsolutePath()));
         return args;
     }
 

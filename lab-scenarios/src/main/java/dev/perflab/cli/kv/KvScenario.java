@@ -252,6 +252,18 @@ final class KvScenario implements Scenario<KvScenario.Options> {
     static final List<String> WRITER_JVM_FLAGS = List.of(
             "-XX:InitialRAMPercentage=25", "-XX:MaxRAMPercentage=25", "-XX:+AlwaysPreTouch", "-XX:+UseTransparentHugePages");
 
+    /**
+     * The line of a failed writer's error output that says what went wrong: its own one-line message ({@code STORE:
+     * …}), else the first line of a stack trace it could not catch, never a frame ({@code \tat …}, {@code ... 11
+     * more}), which is what its last line is.
+     */
+    static String telling(List<String> errors, String store) {
+        return errors.stream().filter(l -> l.startsWith(store + ": ")).findFirst()
+                .or(() -> errors.stream().filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)) && !l.startsWith("..."))
+                        .findFirst())
+                .orElse(errors.get(errors.size() - 1));
+    }
+
     private KvReport.Row runOne(Entry<KvStoreFactory> e, KvRunSettings s, Path runDir, PrintWriter out, List<String> skipped)
             throws IOException, InterruptedException {
         Leftovers.checkNotStopping();
@@ -298,7 +310,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
             return null;
         }
         if (exit != 0 || !Files.exists(resultFile)) {
-            String why = errors.isEmpty() ? "exit " + exit : errors.get(errors.size() - 1);
+            String why = errors.isEmpty() ? "exit " + exit : telling(errors, e.id());
             // the writer's line names its store, and so does every line this result is printed in
             why = why.startsWith(e.id() + ": ") ? why.substring(e.id().length() + 2) : why;
             out.println("  failed: " + why);

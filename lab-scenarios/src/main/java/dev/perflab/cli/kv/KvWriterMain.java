@@ -60,6 +60,12 @@ public final class KvWriterMain {
             System.err.println(entry.id() + ": " + e.getMessage());
             System.exit(1);
             return;
+        } catch (LinkageError e) {
+            // a class the store's library needs is not on this JVM's class path: a jar built without a dependency
+            System.err.printf("%s: the writer JVM cannot load a class its store needs (%s: %s); the lab's jar lacks one of"
+                    + " the store's dependencies: build it again (mvn -DskipTests package)%n", entry.id(), e.getClass().getSimpleName(), e.getMessage());
+            System.exit(1);
+            return;
         } catch (OutOfMemoryError e) {
             System.err.printf(java.util.Locale.ROOT, "%s: the writer JVM ran out of memory (%sheap %,d MiB, a quarter of the machine's); lower --records%n",
                     entry.id(), e.getMessage() == null ? "" : e.getMessage() + "; ", Runtime.getRuntime().maxMemory() >> 20);

@@ -106,4 +106,23 @@ class KvRunTest {
         String flag = dev.perflab.proc.ChildProcess.errorFileFlag(dir);
         assertTrue(command.contains(flag) && command.indexOf(flag) < command.indexOf(KvWriterMain.class.getName()), command.toString());
     }
+
+    /**
+     * A writer JVM that died of an exception it could not catch printed a stack trace, whose last line is a frame
+     * ("... 11 more", what a failed LMDB peer's row once said): the row names the trace's first line instead, and the
+     * writer's own one-line message wins over both.
+     */
+    @Test
+    void aFailedWritersLineIsItsMessageNotTheLastFrameOfItsTrace() {
+        java.util.List<String> trace = java.util.List.of(
+                "Exception in thread \"main\" java.lang.NoClassDefFoundError: org/objectweb/asm/ClassVisitor",
+                "\tat jnr.ffi.provider.jffi.NativeLibraryLoader.loadLibrary(NativeLibraryLoader.java:44)",
+                "Caused by: java.lang.ClassNotFoundException: org.objectweb.asm.ClassVisitor",
+                "\tat java.base/java.lang.ClassLoader.loadClass(ClassLoader.java:525)",
+                "\t... 11 more");
+        assertEquals(trace.get(0), KvScenario.telling(trace, "peer-lmdb"));
+        java.util.List<String> own = new java.util.ArrayList<>(trace);
+        own.add("peer-lmdb: the writer JVM cannot load a class its store needs");
+        assertEquals("peer-lmdb: the writer JVM cannot load a class its store needs", KvScenario.telling(own, "peer-lmdb"));
+    }
 }
