@@ -53,7 +53,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * then throws away, so that every row meets its first shot as warm as a row with a prefill of a million. Without
  * it, two warm-up shots of a small store were too few for some peers: at prefill 0, MVStore and LMDB got faster
  * through their measured shots in every fork, and the lab flagged both rows "not steady"
- * ({@code docs/measurements/2026-12-01-kv-put-forks.md}). The warm-up shots settle the rest.
+ * ({@code docs/measurements/2026-12-01-kv-put-forks.md}). The warm-up shots settle the rest, and the heap is touched
+ * before the first of them ({@code -XX:+AlwaysPreTouch}; {@code docs/measurements/2026-12-01-kv-first-touch.md}).
  *
  * <p>Run: {@code ./lab run kv --jmh} (default results in {@code results/kv/jmh}), or
  * {@code java -jar lab-benchmarks/target/benchmarks.jar KvPutBenchmark -p rung=r0-fixed-buckets,r7-write-behind -p prefill=0,1000000 -prof gc}.
@@ -63,7 +64,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
+// The heap touched before the first shot, as the end-to-end writer JVMs do: a put allocates its key and value, so
+// until the fork's first young collection every allocation reaches heap pages never touched, and pays their first
+// fault; that collection fell in the sixth shot, and LMDB in batches ran 15% faster after it in every fork.
+@Fork(value = 1, jvmArgsAppend = "-XX:+AlwaysPreTouch")
 @Warmup(iterations = 2, batchSize = KvPutBenchmark.BATCH_PUTS)
 @Measurement(iterations = 6, batchSize = KvPutBenchmark.BATCH_PUTS)
 @OperationsPerInvocation(KvPutBenchmark.BATCH_PUTS)
