@@ -63,7 +63,7 @@ public final class KvWriterMain {
         } catch (LinkageError e) {
             // a class the store's library needs is not on this JVM's class path: a jar built without a dependency
             System.err.printf("%s: the writer JVM cannot load a class its store needs (%s: %s); the lab's jar lacks one of"
-                    + " the store's dependencies: build it again (mvn -DskipTests package)%n", entry.id(), e.getClass().getSimpleName(), e.getMessage());
+                    + " the store's dependencies: build it again (mvn -DskipTests package), and report it if that does not help%n", entry.id(), e.getClass().getSimpleName(), e.getMessage());
             System.exit(1);
             return;
         } catch (OutOfMemoryError e) {
