@@ -300,7 +300,7 @@ class ShardRunTest {
 
     /**
      * A run of single-shot rows (kv's put suite) is split by its calls: JMH ignores the iteration time there, so
-     * the annotations' seconds (45 minutes for kv's standard run, which took about 20) were no cost at all.
+     * the annotations' seconds (45 minutes for kv's standard run, which took 7) were no cost at all.
      */
     @Test
     void singleShotRowsAreSplitByTheirCallsNotByAnIterationTimeTheyDoNotHave() throws Exception {
