@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.perflab.jmh.JmhProcess;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,18 +13,9 @@ import org.junit.jupiter.api.Test;
  * anything runs, and a run that names {@code student} saves under {@code results/student/COMPONENT}, never over the
  * main job's {@code results/COMPONENT}.
  */
+@org.junit.jupiter.api.extension.ExtendWith(JmhFromTestClassPath.class)
 class LearnerRunTest {
     private final LabCli lab = new LabCli();
-
-    @BeforeEach
-    void jmhFromTheTestClassPath() {
-        System.setProperty(JmhProcess.CLASSPATH_PROPERTY, System.getProperty("java.class.path"));
-    }
-
-    @AfterEach
-    void restore() {
-        System.clearProperty(JmhProcess.CLASSPATH_PROPERTY);
-    }
 
     @Test
     void theExercisesCommandSelectsEveryCancelMethodAndListsTheRows() {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.perflab.cli.toy.ToyAbComponent;
 import dev.perflab.cli.toy.ToyJars;
 import dev.perflab.faults.SmallDisk;
-import dev.perflab.jmh.JmhProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +18,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * jar on both sides. Of the runs, the one file that grows while the run goes is here ({@code run sha-pipeline
  * --sample-out}), as are the files a latency run's child JVM writes ({@code --hlog}, {@code --jfr}).
  */
+@org.junit.jupiter.api.extension.ExtendWith(JmhFromTestClassPath.class)
 class OutputsOnAFullDiskTest {
     @TempDir
     Path dir;
@@ -120,16 +118,6 @@ class OutputsOnAFullDiskTest {
                 "--head-jar", jar.toString(), "--smoke", "--rung", "naive", "--pairs", "2", "--budget", "0", "--no-ruler",
                 "--history", "none", "--out", "OUT")));
         return cases;
-    }
-
-    @BeforeEach
-    void jmhFromTheTestClassPath() {
-        System.setProperty(JmhProcess.CLASSPATH_PROPERTY, System.getProperty("java.class.path"));
-    }
-
-    @AfterEach
-    void restore() {
-        System.clearProperty(JmhProcess.CLASSPATH_PROPERTY);
     }
 
     private int lab(String... args) {

@@ -19,7 +19,6 @@ import dev.perflab.fleet.ShardPlan;
 import dev.perflab.gate.Gate;
 import dev.perflab.gate.GateFile;
 import dev.perflab.gate.RowSelector;
-import dev.perflab.jmh.JmhProcess;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.Row;
 import dev.perflab.results.RunFolder;
@@ -39,8 +38,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
  * shard; the order book's default run splits 4 ways within 1.3× of the mean by expected cost; and a real smoke run
  * of the toy, sharded and merged, has the unsharded run's rows.
  */
+@org.junit.jupiter.api.extension.ExtendWith(JmhFromTestClassPath.class)
 class ShardRunTest {
     private static final Path GATES = Path.of("..", "ci", "gates.yaml");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,16 +57,6 @@ class ShardRunTest {
     Path dir;
 
     private final LabCli lab = new LabCli(Registry.builtIn().with(new ToyComponent()));
-
-    @BeforeEach
-    void jmhFromTheTestClassPath() {
-        System.setProperty(JmhProcess.CLASSPATH_PROPERTY, System.getProperty("java.class.path"));
-    }
-
-    @AfterEach
-    void restore() {
-        System.clearProperty(JmhProcess.CLASSPATH_PROPERTY);
-    }
 
     private static List<Gate> gates() {
         return GateFile.read(GATES).gates();
@@ -300,7 +288,7 @@ class ShardRunTest {
 
     /**
      * A run of single-shot rows (kv's put suite) is split by its calls: JMH ignores the iteration time there, so
-     * the annotations' seconds (45 minutes for kv's standard run, which took 7) were no cost at all.
+     * the annotations' seconds were no cost at all (docs/measurements/2026-11-30-kv-put-standard.md has the run's time).
      */
     @Test
     void singleShotRowsAreSplitByTheirCallsNotByAnIterationTimeTheyDoNotHave() throws Exception {

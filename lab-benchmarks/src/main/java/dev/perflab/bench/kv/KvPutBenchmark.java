@@ -66,7 +66,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 // The heap touched before the first shot, as the end-to-end writer JVMs do: a put allocates its key and value, so
 // until the fork's first young collection every allocation reaches heap pages never touched, and pays their first
-// fault; that collection fell in the sixth shot, and LMDB in batches ran 15% faster after it in every fork.
+// fault; the shots after that collection were faster than the ones before it (docs/measurements/2026-12-01-kv-first-touch.md).
 @Fork(value = 1, jvmArgsAppend = "-XX:+AlwaysPreTouch")
 @Warmup(iterations = 2, batchSize = KvPutBenchmark.BATCH_PUTS)
 @Measurement(iterations = 6, batchSize = KvPutBenchmark.BATCH_PUTS)
