@@ -123,9 +123,13 @@ public record Trend(Verdict verdict, double change, double changeLow, double cha
         return verdict == Verdict.NOT_STEADY;
     }
 
-    /** What the note column says: {@code not steady (−51% over 6 iterations)}, or empty when steady or undecided. */
+    /**
+     * What the note column says: {@code not steady (−51% over 6 iterations)}, or empty when steady or undecided. A
+     * fall steeper than its straight line can show (a collapse, whose line ends below zero: "−104%" would be a
+     * rate below nothing) reads {@code not steady (falls to 0 on its fitted line within 61 iterations)}.
+     */
     public String note() {
-        return notSteady() ? "not steady (" + percent(change) + " over " + iterations + " iterations)" : "";
+        return notSteady() ? "not steady (" + changeWords() + ")" : "";
     }
 
     /** The verdict in words, e.g. for a gate: {@code steady (+1.2% over 24 iterations, 99% interval −0.8% … +3.1%)}. */
@@ -134,8 +138,19 @@ public record Trend(Verdict verdict, double change, double changeLow, double cha
             return "undecided (" + iterations + (iterations == 1 ? " iteration" : " iterations") + " in " + forks
                     + (forks == 1 ? " fork" : " forks") + ": too few to fit a trend with its interval)";
         }
-        return (notSteady() ? "not steady (" : "steady (") + percent(change) + " over " + iterations + " iterations, "
-                + Math.round(CONFIDENCE * 100) + "% interval " + percent(changeLow) + " … " + percent(changeHigh) + ")";
+        return (notSteady() ? "not steady (" : "steady (") + changeWords() + ", "
+                + Math.round(CONFIDENCE * 100) + "% interval " + bound(changeLow) + " … " + bound(changeHigh) + ")";
+    }
+
+    /** {@code −51% over 6 iterations}; for a fitted line that ends at or below zero, that it falls to 0 within them. */
+    private String changeWords() {
+        return change <= -1 ? "falls to 0 on its fitted line within " + iterations + " iterations"
+                : percent(change) + " over " + iterations + " iterations";
+    }
+
+    /** An interval's end: a change below −100% is the straight line's, not the row's, so it reads {@code −100%}. */
+    private static String bound(double change) {
+        return percent(Math.max(-1, change));
     }
 
     /** {@code −51%}, {@code +3.2%}: a signed change with the minus sign a reader expects. */

@@ -39,6 +39,21 @@ class TrendTest {
     }
 
     @Test
+    void aCollapseSteeperThanItsLineSaysItFallsToNothingNotMoreThanAHundredPercent() {
+        // r0 end to end (kv.sustainedPuts): a fast start, then a long tail; a straight line through it ends below 0
+        List<Double> rates = new ArrayList<>();
+        for (int second = 0; second < 61; second++) {
+            rates.add(1.1e6 / (1 + second / 2.0));
+        }
+        Trend trend = Trend.of(List.of(rates));
+        assertEquals(Trend.Verdict.NOT_STEADY, trend.verdict(), trend.describe());
+        assertTrue(trend.change() < -1, "the fitted line ends below zero: " + trend.change());
+        assertEquals("not steady (falls to 0 on its fitted line within 61 iterations)", trend.note());
+        assertTrue(trend.describe().startsWith("not steady (falls to 0 on its fitted line within 61 iterations, 99% interval −100% … "),
+                trend.describe());
+    }
+
+    @Test
     void aRisingRowIsNotSteady() {
         SplittableRandom random = new SplittableRandom(SEED);
         Trend trend = Trend.of(List.of(line(1e6, 0.20, 10, 0.02, random)));
