@@ -116,6 +116,51 @@ public record AbReport(String component, Side base, Side head, String machine, d
                 .collect(Collectors.joining("; "));
     }
 
+    /**
+     * What deciding an undecided run would take, from this run's own pace and each undecided row's {@link #pairsToDecide}:
+     * {@code to decide: up to 61 pairs a row; at this run's 17.3 s a pair of forks per row, about 2 h 39 min more
+     * (--budget 175m --max-pairs 64), or fewer rows (--rung, --benchmark)}. The pace is the run's seconds over every
+     * pair it ran, rulers included; the rulers run beside the undecided rows to the most pairs. A model, as "decides at"
+     * is: the rows' ratios and spreads may not hold. Empty unless the run is undecided and some row's need is known.
+     */
+    public String toDecide() {
+        if (verdict() != AbVerdict.UNDECIDED) {
+            return "";
+        }
+        int ran = rows.stream().mapToInt(r -> r.ratio().pairs()).sum();
+        int most = 0;
+        int morePairs = 0;
+        boolean beyond = false;
+        for (AbRow r : rows) {
+            java.util.OptionalInt need = pairsToDecide(r);
+            if (r.ruler() || r.verdict() != AbVerdict.UNDECIDED) {
+                continue;
+            }
+            if (need.isEmpty()) {
+                beyond = true;
+                continue;
+            }
+            most = Math.max(most, need.getAsInt());
+            morePairs += Math.max(0, need.getAsInt() - r.ratio().pairs());
+        }
+        if (most == 0 || ran == 0 || !(seconds > 0)) {
+            return "";
+        }
+        for (AbRow r : rows) {
+            if (r.ruler()) {
+                morePairs += Math.max(0, most - r.ratio().pairs());
+            }
+        }
+        double perPair = seconds / ran;
+        double more = morePairs * perPair;
+        long budgetMinutes = (long) Math.ceil((seconds + more) / 60 / 5) * 5;
+        String options = "--budget " + budgetMinutes + "m" + (most > looks.last() ? " --max-pairs " + Integer.highestOneBit(most - 1) * 2 : "");
+        return String.format(Locale.ROOT, "to decide: up to %d pairs a row%s; at this run's %s a pair of forks per row, about %s more (%s),"
+                        + " or fewer rows (--rung, --benchmark)", most,
+                beyond ? " (and a row past " + PairsNeeded.MOST_PAIRS + ", which more pairs will not settle here)" : "",
+                Formats.duration(perPair), Formats.duration(more), options);
+    }
+
     /** The rulers that moved, as a sentence; empty when none did. */
     public String rulersMoved() {
         return rows.stream().filter(r -> r.ruler() && r.verdict().moved())
@@ -267,6 +312,10 @@ public record AbReport(String component, Side base, Side head, String machine, d
         if (!undecided.isEmpty()) {
             root.put("undecided", undecided);
         }
+        String toDecide = toDecide();
+        if (!toDecide.isEmpty()) {
+            root.put("toDecide", toDecide);
+        }
         return root;
     }
 
@@ -292,6 +341,8 @@ public record AbReport(String component, Side base, Side head, String machine, d
             out.append("\nRulers moved, so no row is judged: ").append(cell(moved)).append(".\n");
         } else if (!undecided().isEmpty()) {
             out.append("\n").append(UNDECIDED).append(": ").append(cell(undecided())).append(".\n");
+            String toDecide = toDecide();
+            out.append(toDecide.isEmpty() ? "" : "\n" + Character.toUpperCase(toDecide.charAt(0)) + cell(toDecide.substring(1)) + ".\n");
         }
         if (steal.known()) {
             out.append('\n').append(steal.sentence()).append(".\n");
@@ -354,6 +405,8 @@ public record AbReport(String component, Side base, Side head, String machine, d
         out.append(moved.isEmpty() ? "" : " (rulers moved: " + moved + ")");
         out.append(moved.isEmpty() && verdict() == AbVerdict.UNDECIDED ? " (neither passed nor failed: " + undecided() + ")" : "");
         out.append(String.format(Locale.ROOT, "; %d rows in %s%n", rows.size(), Formats.duration(seconds)));
+        String toDecide = moved.isEmpty() ? toDecide() : "";
+        out.append(toDecide.isEmpty() ? "" : toDecide + "\n");
         if (steal.known()) {
             out.append(steal.sentence()).append('\n');
         }
@@ -392,6 +445,8 @@ public record AbReport(String component, Side base, Side head, String machine, d
             case NOISY -> "neither passed nor failed: a ruler moved, so the machine drifted between the sides; run it again";
             default -> "passed: every row's interval lies within the threshold, or shows it faster";
         }).append('\n');
+        String toDecide = toDecide();
+        out.append(toDecide.isEmpty() ? "" : toDecide + "\n");
         return out.toString();
     }
 

@@ -186,6 +186,47 @@ class AbReportTest {
         assertTrue(report(List.of(RULER_STILL)).gateText().startsWith("PASS  "));
     }
 
+    /**
+     * An undecided run says what deciding it would take at its own pace: the most pairs a row needs, the seconds a pair
+     * of forks took per row, the time the missing pairs would add (the rulers running beside them), and the options
+     * that give it; --max-pairs only where the need is past the run's last look. A decided run says nothing of it.
+     */
+    @Test
+    void anUndecidedRunSaysTheBudgetItsRowsWouldTake() {
+        List<Double> base = List.of(100.0, 100.0, 100.0, 100.0);
+        List<Double> scattered = List.of(96.0, 101.0, 99.0, 100.5);
+        PairedRatio wide = PairedRatio.of(base, scattered, 0.9875);
+        AbRow open = new AbRow(CANCEL, params("r2-intrusive-list", "1000"), "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), false, base,
+                scattered, 0.02, 0, "");
+        AbReport one = report(List.of(open, RULER_STILL));
+        AbReport looked = new AbReport(one.component(), one.base(), one.head(), one.machine(), one.threshold(), one.rulerThreshold(),
+                Looks.doubling(4, 32, 0.95), one.rows(), 125, one.steal(), CacheSpread.UNKNOWN, 900);
+        assertEquals(AbVerdict.UNDECIDED, looked.verdict(), wide.toString());
+        assertEquals(one.verdict(), looked.verdict());
+        int need = looked.pairsToDecide(open).orElseThrow();
+        assertTrue(need > 4 && need <= 32, "a need inside the looks: " + need);
+        // 125 s over 8 pairs (the row's 4 and the ruler's 4): 15.6 s a pair; both go on to the row's need
+        double more = 2 * (need - 4) * 125.0 / 8;
+        long minutes = (long) Math.ceil((125 + more) / 300) * 5;
+        String expected = "to decide: up to " + need + " pairs a row; at this run's 16 s a pair of forks per row, about "
+                + dev.perflab.report.Formats.duration(more) + " more (--budget " + minutes + "m), or fewer rows (--rung, --benchmark)";
+        assertEquals(expected, looked.toDecide());
+        assertTrue(looked.text().contains("\n" + expected + "\n"), looked.text());
+        assertTrue(looked.markdown().contains("\nT" + expected.substring(1) + ".\n"), looked.markdown());
+        assertEquals(expected, looked.json().get("toDecide").asText());
+        assertTrue(looked.gateText().endsWith("\n" + expected + "\n"), looked.gateText());
+        assertEquals(expected, AbReport.fromJson(looked.json()).toDecide(), "a verdict read back (./lab gate --verdict) says the same");
+        // one look at 4 pairs (a row scattered more): the need is past the last look, so the run must also be allowed more pairs
+        List<Double> more90 = List.of(90.0, 104.0, 97.0, 99.0);
+        PairedRatio wider = PairedRatio.of(base, more90, 0.95);
+        AbRow wideOpen = new AbRow(CANCEL, params("r2-intrusive-list", "1000"), "thrpt", "ops/s", wider, AbVerdict.of(wider, 0.05, true), false,
+                base, more90, 0.02, 0, "");
+        AbReport single = report(List.of(wideOpen, RULER_STILL));
+        assertTrue(single.pairsToDecide(wideOpen).orElseThrow() > 4 && single.toDecide().contains("m --max-pairs "), single.toDecide());
+        assertEquals("", report(List.of(SLOWER, RULER_STILL)).toDecide(), "a regression is decided");
+        assertTrue(report(List.of(SLOWER, RULER_STILL)).json().get("toDecide") == null);
+    }
+
     /** A run judged at several looks says so, and a report read back keeps its looks and their level. */
     @Test
     void theLooksAreSavedAndReadBack() {
