@@ -118,18 +118,19 @@ public record AbReport(String component, Side base, Side head, String machine, d
 
     /**
      * What deciding an undecided run would take, from this run's own pace and each undecided row's {@link #pairsToDecide}:
-     * {@code to decide: up to 61 pairs a row; at this run's 17.3 s a pair of forks per row, about 2 h 39 min more
-     * (--budget 175m --max-pairs 64), or fewer rows (--rung, --benchmark)}. The pace is the run's seconds over every
-     * pair it ran, rulers included; the rulers run beside the undecided rows to the most pairs. A model, as "decides at"
-     * is: the rows' ratios and spreads may not hold. Empty unless the run is undecided and some row's need is known.
+     * {@code to decide: up to 61 pairs a row; at this run's 17 s a pair of forks per row, about 1 h 11 min more
+     * (--budget 90m --max-pairs 64), or fewer rows (--rung, --benchmark)}. The pace is the run's seconds over every
+     * pair it ran, rulers included; each undecided row runs to the first look at or past its need, the rulers beside
+     * them to the most. A model, as "decides at" is: the rows' ratios and spreads may not hold. Empty unless the run is
+     * undecided and some row's need is known.
      */
     public String toDecide() {
         if (verdict() != AbVerdict.UNDECIDED) {
             return "";
         }
         int ran = rows.stream().mapToInt(r -> r.ratio().pairs()).sum();
+        List<AbRow> open = new ArrayList<>();
         int most = 0;
-        int morePairs = 0;
         boolean beyond = false;
         for (AbRow r : rows) {
             java.util.OptionalInt need = pairsToDecide(r);
@@ -141,24 +142,37 @@ public record AbReport(String component, Side base, Side head, String machine, d
                 continue;
             }
             most = Math.max(most, need.getAsInt());
-            morePairs += Math.max(0, need.getAsInt() - r.ratio().pairs());
+            open.add(r);
         }
         if (most == 0 || ran == 0 || !(seconds > 0)) {
             return "";
         }
+        // a row is judged only at a look, so it runs to the first look at or past its need; past the run's last look,
+        // the looks go on doubling to the --max-pairs that holds the most any row needs
+        boolean past = most > looks.last();
+        Looks schedule = past ? Looks.doubling(looks.first(), Integer.highestOneBit(most - 1) * 2, looks.confidence()) : looks;
+        int morePairs = 0;
+        for (AbRow r : open) {
+            morePairs += Math.max(0, lookAtOrPast(schedule, pairsToDecide(r).getAsInt()) - r.ratio().pairs());
+        }
         for (AbRow r : rows) {
             if (r.ruler()) {
-                morePairs += Math.max(0, most - r.ratio().pairs());
+                morePairs += Math.max(0, lookAtOrPast(schedule, most) - r.ratio().pairs());
             }
         }
         double perPair = seconds / ran;
         double more = morePairs * perPair;
         long budgetMinutes = (long) Math.ceil((seconds + more) / 60 / 5) * 5;
-        String options = "--budget " + budgetMinutes + "m" + (most > looks.last() ? " --max-pairs " + Integer.highestOneBit(most - 1) * 2 : "");
+        String options = "--budget " + budgetMinutes + "m" + (past ? " --max-pairs " + schedule.last() : "");
         return String.format(Locale.ROOT, "to decide: up to %d pairs a row%s; at this run's %s a pair of forks per row, about %s more (%s),"
                         + " or fewer rows (--rung, --benchmark)", most,
                 beyond ? " (and a row past " + PairsNeeded.MOST_PAIRS + ", which more pairs will not settle here)" : "",
                 Formats.duration(perPair), Formats.duration(more), options);
+    }
+
+    /** The first look of {@code schedule} at {@code pairs} pairs or more (its last when none is). */
+    private static int lookAtOrPast(Looks schedule, int pairs) {
+        return schedule.pairs().stream().filter(n -> n >= pairs).findFirst().orElse(schedule.last());
     }
 
     /** The rulers that moved, as a sentence; empty when none did. */

@@ -205,8 +205,10 @@ class AbReportTest {
         assertEquals(one.verdict(), looked.verdict());
         int need = looked.pairsToDecide(open).orElseThrow();
         assertTrue(need > 4 && need <= 32, "a need inside the looks: " + need);
-        // 125 s over 8 pairs (the row's 4 and the ruler's 4): 15.6 s a pair; both go on to the row's need
-        double more = 2 * (need - 4) * 125.0 / 8;
+        // 125 s over 8 pairs (the row's 4 and the ruler's 4): 15.6 s a pair; both go on to the first look at or past the
+        // row's need (judged only at 4, 8, 16, 32 pairs)
+        int look = need <= 8 ? 8 : need <= 16 ? 16 : 32;
+        double more = 2 * (look - 4) * 125.0 / 8;
         long minutes = (long) Math.ceil((125 + more) / 300) * 5;
         String expected = "to decide: up to " + need + " pairs a row; at this run's 16 s a pair of forks per row, about "
                 + dev.perflab.report.Formats.duration(more) + " more (--budget " + minutes + "m), or fewer rows (--rung, --benchmark)";
