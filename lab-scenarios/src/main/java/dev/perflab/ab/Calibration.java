@@ -551,12 +551,17 @@ public final class Calibration {
             PairsNeeded.Rates now = PairsNeeded.at(pairs, sd, first.threshold(), first.confidence(), GOAL_DETECTED);
             java.util.OptionalInt needed = PairsNeeded.needed(sd, first.threshold(), first.confidence(),
                     GOAL_DETECTED, MAX_FALSE_POSITIVES, MIN_DETECTION);
+            // the decided goal: an A/A row called "no change" at the looks' level, which needs its interval inside the threshold
+            java.util.OptionalInt decided = PairsNeeded.toDecideNoChange(sd, first.threshold(), first.intervalConfidence(), MIN_DECIDED);
             lines.add(String.format(Locale.ROOT, "%s%s (sd %s): %d pairs (as its A/A runs took) give A/A %s false positives and find %s"
-                            + " in %s of runs; %s", PAIRS, r.first().label(), AbRow.percent(sd), pairs, AbRow.percent(now.falsePositives()),
+                            + " in %s of runs; %s; A/A \"no change\" in %s of runs (the interval inside ±%s at %s) needs %s", PAIRS,
+                    r.first().label(), AbRow.percent(sd), pairs, AbRow.percent(now.falsePositives()),
                     AbRow.percent(GOAL_DETECTED), AbRow.percent(now.detected()), needed.isPresent()
                             ? "both goals need " + needed.getAsInt() + " pairs"
                             : "no number of pairs up to " + PairsNeeded.MOST_PAIRS + " meets both goals" + (first.threshold() >= GOAL_DETECTED
-                            ? " (the threshold, " + AbRow.percent(first.threshold()) + ", is not below the slowdown)" : "")));
+                            ? " (the threshold, " + AbRow.percent(first.threshold()) + ", is not below the slowdown)" : ""),
+                    AbRow.percent(MIN_DECIDED), AbRow.percent(first.threshold()), Looks.percent(first.intervalConfidence()),
+                    decided.isPresent() ? decided.getAsInt() + " pairs" : "more than " + PairsNeeded.MOST_PAIRS + " pairs"));
         }
         if (!lines.isEmpty()) {
             lines.add(0, String.format(Locale.ROOT, "pairs the goals need, if each pair's ln(head/base) were an independent normal draw of"

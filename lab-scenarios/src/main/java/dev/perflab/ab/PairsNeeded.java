@@ -78,6 +78,41 @@ public final class PairsNeeded {
         return new Rates(pairs, fp / QUANTILES, found / QUANTILES);
     }
 
+    /**
+     * The share of A/A runs (nothing changed) whose row {@code pairs} pairs call "no change": the interval x̄ ± q · s / √n
+     * lies inside ±ln(1 + t), which is |x̄| ≤ ln(1 + t) − q · s / √n, summed over s as {@link #at} does. What the
+     * decided goal of a calibration asks of an A/A row ({@link Calibration#MIN_DECIDED}); the looks' level is the
+     * {@code confidence} to give (a run's {@link Looks#intervalConfidence()}).
+     */
+    public static double noChangeShare(int pairs, double logSd, double threshold, double confidence) {
+        if (pairs < PairedRatio.MIN_PAIRS || !(logSd > 0) || !(threshold >= 0) || !(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("pairs ≥ " + PairedRatio.MIN_PAIRS + ", a positive sd, a threshold ≥ 0 and a confidence"
+                    + " in (0, 1) are needed, got " + pairs + ", " + logSd + ", " + threshold + ", " + confidence);
+        }
+        double q = new TDistribution(null, pairs - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        ChiSquaredDistribution chi2 = new ChiSquaredDistribution(null, pairs - 1);
+        double meanSd = logSd / Math.sqrt(pairs);
+        double floor = Math.log1p(threshold);
+        NormalDistribution unit = new NormalDistribution(null, 0, 1);
+        double decided = 0;
+        for (int k = 0; k < QUANTILES; k++) {
+            double s = logSd * Math.sqrt(chi2.inverseCumulativeProbability((k + 0.5) / QUANTILES) / (pairs - 1));
+            double room = floor - q * s / Math.sqrt(pairs);
+            decided += room > 0 ? 2 * unit.cumulativeProbability(room / meanSd) - 1 : 0;
+        }
+        return decided / QUANTILES;
+    }
+
+    /** The fewest pairs, up to {@value #MOST_PAIRS}, whose {@link #noChangeShare} reaches {@code share}; empty when none does. */
+    public static OptionalInt toDecideNoChange(double logSd, double threshold, double confidence, double share) {
+        for (int n = PairedRatio.MIN_PAIRS; n <= MOST_PAIRS; n++) {
+            if (noChangeShare(n, logSd, threshold, confidence) >= share) {
+                return OptionalInt.of(n);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
     /** The largest slowdown {@link #smallestFound} looks for: twice as slow. */
     public static final double MOST_SLOWDOWN = 1.0;
 

@@ -99,13 +99,15 @@ class CalibrationTest {
                 + " runs measured (sd pooled over them; threshold 5%, 95% confidence, 10% slowdown;"), md);
         assertTrue(md.contains("\n  - OrderBookCancelBenchmark.cancelLast rung=r4-tick-array depth=1000 (sd " + AbRow.percent(sd) + "): 4 pairs"
                 + " (as its A/A runs took) give A/A " + AbRow.percent(four.falsePositives()) + " false positives and find 10% in " + AbRow.percent(four.detected())
-                + " of runs; both goals need " + needed + " pairs\n"), md);
+                + " of runs; both goals need " + needed + " pairs; A/A \"no change\" in 90% of runs (the interval inside ±5% at 95%) needs "
+                + PairsNeeded.toDecideNoChange(sd, 0.05, 0.95, 0.90).orElseThrow() + " pairs\n"), md);
         assertTrue(md.lines().noneMatch(l -> l.startsWith("  - RulerBenchmark")), md);
 
         // the quiet rows of the table above: four pairs meet both goals
         assertTrue(calibration().markdown().contains("\n  - OrderBookCancelBenchmark.cancelLast rung=r0-persistent-scan depth=1000 (sd "),
                 calibration().markdown());
-        assertTrue(calibration().markdown().contains("find 10% in 100% of runs; both goals need 2 pairs\n"), calibration().markdown());
+        assertTrue(calibration().markdown().contains("find 10% in 100% of runs; both goals need 2 pairs; A/A \"no change\" in 90% of runs"),
+                calibration().markdown());
     }
 
     /**

@@ -47,7 +47,36 @@ class PairsNeededTest {
         }
     }
 
+    /**
+     * The share of A/A runs called "no change" agrees with the verdict rule on simulated pairs, at a single look's 95% and
+     * at four looks' 98.75%; the fewest pairs for 90% of them reach it, one fewer does not, and a wider spread needs more.
+     */
+    @Test
+    void theNoChangeShareAgreesWithTheVerdictRuleAndSaysThePairsTheDecidedGoalNeeds() {
+        SplittableRandom random = new SplittableRandom(45);
+        for (double level : new double[] {CONFIDENCE, 0.9875}) {
+            for (int pairs : new int[] {4, 8, 16}) {
+                for (double sd : new double[] {0.02, 0.05}) {
+                    double model = PairsNeeded.noChangeShare(pairs, sd, THRESHOLD, level);
+                    double simulated = simulated(random, pairs, sd, 0, level, v -> v == AbVerdict.NO_CHANGE);
+                    assertEquals(simulated, model, 0.012, pairs + " pairs, sd " + sd + ", level " + level);
+                }
+            }
+        }
+        int n = PairsNeeded.toDecideNoChange(0.04, THRESHOLD, 0.9875, 0.90).orElseThrow();
+        assertTrue(PairsNeeded.noChangeShare(n, 0.04, THRESHOLD, 0.9875) >= 0.90);
+        assertTrue(PairsNeeded.noChangeShare(n - 1, 0.04, THRESHOLD, 0.9875) < 0.90);
+        assertTrue(PairsNeeded.toDecideNoChange(0.08, THRESHOLD, 0.9875, 0.90).orElseThrow() > n, "a wider spread needs more pairs");
+        assertTrue(PairsNeeded.toDecideNoChange(0.5, THRESHOLD, 0.9875, 0.90).isEmpty(), "a 50% spread is not decided within 64 pairs");
+    }
+
     private static double simulated(SplittableRandom random, int pairs, double sd, double shift,
+                                    java.util.function.Predicate<AbVerdict> counted) {
+        return simulated(random, pairs, sd, shift, CONFIDENCE, counted);
+    }
+
+    /** The share of simulated runs of {@code pairs} pairs, shifted by {@code shift}, whose verdict at {@code level} is counted. */
+    private static double simulated(SplittableRandom random, int pairs, double sd, double shift, double level,
                                     java.util.function.Predicate<AbVerdict> counted) {
         int draws = 20_000;
         int hits = 0;
@@ -60,7 +89,7 @@ class PairsNeededTest {
             for (int i = 0; i < pairs; i++) {
                 head.add(Math.exp(shift + sd * gaussian(random))); // time per operation: higher is slower
             }
-            if (counted.test(AbVerdict.of(PairedRatio.of(base, head, CONFIDENCE), THRESHOLD, false))) {
+            if (counted.test(AbVerdict.of(PairedRatio.of(base, head, level), THRESHOLD, false))) {
                 hits++;
             }
         }
