@@ -57,25 +57,38 @@ public final class PairsNeeded {
      * @param slowdown   the planted slowdown f, e.g. 0.10
      */
     public static Rates at(int pairs, double logSd, double threshold, double confidence, double slowdown) {
-        if (pairs < PairedRatio.MIN_PAIRS || !(logSd > 0) || !(threshold >= 0) || !(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("pairs ≥ " + PairedRatio.MIN_PAIRS + ", a positive sd, a threshold ≥ 0 and a confidence"
-                    + " in (0, 1) are needed, got " + pairs + ", " + logSd + ", " + threshold + ", " + confidence);
-        }
-        double q = new TDistribution(null, pairs - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        ChiSquaredDistribution chi2 = new ChiSquaredDistribution(null, pairs - 1);
+        double[] halfWidths = halfWidths(pairs, logSd, threshold, confidence);
         double meanSd = logSd / Math.sqrt(pairs);
         double shift = Math.log1p(slowdown);
         double floor = Math.log1p(threshold);
         double fp = 0;
         double found = 0;
         NormalDistribution unit = new NormalDistribution(null, 0, 1);
-        for (int k = 0; k < QUANTILES; k++) {
-            double s = logSd * Math.sqrt(chi2.inverseCumulativeProbability((k + 0.5) / QUANTILES) / (pairs - 1));
-            double cut = Math.max(floor, q * s / Math.sqrt(pairs));
+        for (double half : halfWidths) {
+            double cut = Math.max(floor, half);
             fp += 2 * unit.cumulativeProbability(-cut / meanSd);
             found += unit.cumulativeProbability((shift - cut) / meanSd);
         }
         return new Rates(pairs, fp / QUANTILES, found / QUANTILES);
+    }
+
+    /**
+     * The interval's half-width q · s / √n at {@value #QUANTILES} equally likely values of s (the χ² distribution's
+     * quantiles at the middles of as many equal slices): what {@link #at} and {@link #noChangeShare} average over.
+     */
+    private static double[] halfWidths(int pairs, double logSd, double threshold, double confidence) {
+        if (pairs < PairedRatio.MIN_PAIRS || !(logSd > 0) || !(threshold >= 0) || !(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("pairs ≥ " + PairedRatio.MIN_PAIRS + ", a positive sd, a threshold ≥ 0 and a confidence"
+                    + " in (0, 1) are needed, got " + pairs + ", " + logSd + ", " + threshold + ", " + confidence);
+        }
+        double q = new TDistribution(null, pairs - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        ChiSquaredDistribution chi2 = new ChiSquaredDistribution(null, pairs - 1);
+        double[] halfWidths = new double[QUANTILES];
+        for (int k = 0; k < QUANTILES; k++) {
+            double s = logSd * Math.sqrt(chi2.inverseCumulativeProbability((k + 0.5) / QUANTILES) / (pairs - 1));
+            halfWidths[k] = q * s / Math.sqrt(pairs);
+        }
+        return halfWidths;
     }
 
     /**
@@ -85,19 +98,13 @@ public final class PairsNeeded {
      * {@code confidence} to give (a run's {@link Looks#intervalConfidence()}).
      */
     public static double noChangeShare(int pairs, double logSd, double threshold, double confidence) {
-        if (pairs < PairedRatio.MIN_PAIRS || !(logSd > 0) || !(threshold >= 0) || !(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("pairs ≥ " + PairedRatio.MIN_PAIRS + ", a positive sd, a threshold ≥ 0 and a confidence"
-                    + " in (0, 1) are needed, got " + pairs + ", " + logSd + ", " + threshold + ", " + confidence);
-        }
-        double q = new TDistribution(null, pairs - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        ChiSquaredDistribution chi2 = new ChiSquaredDistribution(null, pairs - 1);
+        double[] halfWidths = halfWidths(pairs, logSd, threshold, confidence);
         double meanSd = logSd / Math.sqrt(pairs);
         double floor = Math.log1p(threshold);
         NormalDistribution unit = new NormalDistribution(null, 0, 1);
         double decided = 0;
-        for (int k = 0; k < QUANTILES; k++) {
-            double s = logSd * Math.sqrt(chi2.inverseCumulativeProbability((k + 0.5) / QUANTILES) / (pairs - 1));
-            double room = floor - q * s / Math.sqrt(pairs);
+        for (double half : halfWidths) {
+            double room = floor - half;
             decided += room > 0 ? 2 * unit.cumulativeProbability(room / meanSd) - 1 : 0;
         }
         return decided / QUANTILES;

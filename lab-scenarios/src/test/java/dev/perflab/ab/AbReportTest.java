@@ -159,8 +159,7 @@ class AbReportTest {
         List<Double> base = List.of(100.0, 100.0, 100.0, 100.0);
         List<Double> scattered = List.of(90.0, 104.0, 97.0, 99.0);
         PairedRatio wide = PairedRatio.of(base, scattered, 0.95);
-        AbRow open = new AbRow(CANCEL, params("r2-intrusive-list", "1000"), "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), false, base,
-                scattered, 0.02, 0, "");
+        AbRow open = scatteredRow(scattered, 0.95);
         assertEquals(AbVerdict.UNDECIDED, open.verdict(), wide.toString());
         AbRow rulerOpen = new AbRow(RULER, Map.of(), "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), true, base, scattered, 0.02, 0, "");
         AbReport undecided = report(List.of(open, rulerOpen));
@@ -193,15 +192,11 @@ class AbReportTest {
      */
     @Test
     void anUndecidedRunSaysTheBudgetItsRowsWouldTake() {
-        List<Double> base = List.of(100.0, 100.0, 100.0, 100.0);
-        List<Double> scattered = List.of(96.0, 101.0, 99.0, 100.5);
-        PairedRatio wide = PairedRatio.of(base, scattered, 0.9875);
-        AbRow open = new AbRow(CANCEL, params("r2-intrusive-list", "1000"), "thrpt", "ops/s", wide, AbVerdict.of(wide, 0.05, true), false, base,
-                scattered, 0.02, 0, "");
+        AbRow open = scatteredRow(List.of(96.0, 101.0, 99.0, 100.5), 0.9875);
         AbReport one = report(List.of(open, RULER_STILL));
         AbReport looked = new AbReport(one.component(), one.base(), one.head(), one.machine(), one.threshold(), one.rulerThreshold(),
                 Looks.doubling(4, 32, 0.95), one.rows(), 125, one.steal(), CacheSpread.UNKNOWN, 900);
-        assertEquals(AbVerdict.UNDECIDED, looked.verdict(), wide.toString());
+        assertEquals(AbVerdict.UNDECIDED, looked.verdict(), open.ratio().toString());
         assertEquals(one.verdict(), looked.verdict());
         int need = looked.pairsToDecide(open).orElseThrow();
         assertTrue(need > 4 && need <= 32, "a need inside the looks: " + need);
@@ -219,14 +214,19 @@ class AbReportTest {
         assertTrue(looked.gateText().endsWith("\n" + expected + "\n"), looked.gateText());
         assertEquals(expected, AbReport.fromJson(looked.json()).toDecide(), "a verdict read back (./lab gate --verdict) says the same");
         // one look at 4 pairs (a row scattered more): the need is past the last look, so the run must also be allowed more pairs
-        List<Double> more90 = List.of(90.0, 104.0, 97.0, 99.0);
-        PairedRatio wider = PairedRatio.of(base, more90, 0.95);
-        AbRow wideOpen = new AbRow(CANCEL, params("r2-intrusive-list", "1000"), "thrpt", "ops/s", wider, AbVerdict.of(wider, 0.05, true), false,
-                base, more90, 0.02, 0, "");
+        AbRow wideOpen = scatteredRow(List.of(90.0, 104.0, 97.0, 99.0), 0.95);
         AbReport single = report(List.of(wideOpen, RULER_STILL));
         assertTrue(single.pairsToDecide(wideOpen).orElseThrow() > 4 && single.toDecide().contains("m --max-pairs "), single.toDecide());
         assertEquals("", report(List.of(SLOWER, RULER_STILL)).toDecide(), "a regression is decided");
         assertTrue(report(List.of(SLOWER, RULER_STILL)).json().get("toDecide") == null);
+    }
+
+    /** r2's cancel row whose 4 head forks score {@code head} against base forks of 100, its interval at {@code level}. */
+    private static AbRow scatteredRow(List<Double> head, double level) {
+        List<Double> base = List.of(100.0, 100.0, 100.0, 100.0);
+        PairedRatio ratio = PairedRatio.of(base, head, level);
+        return new AbRow(CANCEL, params("r2-intrusive-list", "1000"), "thrpt", "ops/s", ratio, AbVerdict.of(ratio, 0.05, true), false, base,
+                head, 0.02, 0, "");
     }
 
     /** A run judged at several looks says so, and a report read back keeps its looks and their level. */
