@@ -118,8 +118,8 @@ public record AbReport(String component, Side base, Side head, String machine, d
 
     /**
      * What deciding an undecided run would take, from this run's own pace and each undecided row's {@link #pairsToDecide}:
-     * {@code to decide: up to 61 pairs a row; at this run's 17 s a pair of forks per row, about 1 h 04 min more
-     * (--budget 80m --max-pairs 64), or fewer rows (--rung, --benchmark)}. The pace is the run's seconds over every
+     * {@code to decide: up to N pairs a row; at this run's T a pair of forks per row, about M more (--budget Bm
+     * --max-pairs 64), or fewer rows (--rung, --benchmark)} (a real one: docs/ab.md). The pace is the run's seconds over every
      * pair it ran, rulers included; each undecided row runs to the first look at or past its need, the rulers beside
      * them to the most. A model, as "decides at" is: the rows' ratios and spreads may not hold. Empty unless the run is
      * undecided and some row's need is known.

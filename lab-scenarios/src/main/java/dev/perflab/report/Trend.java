@@ -125,8 +125,8 @@ public record Trend(Verdict verdict, double change, double changeLow, double cha
 
     /**
      * What the note column says: {@code not steady (−51% over 6 iterations)}, or empty when steady or undecided. A
-     * fall steeper than its straight line can show (a collapse, whose line ends below zero: "−104%" would be a
-     * rate below nothing) reads {@code not steady (falls to 0 on its fitted line within 61 iterations)}.
+     * fall steeper than its straight line can show (a collapse, whose line ends below zero, would read as a fall of
+     * more than 100%, a rate below nothing) reads {@code not steady (falls to 0 on its fitted line within N iterations)}.
      */
     public String note() {
         return notSteady() ? "not steady (" + changeWords() + ")" : "";
