@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *                               and listener
  *   invocation (timed)          replay commands [0, N): 6–30 ms for r4, up to ~0.8 s for r1 at 1M
  *   iteration (1 s)             as many whole replays (with their untimed setups) as fit, at least one
- *   warm-up                     5 iterations; measurement: 20 iterations (default run), 2 forks × 16 (--full)
+ *   warm-up                     25 iterations; measurement: 20 iterations (default run), 2 forks × 16 (--full)
  * </pre>
  * Longer streams are prefixes of the same stream (the generator is sequential), so 250k is exactly the
  * first quarter of 1M. {@code gc.alloc.rate.norm} is bytes allocated per command: the empty book's own
@@ -47,10 +47,21 @@ import org.openjdk.jmh.annotations.Warmup;
  *       JIT luck shows in the spread instead of hiding in it.</li>
  *   <li><b>Warm-up long enough for the slow rungs.</b> The replay path of r2 and r3 keeps getting faster for
  *       several seconds while C2 compiles it, and the stream generator would profile the book classes before
- *       the rungs do if it ran in the fork, so it runs in a child JVM ({@link ReplayStreamChild}). Then 5
- *       one-second warm-up iterations (at least five replays even for r1 at 1M), and an untimed wait until the
+ *       the rungs do if it ran in the fork, so it runs in a child JVM ({@link ReplayStreamChild}). Then the
+ *       one-second warm-up iterations (25, the next item says why; at least one replay each even for r1 at 1M), and an untimed wait until the
  *       fork's JIT queues are empty ({@link JitQueue}): on a busy machine the compilations warm-up queued can
  *       finish long after it ends, and the score would jump mid-measurement. The log prints the wait.</li>
+ *   <li><b>Warm-up past exchange-core direct's late step.</b> With 5 warm-up iterations, exchange-core's
+ *       direct book stepped down 4–9% at the 11th to 13th measured iteration (16–18 s into the fork) and
+ *       stayed there, in most forks, so the lab marked the row "not steady". Nothing was left in the JIT
+ *       queue to wait for. With 20 warm-up iterations the step fell at warm-up iteration 16 or 17 in four
+ *       of five forks (the fifth eased over its last warm-up seconds), and the measured iterations were level
+ *       at the lower rate. What causes it was not found:
+ *       a C2 compilation in exchange-core's pool set-up came within the same second, but moving that
+ *       compilation before warm-up did not remove the step. So the warm-up is 25 iterations, a margin of
+ *       eight past the latest step seen, for every rung (docs/measurements/2026-12-01-orderbook-steady-rows.md).
+ *       {@code --quick} keeps 3 and measures 8: it ends before the step, so a quick run reads this peer's
+ *       earlier, higher rate.</li>
  *   <li><b>GC of the previous replays' books.</b> Each replay drops a book (r4's preallocates a
  *       64k-tick window per side). Collected later, inside some timed replay, at a point that moves with the
  *       rate and with G1's resizing of eden, it made rows bimodal within a fork while nothing was
@@ -78,7 +89,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:+AlwaysPreTouch"})
-@Warmup(iterations = 5, time = 1)
+@Warmup(iterations = 25, time = 1)
 @Measurement(iterations = 20, time = 1)
 public class OrderBookReplayBenchmark extends ReplayState {
     @Param({"r1-indexed-level", "r2-intrusive-list", "r3-long-ticks", "r4-tick-array",

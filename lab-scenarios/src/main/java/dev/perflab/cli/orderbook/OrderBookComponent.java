@@ -52,12 +52,13 @@ public final class OrderBookComponent implements Component {
      * Replay of the recorded stream by r1–r4 and the peers: one op is one command, one invocation one whole
      * replay (the benchmark's class comment says why). The default run replays 250k commands, where the
      * naive rung's replay fits the run too, with the class's annotations; {@code --full} every size from 250k
-     * to 1M with two forks; {@code --quick} 250k with fewer iterations. Not in a smoke run.
+     * to 1M with two forks, after the annotations' 25 warm-up seconds (exchange-core's late step, in the class
+     * comment); {@code --quick} 250k with fewer iterations, ending before that step. Not in a smoke run.
      */
     static final JmhSuite REPLAY = JmhSuite.of("replay", PKG + "OrderBookReplayBenchmark")
             .standard("replay250k", Map.of())
             .with(RunLength.QUICK, new JmhOptions(1, 3, "1s", 8, "1s"), "replay250k")
-            .with(RunLength.FULL, new JmhOptions(2, 5, "1s", 16, "1s"))
+            .with(RunLength.FULL, new JmhOptions(2, 25, "1s", 16, "1s"))
             .takingRungs(id -> !id.equals(NAIVE_RUNG));
 
     /**
