@@ -45,8 +45,12 @@ final class KvReport {
     static final String BENCHMARK = KvLadder.COMPONENT + ".sustainedPuts";
     private static final int CHART_WIDTH = 1000;
     private static final int CHART_HEIGHT = 600;
-    /** A last interval shorter than this (a run that stopped just after a second) is left off the chart: too short for a rate. */
-    static final double MIN_PLOTTED_INTERVAL_SECONDS = 0.5;
+    /**
+     * A last interval shorter than this (a run that stopped just after a second) is too short for a rate: it is
+     * left off the chart and out of the rows' iterations, where a few writes in milliseconds would be one
+     * iteration as heavy as a whole second in the trend check.
+     */
+    static final double MIN_RATED_INTERVAL_SECONDS = 0.5;
 
     record Row(String id, Kind kind, KvRunResult result) {
     }
@@ -123,7 +127,7 @@ final class KvReport {
             secondary.put("lost", JmhRows.Metric.single(x.countMatches() ? 0 : x.error() != null ? Double.NaN
                     : Math.abs(x.puts() - x.finalCount()) + x.failedPuts(), "ops"));
             List<Double> raw = new ArrayList<>();
-            for (int i = 0; i < t.writes().length; i++) {
+            for (int i = 0; i < ratedIntervals(t); i++) {
                 raw.add(t.rate(i));
             }
             out.add(BENCHMARK, "thrpt", params, new JmhRows.Metric(mean(x), Double.NaN, "ops/s", raw.isEmpty() ? List.of(0.0) : raw),
@@ -196,7 +200,7 @@ final class KvReport {
         chart.getStyler().setYAxisDecimalPattern("#,###");
         for (Row r : rows) {
             KvTimeline t = r.result().timeline();
-            int n = t.lastIntervalSeconds() >= MIN_PLOTTED_INTERVAL_SECONDS ? t.writes().length : t.fullSeconds();
+            int n = ratedIntervals(t);
             if (n == 0) {
                 continue;
             }
@@ -210,6 +214,11 @@ final class KvReport {
             s.setMarker(SeriesMarkers.NONE);
         }
         return chart;
+    }
+
+    /** The intervals long enough for a rate: every whole second, and the last one if it lasted {@link #MIN_RATED_INTERVAL_SECONDS}. */
+    static int ratedIntervals(KvTimeline t) {
+        return t.lastIntervalSeconds() >= MIN_RATED_INTERVAL_SECONDS ? t.writes().length : t.fullSeconds();
     }
 
     static double mean(KvRunResult r) {

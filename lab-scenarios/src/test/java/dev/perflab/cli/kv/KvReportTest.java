@@ -1,0 +1,45 @@
+package dev.perflab.cli.kv;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.perflab.kv.KvRunResult;
+import dev.perflab.kv.KvRunSettings;
+import dev.perflab.kv.KvTimeline;
+import dev.perflab.ladder.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The rows {@code ./lab run kv} saves for report, gate and the trend check. */
+class KvReportTest {
+    private static List<Double> iterations(long[] writes, double lastIntervalSeconds) {
+        KvTimeline timeline = new KvTimeline(writes, lastIntervalSeconds);
+        long puts = 0;
+        for (long w : writes) {
+            puts += w;
+        }
+        KvRunResult result = new KvRunResult("peer-x", timeline, puts, 0, puts, writes.length - 1 + lastIntervalSeconds, null);
+        KvReport report = new KvReport("machine", new KvRunSettings(puts, 10, 60),
+                List.of(new KvReport.Row("peer-x", Kind.PEER, result)), List.of());
+        JsonNode raw = report.jmhRows().json().get(0).get("primaryMetric").get("rawData").get(0);
+        List<Double> out = new ArrayList<>();
+        raw.forEach(v -> out.add(v.asDouble()));
+        return out;
+    }
+
+    /**
+     * A run that stopped 7 ms into its last second wrote a few records there; as an iteration that would be a
+     * rate of a few thousand writes/s beside whole seconds of 100k, and the trend check would read a fall.
+     */
+    @Test
+    void aLastIntervalTooShortForARateIsNotAnIteration() {
+        assertEquals(List.of(100_000.0, 100_000.0, 100_000.0), iterations(new long[] {100_000, 100_000, 100_000, 10}, 0.007));
+    }
+
+    /** A last interval of at least half a second is a rate, scaled to its length, as the chart draws it. */
+    @Test
+    void aLastIntervalOfHalfASecondOrMoreIsScaledToARate() {
+        assertEquals(List.of(100_000.0, 100_000.0, 100_000.0), iterations(new long[] {100_000, 100_000, 50_000}, 0.5));
+    }
+}
