@@ -79,7 +79,7 @@ public class KvPutBenchmark {
 
     @Param({"r0-fixed-buckets", "r1-sized-buckets", "r2-growing", "r3-striped", "r4-append-only", "r5-probed-index", "r6-pages-ahead", "r7-write-behind",
             "peer-tokyo-hash", "peer-tokyo-hash-sized",
-            "peer-tokyo-btree", "peer-mvstore", "peer-lmdb", "peer-lmdb-batched", "peer-rocksdb", "peer-rocksdb-no-wal", "peer-h2-sql"})
+            "peer-tokyo-btree", "peer-tokyo-btree-sized", "peer-mvstore", "peer-lmdb", "peer-lmdb-batched", "peer-rocksdb", "peer-rocksdb-no-wal", "peer-h2-sql"})
     public String rung;
 
     @Param({"0", "1000000"})

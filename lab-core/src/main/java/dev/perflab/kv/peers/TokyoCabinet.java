@@ -40,6 +40,7 @@ final class TokyoCabinet {
 
         native Pointer tcbdbnew();
         native byte tcbdbsetmutex(Pointer bdb);
+        native byte tcbdbtune(Pointer bdb, int lmemb, int nmemb, long bnum, byte apow, byte fpow, byte opts);
         native byte tcbdbopen(Pointer bdb, String path, int omode);
         native byte tcbdbput(Pointer bdb, byte[] kbuf, int ksiz, byte[] vbuf, int vsiz);
         native Pointer tcbdbget(Pointer bdb, byte[] kbuf, int ksiz, IntByReference sp);
