@@ -122,6 +122,8 @@ public final class Lab extends GroupCommand {
                 cli.setOut(Invocation.speaking(cli.getOut(), invocation()));
                 cli.setErr(Invocation.speaking(cli.getErr(), invocation()));
             }
+            // the files a run writes name the command that made them (./lab claims checks a claim's against it)
+            dev.perflab.base.StartedAs.record(invocation(), parsed.originalArgs().toArray(String[]::new));
             // while it runs, a Ctrl-C or SIGTERM interrupts it: Leftovers then says so in one line
             Object running = Leftovers.started(GroupCommand.qualifiedName(lastCommand(parsed)));
             try {

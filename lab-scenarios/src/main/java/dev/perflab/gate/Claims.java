@@ -1,5 +1,6 @@
 package dev.perflab.gate;
 
+import dev.perflab.base.StartedAs;
 import dev.perflab.report.BetweenForks;
 import dev.perflab.report.LadderReport;
 import dev.perflab.report.MachineHeader;
@@ -15,6 +16,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Every ratio the README and the guides state, as a checked-in list ({@code docs/claims.yaml}) that names the
@@ -90,7 +92,7 @@ public final class Claims {
         for (Claim c : claims) {
             String[] cells = cells(c, base);
             String[] before = earlier.get(c.claim() + "\n" + c.command());
-            if (cells[0].startsWith("not measured: no ") && before != null) {
+            if (!hasItsResults(c, base) && before != null) {
                 cells = new String[] {before[2], keptInterval(before[3]), before[4], before[5], before[6].endsWith(KEPT) ? before[6] : before[6] + KEPT};
                 kept++;
             }
@@ -105,6 +107,21 @@ public final class Claims {
         return out.toString();
     }
 
+    /**
+     * Whether the claim's results file is here and was made by the claim's command, as far as the file says: a
+     * file whose machine file records another command line (another record count, other rungs) is not the
+     * claim's, and neither is a missing one. Files written before the lab recorded its command line are taken
+     * as the claim's.
+     */
+    static boolean hasItsResults(Claim c, Path base) {
+        Path file = base.resolve(c.results());
+        return Files.isRegularFile(file) && madeByAnother(c, file).isEmpty();
+    }
+
+    /** The command line that made {@code file}, when it is recorded and is not the claim's command. */
+    private static Optional<String> madeByAnother(Claim c, Path file) {
+        return MachineHeader.command(file).filter(made -> !StartedAs.sameCommand(made, c.command()));
+    }
     /** How a row carried over from the previous table is marked, after its date. */
     static final String KEPT = ", kept";
 
@@ -136,6 +153,10 @@ public final class Claims {
         Path file = base.resolve(c.results());
         if (!Files.isRegularFile(file)) {
             return new String[] {"not measured: no " + c.results(), "", "", "", ""};
+        }
+        Optional<String> other = madeByAnother(c, file);
+        if (other.isPresent()) {
+            return new String[] {"not measured: " + c.results() + " was made by `" + other.get() + "`, not by this claim's command", "", "", "", ""};
         }
         LadderReport report;
         try {

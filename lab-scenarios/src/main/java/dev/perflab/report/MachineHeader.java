@@ -16,6 +16,8 @@ import java.util.Optional;
 public final class MachineHeader {
     /** How the machine file names the run length (written by {@code dev.perflab.results.RunFolder#writeMachine}). */
     static final String RUN_LENGTH = "run length:";
+    /** How the machine file names the command line that made the rows (also {@code RunFolder#writeMachine}). */
+    static final String COMMAND = "command:";
 
     private MachineHeader() {
     }
@@ -30,6 +32,14 @@ public final class MachineHeader {
         return lines(json).stream().skip(1)
                 .filter(l -> l.toLowerCase(Locale.ROOT).startsWith(RUN_LENGTH))
                 .map(l -> l.substring(RUN_LENGTH.length()).strip())
+                .filter(l -> !l.isEmpty()).findFirst();
+    }
+
+    /** The command line that made the file, recorded beside it ({@code command: …}) by runs since the lab records it. */
+    public static Optional<String> command(Path json) {
+        return lines(json).stream().skip(1)
+                .filter(l -> l.toLowerCase(Locale.ROOT).startsWith(COMMAND))
+                .map(l -> l.substring(COMMAND.length()).strip())
                 .filter(l -> !l.isEmpty()).findFirst();
     }
 

@@ -6,6 +6,7 @@ import dev.perflab.base.Inputs;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Leftovers;
 import dev.perflab.base.OutputFile;
+import dev.perflab.base.StartedAs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -258,8 +259,9 @@ public final class RunFolder implements AutoCloseable {
     }
 
     /**
-     * Writes the machine a rows file of this run ran on, and its run length when given, as {@code NAME.machine.txt}
-     * beside it: {@code ./lab report}, its charts and its page name both from there.
+     * Writes the machine a rows file of this run ran on, its run length when given, and the command line that
+     * started the lab ({@link StartedAs}), as {@code NAME.machine.txt} beside it: {@code ./lab report}, its charts
+     * and its page name the first two from there, {@code ./lab claims} checks the third against a claim's command.
      */
     public Path writeMachine(Path rowsFile, String header, String length) {
         Path file = rowsFile.resolveSibling(ResultsLayout.machine(rowsFile.getFileName().toString()));
@@ -267,7 +269,8 @@ public final class RunFolder implements AutoCloseable {
         if (previous != null) {
             previous.keep(file);
         }
-        OutputFile.check("machine header", file).writeString(header + "\n" + (length == null ? "" : "run length: " + length + "\n"));
+        OutputFile.check("machine header", file).writeString(header + "\n" + (length == null ? "" : "run length: " + length + "\n")
+                + StartedAs.line().map(command -> "command: " + command + "\n").orElse(""));
         return file;
     }
 

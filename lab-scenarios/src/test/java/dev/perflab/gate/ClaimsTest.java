@@ -80,6 +80,30 @@ class ClaimsTest {
         assertTrue(third.contains("1 of 2 claims measured."), third);
     }
 
+    /**
+     * A results file another command wrote (the default run writing the folder a claim's longer run writes) is not
+     * the claim's: its rows may measure other records or rungs. The claim says which command made the file, and
+     * keeps its earlier row if the table being replaced has one; the claim's own command, however it is spelt
+     * (another name for the CLI, quotes), is its results.
+     */
+    @Test
+    void aResultsFileAnotherCommandMadeIsNotTheClaims(@TempDir Path dir) throws Exception {
+        writeKvResults(dir);
+        Path machine = dir.resolve("results/kv.machine.txt");
+        List<Claims.Claim> claims = Claims.parse(new StringReader(CLAIMS.replace("command: ./lab run kv\n",
+                "command: ./lab run kv --store 'r7,peer-lmdb' --records 150m\n")), "claims.yaml");
+
+        Files.writeString(machine, "JDK 17 · CPU Test CPU · 2 cores\nrun length: standard\ncommand: perflab run kv --store r7,peer-lmdb --records 150m\n");
+        String own = Claims.markdown(claims, dir, "docs/claims.yaml");
+        assertTrue(own.contains("| r7 over LMDB | docs/kv.md | ×10 |"), own);
+
+        Files.writeString(machine, "JDK 17 · CPU Test CPU · 2 cores\nrun length: standard\ncommand: ./lab run kv\n");
+        String other = Claims.markdown(claims, dir, "docs/claims.yaml");
+        assertTrue(other.contains("| r7 over LMDB | docs/kv.md | not measured: results/kv.json was made by `./lab run kv`, not by this claim's command |"), other);
+        String kept = Claims.markdown(claims, dir, "docs/claims.yaml", own);
+        assertTrue(kept.contains("| r7 over LMDB | docs/kv.md | ×10 |") && kept.contains(", kept |"), kept);
+    }
+
     /** A point is not an interval, and a bound of 0 or ∞ is no bound: the cell says which. */
     @Test
     void aRatioOfTwoSingleRunsOrOfRowsWiderThanThemselvesHasNoIntervalAndSaysWhy(@TempDir Path dir) {

@@ -103,6 +103,8 @@ class ComponentRegistrationTest {
             assertEquals(row.at("/secondaryMetrics/sent/score").asDouble(), row.at("/secondaryMetrics/received/score").asDouble());
         }
         assertTrue(Files.readString(out.resolve("toy.machine.txt")).contains("\nrun length: smoke\n"), "the run length beside the rows");
+        assertTrue(Files.readString(out.resolve("toy.machine.txt")).contains("\ncommand: ./lab run toy --smoke --out " + out + "\n"),
+                "the command that made the rows, beside them");
         String page = Files.readString(out.resolve("toy.html"));
         assertTrue(page.contains("<title>perflab · toy · smoke run</title>") && page.contains("data-kind=\"ladder\""),
                 "the page beside the rows");
