@@ -51,17 +51,13 @@ import org.openjdk.jmh.annotations.Warmup;
  *       one-second warm-up iterations (25, the next item says why; at least one replay each even for r1 at 1M), and an untimed wait until the
  *       fork's JIT queues are empty ({@link JitQueue}): on a busy machine the compilations warm-up queued can
  *       finish long after it ends, and the score would jump mid-measurement. The log prints the wait.</li>
- *   <li><b>Warm-up past exchange-core direct's late step.</b> With 5 warm-up iterations, exchange-core's
- *       direct book stepped down 4–9% at the 11th to 13th measured iteration (16–18 s into the fork) and
- *       stayed there, in most forks, so the lab marked the row "not steady". Nothing was left in the JIT
- *       queue to wait for. With 20 warm-up iterations the step fell at warm-up iteration 16 or 17 in four
- *       of five forks (the fifth eased over its last warm-up seconds), and the measured iterations were level
- *       at the lower rate. What causes it was not found:
- *       a C2 compilation in exchange-core's pool set-up came within the same second, but moving that
- *       compilation before warm-up did not remove the step. So the warm-up is 25 iterations, a margin of
- *       eight past the latest step seen, for every rung (docs/measurements/2026-12-01-orderbook-steady-rows.md).
- *       {@code --quick} keeps 3 and measures 8: it ends before the step, so a quick run reads this peer's
- *       earlier, higher rate.</li>
+ *   <li><b>Warm-up past exchange-core direct's late step.</b> After a short warm-up, exchange-core's direct
+ *       book stepped down once in the middle of the measurement and stayed at the lower rate, so the row
+ *       trended; nothing was left in the JIT queue to wait for. A warm-up long enough to hold the step
+ *       measured that lower, level rate, and 25 iterations leave a margin past the latest step seen. The
+ *       step's cause was not found (a compilation that coincided with it was tried and ruled out). Every rung
+ *       gets the same warm-up. {@code --quick}'s shorter run ends before the step, so it reads the peer's
+ *       earlier, higher rate (docs/measurements/2026-12-01-orderbook-steady-rows.md has the runs).</li>
  *   <li><b>GC of the previous replays' books.</b> Each replay drops a book (r4's preallocates a
  *       64k-tick window per side). Collected later, inside some timed replay, at a point that moves with the
  *       rate and with G1's resizing of eden, it made rows bimodal within a fork while nothing was

@@ -14,10 +14,10 @@ import java.nio.file.Path;
  *   <li>{@link #defaults}: the library's defaults, as the comment thread would have opened it;</li>
  *   <li>{@link #sized}: the bucket array of the hash that stores the tree's pages sized as the library's
  *       header ({@code tcbdb.h}, {@code tcbdbtune}) suggests, "about from 1 to 4 times of the number of all
- *       pages": here 2 × the leaf pages the expected records fill at the default 128 records a leaf. Its
- *       default, 32,749, is fewer than the leaf pages of 10 million records, and a default run marked that
- *       row "not steady" (docs/measurements/2026-12-01-kv-default-steady.md). Every other parameter stays at its
- *       default, as {@code peer-tokyo-hash-sized} changes only its bucket count.</li>
+ *       pages": here 2 × the leaf pages the expected records fill at the default 128 records a leaf. The
+ *       default bucket array (32,749 in the header) is fewer than the pages of the lab's default record count.
+ *       Every other parameter stays at its default, as {@code peer-tokyo-hash-sized} changes only its bucket
+ *       count.</li>
  * </ul>
  *
  * <p>Thread-safety: as {@link KvStore}; the library's own lock serializes writers.
