@@ -40,28 +40,28 @@ public final class JmhRows {
     /**
      * One metric.
      *
-     * @param score    the value
-     * @param error    half-width of its 99.9% interval, or NaN when there is none (one measurement)
-     * @param unit     e.g. {@code ops/s}, {@code us/op}, {@code ops}, {@code %}
-     * @param rawData  every measurement behind the score (one per window)
+     * @param score  the value
+     * @param error  half-width of its 99.9% interval, or NaN when there is none (one measurement)
+     * @param unit   e.g. {@code ops/s}, {@code us/op}, {@code ops}, {@code %}
+     * @param forks  every measurement behind the score, per fork (fresh process): each fork's windows in order
      */
-    public record Metric(double score, double error, String unit, List<Double> rawData, boolean eachAFork) {
+    public record Metric(double score, double error, String unit, List<List<Double>> forks) {
         /** JMH's own confidence for {@code scoreError}. */
         static final double CONFIDENCE = 0.999;
 
         public Metric {
             Objects.requireNonNull(unit);
-            rawData = List.copyOf(rawData);
+            forks = forks.stream().map(List::copyOf).toList();
         }
 
         /** Measurements of one window each, written as one fork's iterations. */
-        public Metric(double score, double error, String unit, List<Double> rawData) {
-            this(score, error, unit, rawData, false);
+        public static Metric oneFork(double score, double error, String unit, List<Double> iterations) {
+            return new Metric(score, error, unit, List.of(iterations));
         }
 
         /** A single measurement: no error bar. */
         public static Metric single(double score, String unit) {
-            return new Metric(score, Double.NaN, unit, List.of(score));
+            return oneFork(score, Double.NaN, unit, List.of(score));
         }
 
         /**
@@ -70,8 +70,20 @@ public final class JmhRows {
          * the spread between them is what a report's between-fork column shows.
          */
         public static Metric forks(List<Double> each, String unit) {
-            double mean = each.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-            return new Metric(mean, BetweenForks.halfWidth(each, CONFIDENCE), unit, each, true);
+            return forks(each, each.stream().map(List::of).toList(), unit);
+        }
+
+        /**
+         * One score per fork with each fork's windows as its iterations ({@code ./lab run kv --runs N}: a run's mean
+         * rate and its per-second rates): the score and error as {@link #forks(List, String)} has them, over the forks'
+         * scores, and every fork's iterations kept, so a report checks each fork's trend and the spread between them.
+         */
+        public static Metric forks(List<Double> scores, List<List<Double>> iterations, String unit) {
+            if (scores.size() != iterations.size()) {
+                throw new IllegalArgumentException(scores.size() + " scores for " + iterations.size() + " forks");
+            }
+            double mean = scores.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            return new Metric(mean, BetweenForks.halfWidth(scores, CONFIDENCE), unit, iterations);
         }
     }
 
@@ -94,7 +106,7 @@ public final class JmhRows {
         row.put("benchmark", benchmark);
         row.put("mode", mode);
         row.put("threads", 1);
-        row.put("forks", primary.eachAFork() ? primary.rawData().size() : 1);
+        row.put("forks", primary.forks().size());
         row.put("jvm", System.getProperty("java.home", ""));
         row.put("jdkVersion", System.getProperty("java.version", ""));
         row.put("vmName", System.getProperty("java.vm.name", ""));
@@ -119,11 +131,9 @@ public final class JmhRows {
         node.putObject("scorePercentiles");
         node.put("scoreUnit", m.unit());
         ArrayNode raw = node.putArray("rawData");
-        if (m.eachAFork()) {
-            m.rawData().forEach(x -> raw.addArray().add(x));
-        } else {
-            ArrayNode fork = raw.addArray();
-            m.rawData().forEach(fork::add);
+        for (List<Double> fork : m.forks()) {
+            ArrayNode iterations = raw.addArray();
+            fork.forEach(iterations::add);
         }
         return node;
     }

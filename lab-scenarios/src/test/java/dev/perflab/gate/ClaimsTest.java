@@ -57,9 +57,9 @@ class ClaimsTest {
 
         Files.delete(kv);
         Files.writeString(dir.resolve("results/ring.json"), new JmhRows()
-                .add("MdfRingBenchmark.deliver", "thrpt", Map.of("rung", "r4-batched-zero-copy"), new JmhRows.Metric(3e6, 1e5, "ops/s", List.of(3e6)),
+                .add("MdfRingBenchmark.deliver", "thrpt", Map.of("rung", "r4-batched-zero-copy"), JmhRows.Metric.oneFork(3e6, 1e5, "ops/s", List.of(3e6)),
                         Map.of(), Map.of())
-                .add("MdfRingBenchmark.deliver", "thrpt", Map.of("rung", "peer-disruptor"), new JmhRows.Metric(2e6, 1e5, "ops/s", List.of(2e6)),
+                .add("MdfRingBenchmark.deliver", "thrpt", Map.of("rung", "peer-disruptor"), JmhRows.Metric.oneFork(2e6, 1e5, "ops/s", List.of(2e6)),
                         Map.of(), Map.of())
                 .json().toPrettyString());
         String second = Claims.markdown(claims, dir, "docs/claims.yaml", first);
@@ -138,9 +138,9 @@ class ClaimsTest {
         Files.createDirectories(dir.resolve("results"));
         Path kv = dir.resolve("results/kv.json");
         Files.writeString(kv, new JmhRows()
-                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r7-write-behind"), new JmhRows.Metric(2e6, 1e5, "ops/s", List.of(2e6)),
+                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "r7-write-behind"), JmhRows.Metric.oneFork(2e6, 1e5, "ops/s", List.of(2e6)),
                         Map.of(), Map.of())
-                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "peer-lmdb"), new JmhRows.Metric(2e5, 1e4, "ops/s", List.of(2e5)),
+                .add("KvPutBenchmark.put", "thrpt", Map.of("rung", "peer-lmdb"), JmhRows.Metric.oneFork(2e5, 1e4, "ops/s", List.of(2e5)),
                         Map.of(), Map.of())
                 .json().toPrettyString());
         Files.writeString(dir.resolve("results/kv.machine.txt"), "JDK 17 · CPU Test CPU · 2 cores\n");

@@ -270,7 +270,7 @@ record Outcome(Map<String, ObjectNode> summaries, List<String> clients, long day
                 extra.put("hiccupMax", JmhRows.Metric.single(worstOnTime(HICCUPS, "max"), "us"));
             }
             farthestClock(clocks).ifPresent(p -> extra.put("clockOffset",
-                    new JmhRows.Metric(p.nanos() / 1e3, p.uncertaintyNanos() / 1e3, "us", List.of(p.nanos() / 1e3))));
+                    JmhRows.Metric.oneFork(p.nanos() / 1e3, p.uncertaintyNanos() / 1e3, "us", List.of(p.nanos() / 1e3))));
         }
         return extra;
     }

@@ -1,5 +1,6 @@
 package dev.perflab.cli.kv;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +10,7 @@ import dev.perflab.kv.KvLadder;
 import dev.perflab.kv.KvRunResult;
 import dev.perflab.kv.KvRunSettings;
 import dev.perflab.kv.KvTimeline;
+import dev.perflab.kv.KvWarmUp;
 import dev.perflab.ladder.Kind;
 import dev.perflab.results.ResultsLayout;
 import dev.perflab.results.RunFolder;
@@ -52,7 +54,14 @@ final class KvReport {
      */
     static final double MIN_RATED_INTERVAL_SECONDS = 0.5;
 
-    record Row(String id, Kind kind, KvRunResult result) {
+    /**
+     * One run of one store ({@code run} counts from 1; {@code --runs N} gives a store N rows, one per writer JVM);
+     * {@code warmUp} is null where the writer JVM did not report one (it failed first).
+     */
+    record Row(String id, Kind kind, KvRunResult result, KvWarmUp.Outcome warmUp, int run) {
+        Row(String id, Kind kind, KvRunResult result) {
+            this(id, kind, result, null, 1);
+        }
     }
 
     private final String machine;
@@ -74,19 +83,41 @@ final class KvReport {
         b.append(String.format(Locale.ROOT, "%d writer threads · up to %,d records or %s s per store; rates in writes/s, "
                 + "first and last %d s of each run%n", settings.threads(), settings.records(), KvScenario.trim(settings.seconds()),
                 KvTimeline.SUSTAIN_WINDOW_SECONDS));
-        b.append(String.format(Locale.ROOT, "%-24s %12s %12s %12s %8s %14s %8s  %s%n", "store", "mean", "first", "last",
+        b.append(String.format(Locale.ROOT, "%-27s %12s %12s %12s %8s %14s %8s  %s%n", "store", "mean", "first", "last",
                 "sustain", "final count", "seconds", "count check"));
         for (Row r : rows) {
             KvRunResult x = r.result();
             KvTimeline t = x.timeline();
-            b.append(String.format(Locale.ROOT, "%-24s %12s %12s %12s %8s %,14d %8.1f  %s%n", r.id(),
+            b.append(String.format(Locale.ROOT, "%-27s %12s %12s %12s %8s %,14d %8.1f  %s%n", label(r),
                     rate(mean(x)), rate(t.firstRate()), rate(t.lastRate()), ratio(t.sustainRatio()), x.finalCount(), x.seconds(),
                     x.countMatches() ? "ok" : (r.kind() == Kind.EXHIBIT ? "caught: " : "FAILED: ") + x.failure()));
+        }
+        for (Map.Entry<String, List<Row>> store : byStore().entrySet()) {
+            List<Row> runs = store.getValue();
+            if (runs.size() > 1) {
+                JmhRows.Metric m = JmhRows.Metric.forks(runs.stream().map(r -> mean(r.result())).toList(), "ops/s");
+                double low = runs.stream().mapToDouble(r -> mean(r.result())).min().orElseThrow();
+                double high = runs.stream().mapToDouble(r -> mean(r.result())).max().orElseThrow();
+                b.append(String.format(Locale.ROOT, "%s: %d runs, mean %s writes/s ± %.1f%% (99.9%%, between runs), runs %s–%s%n",
+                        store.getKey(), runs.size(), rate(m.score()), 100 * m.error() / m.score(), rate(low), rate(high)));
+            }
         }
         for (String s : skipped) {
             b.append(s).append('\n');
         }
         return b.toString();
+    }
+
+    /** The rows of each store, in the order the stores ran. */
+    private Map<String, List<Row>> byStore() {
+        Map<String, List<Row>> out = new LinkedHashMap<>();
+        rows.forEach(r -> out.computeIfAbsent(r.id(), id -> new ArrayList<>()).add(r));
+        return out;
+    }
+
+    /** The store, and which of its runs when it ran more than once ({@code r7-write-behind #2}). */
+    private String label(Row r) {
+        return byStore().get(r.id()).size() > 1 ? r.id() + " #" + r.run() : r.id();
     }
 
     /** Writes every file; {@code json} ({@code --json}, checked before the run) overrides where the timeline JSON goes. Returns the paths written. */
@@ -110,30 +141,50 @@ final class KvReport {
         return written;
     }
 
+    /** One row per store; a store that ran more than once ({@code --runs}) has each run as a fork. */
     JmhRows jmhRows() {
         JmhRows out = new JmhRows();
-        for (Row r : rows) {
-            KvRunResult x = r.result();
-            KvTimeline t = x.timeline();
+        for (Map.Entry<String, List<Row>> store : byStore().entrySet()) {
+            List<Row> runs = store.getValue();
             Map<String, String> params = new LinkedHashMap<>();
-            params.put("rung", r.id());
+            params.put("rung", store.getKey());
             params.put("threads", Integer.toString(settings.threads()));
             params.put("records", Long.toString(settings.records()));
             Map<String, JmhRows.Metric> secondary = new LinkedHashMap<>();
-            secondary.put("firstRate", JmhRows.Metric.single(t.firstRate(), "ops/s"));
-            secondary.put("lastRate", JmhRows.Metric.single(t.lastRate(), "ops/s"));
-            secondary.put("sustain", JmhRows.Metric.single(t.sustainRatio(), "ratio"));
-            secondary.put("finalCount", JmhRows.Metric.single(x.finalCount(), "ops"));
-            secondary.put("lost", JmhRows.Metric.single(x.countMatches() ? 0 : x.error() != null ? Double.NaN
-                    : Math.abs(x.puts() - x.finalCount()) + x.failedPuts(), "ops"));
-            List<Double> raw = new ArrayList<>();
-            for (int i = 0; i < ratedIntervals(t); i++) {
-                raw.add(t.rate(i));
+            secondary.put("firstRate", perRun(runs, r -> r.result().timeline().firstRate(), "ops/s"));
+            secondary.put("lastRate", perRun(runs, r -> r.result().timeline().lastRate(), "ops/s"));
+            secondary.put("sustain", perRun(runs, r -> r.result().timeline().sustainRatio(), "ratio"));
+            secondary.put("finalCount", perRun(runs, r -> r.result().finalCount(), "ops"));
+            secondary.put("lost", JmhRows.Metric.single(runs.stream().mapToDouble(r -> lost(r.result())).sum(), "ops"));
+            if (runs.stream().allMatch(r -> r.warmUp() != null)) {
+                secondary.put("warmupSeconds", perRun(runs, r -> r.warmUp().seconds(), "s"));
             }
-            out.add(BENCHMARK, "thrpt", params, new JmhRows.Metric(mean(x), Double.NaN, "ops/s", raw.isEmpty() ? List.of(0.0) : raw),
-                    Map.of(), secondary);
+            List<List<Double>> iterations = new ArrayList<>();
+            for (Row r : runs) {
+                KvTimeline t = r.result().timeline();
+                List<Double> raw = new ArrayList<>();
+                for (int i = 0; i < ratedIntervals(t); i++) {
+                    raw.add(t.rate(i));
+                }
+                iterations.add(raw.isEmpty() ? List.of(0.0) : raw);
+            }
+            JmhRows.Metric primary = runs.size() == 1
+                    ? JmhRows.Metric.oneFork(mean(runs.get(0).result()), Double.NaN, "ops/s", iterations.get(0))
+                    : JmhRows.Metric.forks(runs.stream().map(r -> mean(r.result())).toList(), iterations, "ops/s");
+            out.add(BENCHMARK, "thrpt", params, primary, Map.of(), secondary);
         }
         return out;
+    }
+
+    /** A figure of each run: one value as it is, several as forks (their mean, and the spread between them). */
+    private static JmhRows.Metric perRun(List<Row> runs, java.util.function.ToDoubleFunction<Row> figure, String unit) {
+        List<Double> each = runs.stream().map(figure::applyAsDouble).toList();
+        return each.size() == 1 ? JmhRows.Metric.single(each.get(0), unit) : JmhRows.Metric.forks(each, unit);
+    }
+
+    /** Records the count check missed: 0 when it passed, NaN when the run failed before it could count. */
+    private static double lost(KvRunResult x) {
+        return x.countMatches() ? 0 : x.error() != null ? Double.NaN : Math.abs(x.puts() - x.finalCount()) + x.failedPuts();
     }
 
     private ObjectNode timelineJson() {
@@ -150,6 +201,7 @@ final class KvReport {
             KvTimeline t = x.timeline();
             ObjectNode s = stores.addObject();
             s.put("store", r.id());
+            s.put("run", r.run());
             s.put("kind", r.kind().name().toLowerCase(Locale.ROOT));
             s.put("puts", x.puts());
             s.put("failedPuts", x.failedPuts());
@@ -166,17 +218,56 @@ final class KvReport {
                 w.add(v);
             }
             s.put("lastIntervalSeconds", t.lastIntervalSeconds());
+            if (r.warmUp() != null) {
+                s.set("warmup", warmUpJson(m, r.warmUp()));
+            }
         }
         ArrayNode sk = root.putArray("skipped");
         skipped.forEach(sk::add);
         return root;
     }
 
+    /** {@code {"rounds": [puts/s, …], "seconds": S, "level": true}}: the child's record and the timeline's. */
+    static ObjectNode warmUpJson(ObjectMapper m, KvWarmUp.Outcome w) {
+        ObjectNode o = m.createObjectNode();
+        ArrayNode rounds = o.putArray("rounds");
+        w.rates().forEach(rounds::add);
+        o.put("seconds", w.seconds());
+        o.put("level", w.level());
+        return o;
+    }
+
+    /** {@link #warmUpJson} read back; null when {@code o} is missing (a result written without a warm-up). */
+    static KvWarmUp.Outcome warmUp(JsonNode o) {
+        if (o == null || o.isNull()) {
+            return null;
+        }
+        List<Double> rates = new ArrayList<>();
+        o.get("rounds").forEach(v -> rates.add(v.asDouble()));
+        return new KvWarmUp.Outcome(rates, o.get("seconds").asDouble(), o.get("level").asBoolean());
+    }
+
+    /** The warm-up in one line, as the writer JVM prints it before its run. */
+    static String describe(KvWarmUp.Outcome w) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "warm-up: %d round%s on scratch stores, %.1f s (puts/s:",
+                w.rates().size(), w.rates().size() == 1 ? "" : "s", w.seconds()));
+        w.rates().forEach(r -> line.append(' ').append(compact(r)));
+        line.append("): ");
+        if (w.level()) {
+            line.append(String.format(Locale.ROOT, "level (the last %d rounds rose ≤ %.0f%% above the best before them)",
+                    KvWarmUp.LEVEL_ROUNDS, KvWarmUp.RISE * 100));
+        } else {
+            line.append(String.format(Locale.ROOT, "NOT level when the limit (%.0f s or %d rounds) stopped it; the run's first"
+                    + " seconds may still be warming up", KvWarmUp.MAX_SECONDS, KvWarmUp.MAX_ROUNDS));
+        }
+        return line.toString();
+    }
+
     private String timelineText() {
         StringBuilder b = new StringBuilder("second");
         int longest = 0;
         for (Row r : rows) {
-            b.append('\t').append(r.id());
+            b.append('\t').append(label(r));
             longest = Math.max(longest, r.result().timeline().writes().length);
         }
         b.append('\n');
@@ -210,7 +301,7 @@ final class KvReport {
                 x[i] = i + 1;
                 y[i] = t.rate(i);
             }
-            XYSeries s = chart.addSeries(r.id(), x, y);
+            XYSeries s = chart.addSeries(label(r), x, y);
             s.setMarker(SeriesMarkers.NONE);
         }
         return chart;

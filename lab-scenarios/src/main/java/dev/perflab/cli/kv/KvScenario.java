@@ -54,6 +54,8 @@ import picocli.CommandLine.Option;
 final class KvScenario implements Scenario<KvScenario.Options> {
     /** Most writer threads {@code --threads} takes: far past what any machine here has cores for, short of a fork bomb. */
     static final int MAX_THREADS = 1_024;
+    /** Most runs per store {@code --runs} takes: beyond it a typo (30 for 3) would plan a run of hours. */
+    static final int MAX_RUNS = 20;
 
     /** {@code ./lab run kv}'s own options. */
     static final class Options {
@@ -75,6 +77,11 @@ final class KvScenario implements Scenario<KvScenario.Options> {
 
         @Option(names = "--keep", description = "Keep the stores' files (default: each store's folder is removed after its run).")
         boolean keep;
+
+        @Option(names = "--runs", paramLabel = "N",
+                description = {"Run each store N times (1 to " + MAX_RUNS + "), each in a fresh writer JVM with its own warm-up and store;"
+                        + " kv.json keeps each run as a fork, so a ratio between stores gets the spread between runs (default 1)."})
+        Integer runs;
 
         @Mixin
         ScenarioOptions.Json json = new ScenarioOptions.Json();
@@ -120,6 +127,10 @@ final class KvScenario implements Scenario<KvScenario.Options> {
     @Override
     public int run(ScenarioRequest request, Options options) throws IOException, InterruptedException {
         KvRunSettings d = defaults(request.length());
+        int runs = options.runs != null ? options.runs : 1;
+        if (runs < 1 || runs > MAX_RUNS) {
+            throw new LabException("--runs " + runs + ": give 1 to " + MAX_RUNS + " runs per store");
+        }
         if (options.threads != null && options.threads > MAX_THREADS) {
             throw new LabException("--threads must be at most " + MAX_THREADS + ", got " + options.threads);
         }
@@ -139,7 +150,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
         PrintWriter out = request.console();
         RunFolder results = request.results().open();
         Path dir = results.dir();
-        checkDisk(dir, settings, options.keep ? stores.size() : 1);
+        checkDisk(dir, settings, options.keep ? stores.size() * runs : 1);
         // a folder of this run's own (two runs with one --out started in the same second never share one),
         // removed on Ctrl-C unless --keep asked for the stores
         Path runDir = Files.createTempDirectory(dir, "stores-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-");
@@ -148,8 +159,9 @@ final class KvScenario implements Scenario<KvScenario.Options> {
         }
         String machine = Machine.header();
         out.println(machine + " · " + ladder.title());
-        out.printf(Locale.ROOT, "%d stores · %,d records max · %d writer threads · %s s max each · stores in %s%s%n", stores.size(),
-                settings.records(), settings.threads(), trim(settings.seconds()), runDir, options.keep ? " (kept)" : " (removed after each)");
+        out.printf(Locale.ROOT, "%d stores%s · %,d records max · %d writer threads · %s s max each · stores in %s%s%n", stores.size(),
+                runs > 1 ? " × " + runs + " runs" : "", settings.records(), settings.threads(), trim(settings.seconds()), runDir,
+                options.keep ? " (kept)" : " (removed after each)");
         out.println("each store in its own writer JVM: " + String.join(" ", WRITER_JVM_FLAGS)
                 + " (heap committed and touched before the run; huge pages where the kernel allows)");
         out.flush();
@@ -157,12 +169,16 @@ final class KvScenario implements Scenario<KvScenario.Options> {
         List<String> skipped = new ArrayList<>();
         try {
             for (Entry<KvStoreFactory> e : stores) {
-                KvReport.Row row = runOne(e, settings, runDir, out, skipped);
-                if (row != null) {
+                for (int run = 1; run <= runs; run++) {
+                    String folder = runs > 1 ? e.id() + "-run-" + run : e.id();
+                    KvReport.Row row = runOne(e, run, runs, settings, runDir.resolve(folder), out, skipped);
+                    if (!options.keep) {
+                        Folders.deleteTree(runDir.resolve(folder));
+                    }
+                    if (row == null) {
+                        break; // skipped: its library is missing, which one more run will not change
+                    }
                     rows.add(row);
-                }
-                if (!options.keep) {
-                    Folders.deleteTree(runDir.resolve(e.id()));
                 }
             }
         } finally {
@@ -264,15 +280,15 @@ final class KvScenario implements Scenario<KvScenario.Options> {
                 .orElse(errors.get(errors.size() - 1));
     }
 
-    private KvReport.Row runOne(Entry<KvStoreFactory> e, KvRunSettings s, Path runDir, PrintWriter out, List<String> skipped)
+    /** Run {@code run} of {@code runs} of one store, in {@code storeRun}; null when the store was skipped. */
+    private KvReport.Row runOne(Entry<KvStoreFactory> e, int run, int runs, KvRunSettings s, Path storeRun, PrintWriter out, List<String> skipped)
             throws IOException, InterruptedException {
         Leftovers.checkNotStopping();
-        Path storeRun = runDir.resolve(e.id());
         Files.createDirectories(storeRun);
         Path resultFile = storeRun.resolve("result.json");
-        out.printf("%s (%s)%n", e.id(), e.summary());
+        out.printf("%s (%s)%s%n", e.id(), e.summary(), runs > 1 ? String.format(Locale.ROOT, ", run %d of %d", run, runs) : "");
         out.flush();
-        List<String> command = writerCommand(runDir.getParent(), List.of(
+        List<String> command = writerCommand(storeRun.getParent().getParent(), List.of(
                 e.id(), Long.toString(s.records()), Integer.toString(s.threads()), Double.toString(s.seconds()),
                 storeRun.toString(), resultFile.toString()));
         List<String> errors = new ArrayList<>();
@@ -315,7 +331,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
             why = why.startsWith(e.id() + ": ") ? why.substring(e.id().length() + 2) : why;
             out.println("  failed: " + why);
             KvRunResult failed = new KvRunResult(e.id(), new KvTimeline(new long[0], 0), 0, 0, -1, 0, why);
-            return new KvReport.Row(e.id(), e.kind(), failed);
+            return new KvReport.Row(e.id(), e.kind(), failed, null, run);
         }
         JsonNode j = new ObjectMapper().readTree(resultFile.toFile());
         long[] writes = new long[j.get("writes").size()];
@@ -330,7 +346,7 @@ final class KvScenario implements Scenario<KvScenario.Options> {
                 r.countMatches() ? "ok (" + String.format(Locale.ROOT, "%,d", r.finalCount()) + " records after reopen)"
                         : (e.kind() == Kind.EXHIBIT ? "CAUGHT: " : "FAILED: ") + r.failure());
         out.flush();
-        return new KvReport.Row(e.id(), e.kind(), r);
+        return new KvReport.Row(e.id(), e.kind(), r, KvReport.warmUp(j.get("warmup")), run);
     }
 
     static String trim(double seconds) {

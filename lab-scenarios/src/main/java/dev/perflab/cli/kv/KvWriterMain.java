@@ -7,6 +7,7 @@ import dev.perflab.kv.KvLadder;
 import dev.perflab.kv.KvRunResult;
 import dev.perflab.kv.KvRunSettings;
 import dev.perflab.kv.KvStoreFactory;
+import dev.perflab.kv.KvWarmUp;
 import dev.perflab.kv.KvWriteHarness;
 import dev.perflab.kv.PeerUnavailableException;
 import dev.perflab.ladder.Entry;
@@ -21,7 +22,9 @@ import java.nio.file.Path;
  *   stdout: progress SECOND WRITES TOTAL      once a second
  *           skipped REASON ¦ INSTALL           a peer whose native library is missing (exit 0, no JSON)
  *           store counters: …                  a rung's own counters at the end (HashCounters), echoed by the parent
- *   file:   RESULT_JSON  {store, puts, failedPuts, finalCount, seconds, error, writes[], lastIntervalSeconds}
+ *           warm-up: …                         the warm-up's rounds (KvWarmUp), echoed by the parent
+ *   file:   RESULT_JSON  {store, puts, failedPuts, finalCount, seconds, error, writes[], lastIntervalSeconds,
+ *                         warmup {rounds[], seconds, level}}
  * </pre>
  * Exit 0 when the run happened (the count check is the parent's to judge), 1 on an error before it.
  */
@@ -29,12 +32,8 @@ public final class KvWriterMain {
     static final String PROGRESS = "progress ";
     static final String SKIPPED = "skipped ";
     static final String INSTALL_SEPARATOR = " ¦ ";
-    /**
-     * Before the measured run, the same writers fill a scratch store of the same kind for up to this long
-     * (or {@link #WARMUP_RECORDS}), then it is deleted: so the first seconds measure the store, not the JIT.
-     */
-    static final double WARMUP_SECONDS = 2;
-    static final long WARMUP_RECORDS = 200_000;
+    /** A warm-up still running prints a line this often (seconds of rounds). */
+    static final double WARMUP_PROGRESS_SECONDS = 10;
 
     private KvWriterMain() {
     }
@@ -45,12 +44,21 @@ public final class KvWriterMain {
         KvRunSettings settings = new KvRunSettings(Long.parseLong(args[1]), Integer.parseInt(args[2]), Double.parseDouble(args[3]));
         Path runDir = Path.of(args[4]);
         KvRunResult r;
+        KvWarmUp.Outcome warmUp;
         try {
-            Path warmup = runDir.resolve("warmup");
-            KvRunResult w = KvWriteHarness.run(entry.id(), entry.factory(), warmup,
-                    new KvRunSettings(Math.min(WARMUP_RECORDS, settings.records()), settings.threads(), WARMUP_SECONDS), null);
-            System.out.println("warm-up: " + w.puts() + " puts in " + String.format(java.util.Locale.ROOT, "%.1f", w.seconds()) + " s");
-            Folders.deleteTree(warmup);
+            // warm until the store's rate is level, on scratch stores of the same kind (KvWarmUp says why)
+            Path warmupDir = runDir.resolve("warmup");
+            double[] printed = {0};
+            warmUp = KvWarmUp.run(entry.id(), entry.factory(), warmupDir, settings.records(), settings.threads(),
+                    (round, rate, seconds) -> {
+                        if (seconds - printed[0] >= WARMUP_PROGRESS_SECONDS) { // a long warm-up is not a hang
+                            printed[0] = seconds;
+                            System.out.printf(java.util.Locale.ROOT, "warming up: %.0f s, %d rounds, the last %s puts/s%n",
+                                    seconds, round, KvReport.compact(rate));
+                        }
+                    });
+            Folders.deleteTree(warmupDir);
+            System.out.println(KvReport.describe(warmUp));
             r = KvWriteHarness.run(entry.id(), entry.factory(), runDir, settings,
                     (second, writes, total) -> System.out.println(PROGRESS + second + " " + writes + " " + total));
         } catch (PeerUnavailableException e) {
@@ -88,6 +96,7 @@ public final class KvWriterMain {
             writes.add(w);
         }
         out.put("lastIntervalSeconds", r.timeline().lastIntervalSeconds());
+        out.set("warmup", KvReport.warmUpJson(json, warmUp));
         json.writeValue(Path.of(args[5]).toFile(), out);
     }
 }

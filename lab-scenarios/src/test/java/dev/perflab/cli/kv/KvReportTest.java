@@ -1,11 +1,14 @@
 package dev.perflab.cli.kv;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perflab.kv.KvRunResult;
 import dev.perflab.kv.KvRunSettings;
 import dev.perflab.kv.KvTimeline;
+import dev.perflab.kv.KvWarmUp;
 import dev.perflab.ladder.Kind;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,5 +44,17 @@ class KvReportTest {
     @Test
     void aLastIntervalOfHalfASecondOrMoreIsScaledToARate() {
         assertEquals(List.of(100_000.0, 100_000.0, 100_000.0), iterations(new long[] {100_000, 100_000, 50_000}, 0.5));
+    }
+
+    /** The warm-up a writer JVM records reads back the same, and its line says whether the rounds levelled. */
+    @Test
+    void aWarmUpReadsBackAndSaysWhetherItLevelled() {
+        KvWarmUp.Outcome level = new KvWarmUp.Outcome(List.of(1.0e5, 2.0e5, 2.04e5, 1.98e5), 8.0, true);
+        assertEquals(level, KvReport.warmUp(KvReport.warmUpJson(new ObjectMapper(), level)));
+        assertEquals(null, KvReport.warmUp(null));
+        assertEquals("warm-up: 4 rounds on scratch stores, 8.0 s (puts/s: 100.0k 200.0k 204.0k 198.0k): level (the last 2"
+                + " rounds rose ≤ 5% above the best before them)", KvReport.describe(level));
+        String rising = KvReport.describe(new KvWarmUp.Outcome(List.of(1.0e5, 2.0e5, 3.0e5), 40.2, false));
+        assertTrue(rising.contains("NOT level when the limit (40 s or 50 rounds) stopped it"), rising);
     }
 }

@@ -54,6 +54,7 @@ class KvRunTest {
         LabCli lab = new LabCli();
         String out = dir.toString();
         oneLine(lab, 2, "--records must be at least 1, got 0", "run", "kv", "--records", "0", "--out", out);
+        oneLine(lab, 2, "--runs 0: give 1 to 20 runs per store", "run", "kv", "--runs", "0", "--out", out);
         oneLine(lab, 2, "--threads must be at least 1, got 0", "run", "kv", "--threads", "0", "--out", out);
         oneLine(lab, 2, "unknown kv rung 'nope'", "run", "kv", "--store", "nope", "--out", out);
         oneLine(lab, 2, "'ten' is not a count", "run", "kv", "--records", "ten", "--out", out);
@@ -82,11 +83,44 @@ class KvRunTest {
         assertEquals(20_000, byRung.get("x-same-keys-per-thread").get("secondaryMetrics").get("lost").get("score").asLong());
         JsonNode timeline = new ObjectMapper().readTree(dir.resolve("kv-timeline.json").toFile());
         assertEquals(4, timeline.get("stores").size());
+        for (JsonNode store : timeline.get("stores")) { // each store warmed in rounds before its run, and says so
+            JsonNode w = store.get("warmup");
+            assertTrue(w.get("rounds").size() >= 3, store.toString());
+            assertEquals(w.get("seconds").asDouble(), byRung.get(store.get("store").asText()).get("secondaryMetrics")
+                    .get("warmupSeconds").get("score").asDouble(), 1e-9, store.toString());
+        }
+        assertTrue(out.contains("  warm-up: "), out);
         assertTrue(Files.size(dir.resolve("kv-timeline.png")) > 0);
         assertTrue(Files.readString(dir.resolve("kv-timeline.txt")).startsWith("JDK "));
         try (Stream<Path> left = Files.list(dir)) {
             assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("stores-")), "stores removed without --keep");
         }
+    }
+
+    /** {@code --runs 2}: each store twice, in fresh JVMs; kv.json keeps both as forks, with the error between them. */
+    @Test
+    void runsRepeatEachStoreAndKeepEachRunAsAFork() throws Exception {
+        LabCli lab = new LabCli();
+        assertEquals(0, lab.run("run", "kv", "--store", "r2,r3", "--records", "5000", "--threads", "2", "--runs", "2", "--out", dir.toString()),
+                lab.out.toString() + lab.err);
+        String out = lab.out.toString();
+        assertTrue(out.contains("r2-growing (") && out.contains(", run 2 of 2"), out);
+        assertTrue(out.contains("r3-striped #2 "), out);
+        assertTrue(out.contains("r3-striped: 2 runs, mean "), out);
+        JsonNode rows = new ObjectMapper().readTree(dir.resolve("kv.json").toFile());
+        assertEquals(2, rows.size(), "one row per store, not per run");
+        for (JsonNode row : rows) {
+            assertEquals(2, row.get("forks").asInt(), row.toString());
+            JsonNode raw = row.get("primaryMetric").get("rawData");
+            assertEquals(2, raw.size(), "each run a fork: " + raw);
+            assertTrue(raw.get(0).size() >= 1 && raw.get(1).size() >= 1, raw.toString());
+            assertTrue(Double.isFinite(row.get("primaryMetric").get("scoreError").asDouble()), "two runs give an error: " + row);
+            assertEquals(10_000, row.get("secondaryMetrics").get("finalCount").get("score").asDouble() * 2, 1e-6,
+                    "each run's count is 5,000: " + row);
+        }
+        JsonNode timeline = new ObjectMapper().readTree(dir.resolve("kv-timeline.json").toFile());
+        assertEquals(4, timeline.get("stores").size(), "the timeline keeps every run");
+        assertEquals(2, timeline.get("stores").get(1).get("run").asInt());
     }
 
     @Test
