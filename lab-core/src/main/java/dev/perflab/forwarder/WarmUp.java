@@ -1,8 +1,7 @@
 package dev.perflab.forwarder;
 
+import dev.perflab.proc.JitClock;
 import dev.perflab.pump.WireDay;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,7 +77,6 @@ public final class WarmUp {
      * returns the seconds it took. The day's file is gone when it returns.
      */
     public static double untilQuiet(int messages, Round round) throws Exception {
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long start = System.nanoTime();
         Path file = Files.createTempFile("perflab-warm-up-", ".bin");
         file.toFile().deleteOnExit(); // a role stopped by a signal (its run was interrupted) leaves no day behind
@@ -86,10 +84,10 @@ public final class WarmUp {
             WireDay day = WireDay.generate(messages, SEED, file);
             for (int d = 0; d < MAX_DAYS && (System.nanoTime() - start) / 1e9 < MAX_SECONDS; d++) {
                 long dayStart = System.nanoTime();
-                long compiledBefore = compileMillis(jit);
+                long compiledBefore = JitClock.busyMillis();
                 round.run(day);
                 double dayMillis = (System.nanoTime() - dayStart) / 1e6;
-                if (compileMillis(jit) - compiledBefore < QUIET_COMPILE_SHARE * dayMillis) {
+                if (JitClock.share(compiledBefore, JitClock.busyMillis(), dayMillis) < QUIET_COMPILE_SHARE) {
                     break;
                 }
             }
@@ -131,10 +129,5 @@ public final class WarmUp {
             }
         }
         return false;
-    }
-
-    /** The compilers' busy time so far, or 0 where the JVM does not say (then one day is the warm-up). */
-    private static long compileMillis(CompilationMXBean jit) {
-        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
     }
 }

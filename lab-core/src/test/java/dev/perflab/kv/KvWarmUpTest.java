@@ -32,18 +32,29 @@ class KvWarmUpTest {
     }
 
     @Test
+    void warmNeedsLevelRatesAndQuietCompilersInTheLastRound() {
+        List<Double> level = List.of(100.0, 200.0, 201.0, 205.0);
+        assertTrue(KvWarmUp.warm(level, List.of(0.9, 0.5, 0.2, 0.01)));
+        assertFalse(KvWarmUp.warm(level, List.of(0.9, 0.5, 0.2, 0.30)), "level between compile steps, the JIT still busy");
+        assertFalse(KvWarmUp.warm(List.of(100.0, 150.0, 200.0), List.of(0.0, 0.0, 0.0)), "quiet compilers, rising rates");
+    }
+
+    @Test
     void aStoreIsWarmedInRoundsAndItsScratchStoresAreRemoved() throws Exception {
         List<Integer> heard = new ArrayList<>();
         KvWarmUp.Outcome w = KvWarmUp.run("r3-striped", KvLadder.LADDER.resolve("r3").factory(), dir, 5_000, 2,
-                (round, rate, seconds) -> {
+                (round, rate, compileShare, seconds) -> {
                     heard.add(round);
-                    assertTrue(rate > 0 && seconds > 0, "round " + round + ": " + rate + " puts/s after " + seconds + " s");
+                    assertTrue(rate > 0 && seconds > 0 && compileShare >= 0,
+                            "round " + round + ": " + rate + " puts/s, JIT " + compileShare + ", after " + seconds + " s");
                 });
         assertTrue(w.rates().size() >= KvWarmUp.MIN_ROUNDS, "rounds: " + w.rates());
         assertEquals(w.rates().size(), heard.size(), "each round heard once");
         assertEquals(heard.size(), heard.get(heard.size() - 1));
-        assertTrue(w.level() == KvWarmUp.level(w.rates()) || w.rates().size() >= KvWarmUp.MAX_ROUNDS,
-                "level is the rule's answer unless a limit stopped the rounds: " + w);
+        assertEquals(w.rates().size(), w.compileShares().size());
+        assertTrue(w.level() ? KvWarmUp.warm(w.rates(), w.compileShares())
+                        : w.rates().size() >= KvWarmUp.MAX_ROUNDS || w.seconds() >= KvWarmUp.MAX_SECONDS,
+                "warm is the rule's answer; not warm only when a limit stopped the rounds: " + w);
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of(), left.toList(), "each round's scratch store is deleted after it");
         }

@@ -227,11 +227,16 @@ final class KvReport {
         return root;
     }
 
-    /** {@code {"rounds": [puts/s, …], "seconds": S, "level": true}}: the child's record and the timeline's. */
+    /**
+     * {@code {"rounds": [puts/s, …], "compileShares": [0.31, …], "seconds": S, "level": true}}: the child's record and
+     * the timeline's.
+     */
     static ObjectNode warmUpJson(ObjectMapper m, KvWarmUp.Outcome w) {
         ObjectNode o = m.createObjectNode();
         ArrayNode rounds = o.putArray("rounds");
         w.rates().forEach(rounds::add);
+        ArrayNode shares = o.putArray("compileShares");
+        w.compileShares().forEach(shares::add);
         o.put("seconds", w.seconds());
         o.put("level", w.level());
         return o;
@@ -244,7 +249,9 @@ final class KvReport {
         }
         List<Double> rates = new ArrayList<>();
         o.get("rounds").forEach(v -> rates.add(v.asDouble()));
-        return new KvWarmUp.Outcome(rates, o.get("seconds").asDouble(), o.get("level").asBoolean());
+        List<Double> shares = new ArrayList<>();
+        o.get("compileShares").forEach(v -> shares.add(v.asDouble()));
+        return new KvWarmUp.Outcome(rates, shares, o.get("seconds").asDouble(), o.get("level").asBoolean());
     }
 
     /** The warm-up in one line, as the writer JVM prints it before its run. */
@@ -252,12 +259,14 @@ final class KvReport {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "warm-up: %d round%s on scratch stores, %.1f s (puts/s:",
                 w.rates().size(), w.rates().size() == 1 ? "" : "s", w.seconds()));
         w.rates().forEach(r -> line.append(' ').append(compact(r)));
+        line.append("; JIT busy:");
+        w.compileShares().forEach(c -> line.append(String.format(Locale.ROOT, " %.0f%%", 100 * c)));
         line.append("): ");
         if (w.level()) {
-            line.append(String.format(Locale.ROOT, "level (the last %d rounds rose ≤ %.0f%% above the best before them)",
-                    KvWarmUp.LEVEL_ROUNDS, KvWarmUp.RISE * 100));
+            line.append(String.format(Locale.ROOT, "warm (the last %d rounds rose ≤ %.0f%% above the best before them, the JIT"
+                    + " busy < %.0f%% of the last)", KvWarmUp.LEVEL_ROUNDS, KvWarmUp.RISE * 100, KvWarmUp.QUIET_COMPILE_SHARE * 100));
         } else {
-            line.append(String.format(Locale.ROOT, "NOT level when the limit (%.0f s or %d rounds) stopped it; the run's first"
+            line.append(String.format(Locale.ROOT, "NOT warm when the limit (%.0f s or %d rounds) stopped it; the run's first"
                     + " seconds may still be warming up", KvWarmUp.MAX_SECONDS, KvWarmUp.MAX_ROUNDS));
         }
         return line.toString();

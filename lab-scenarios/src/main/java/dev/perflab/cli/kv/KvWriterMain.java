@@ -24,7 +24,7 @@ import java.nio.file.Path;
  *           store counters: …                  a rung's own counters at the end (HashCounters), echoed by the parent
  *           warm-up: …                         the warm-up's rounds (KvWarmUp), echoed by the parent
  *   file:   RESULT_JSON  {store, puts, failedPuts, finalCount, seconds, error, writes[], lastIntervalSeconds,
- *                         warmup {rounds[], seconds, level}}
+ *                         warmup {rounds[], compileShares[], seconds, level}}
  * </pre>
  * Exit 0 when the run happened (the count check is the parent's to judge), 1 on an error before it.
  */
@@ -50,11 +50,11 @@ public final class KvWriterMain {
             Path warmupDir = runDir.resolve("warmup");
             double[] printed = {0};
             warmUp = KvWarmUp.run(entry.id(), entry.factory(), warmupDir, settings.records(), settings.threads(),
-                    (round, rate, seconds) -> {
+                    (round, rate, compileShare, seconds) -> {
                         if (seconds - printed[0] >= WARMUP_PROGRESS_SECONDS) { // a long warm-up is not a hang
                             printed[0] = seconds;
-                            System.out.printf(java.util.Locale.ROOT, "warming up: %.0f s, %d rounds, the last %s puts/s%n",
-                                    seconds, round, KvReport.compact(rate));
+                            System.out.printf(java.util.Locale.ROOT, "warming up: %.0f s, %d rounds, the last %s puts/s with the JIT"
+                                    + " busy %.0f%% of it%n", seconds, round, KvReport.compact(rate), 100 * compileShare);
                         }
                     });
             Folders.deleteTree(warmupDir);

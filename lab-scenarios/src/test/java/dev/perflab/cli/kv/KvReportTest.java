@@ -49,12 +49,12 @@ class KvReportTest {
     /** The warm-up a writer JVM records reads back the same, and its line says whether the rounds levelled. */
     @Test
     void aWarmUpReadsBackAndSaysWhetherItLevelled() {
-        KvWarmUp.Outcome level = new KvWarmUp.Outcome(List.of(1.0e5, 2.0e5, 2.04e5, 1.98e5), 8.0, true);
+        KvWarmUp.Outcome level = new KvWarmUp.Outcome(List.of(1.0e5, 2.0e5, 2.04e5, 1.98e5), List.of(0.6, 0.3, 0.08, 0.02), 8.0, true);
         assertEquals(level, KvReport.warmUp(KvReport.warmUpJson(new ObjectMapper(), level)));
         assertEquals(null, KvReport.warmUp(null));
-        assertEquals("warm-up: 4 rounds on scratch stores, 8.0 s (puts/s: 100.0k 200.0k 204.0k 198.0k): level (the last 2"
-                + " rounds rose ≤ 5% above the best before them)", KvReport.describe(level));
-        String rising = KvReport.describe(new KvWarmUp.Outcome(List.of(1.0e5, 2.0e5, 3.0e5), 40.2, false));
-        assertTrue(rising.contains("NOT level when the limit (40 s or 50 rounds) stopped it"), rising);
+        assertEquals("warm-up: 4 rounds on scratch stores, 8.0 s (puts/s: 100.0k 200.0k 204.0k 198.0k; JIT busy: 60% 30% 8% 2%):"
+                + " warm (the last 2 rounds rose ≤ 5% above the best before them, the JIT busy < 5% of the last)", KvReport.describe(level));
+        String rising = KvReport.describe(new KvWarmUp.Outcome(List.of(1.0e5, 2.0e5, 3.0e5), List.of(0.5, 0.4, 0.3), 60.2, false));
+        assertTrue(rising.contains("NOT warm when the limit (60 s or 50 rounds) stopped it"), rising);
     }
 }
