@@ -62,26 +62,9 @@ class KvWarmUpTest {
 
     @Test
     void aRoundThatFailsStopsTheWarmUpAndSaysWhich() {
-        KvStoreFactory refusing = (d, records) -> new KvStore() {
-            @Override
-            public boolean put(byte[] key, byte[] value) throws IOException {
-                throw new IOException("disk full (planted)");
-            }
-
-            @Override
-            public byte[] get(byte[] key) {
-                return null;
-            }
-
-            @Override
-            public long count() {
-                return 0;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        KvStoreFactory refusing = StubStore.factory((key, value) -> {
+            throw new IOException("disk full (planted)");
+        });
         IOException e = assertThrows(IOException.class, () -> KvWarmUp.run("planted", refusing, dir, 1_000, 2, null));
         assertTrue(e.getMessage().startsWith("warm-up round 1: ") && e.getMessage().contains("disk full (planted)"), e.getMessage());
     }

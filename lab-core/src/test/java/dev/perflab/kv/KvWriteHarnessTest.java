@@ -62,26 +62,7 @@ class KvWriteHarnessTest {
 
     @Test
     void refusedPutsFailTheRun() throws Exception {
-        KvStoreFactory refusing = (d, n) -> new KvStore() {
-            @Override
-            public boolean put(byte[] key, byte[] value) {
-                return false;
-            }
-
-            @Override
-            public byte[] get(byte[] key) {
-                return null;
-            }
-
-            @Override
-            public long count() {
-                return 0;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        KvStoreFactory refusing = StubStore.factory((key, value) -> false);
         KvRunResult r = KvWriteHarness.run("refusing", refusing, dir, new KvRunSettings(100, 2, 60), null);
         assertFalse(r.countMatches());
         assertEquals(100, r.failedPuts());

@@ -68,12 +68,15 @@ final class KvReport {
     private final KvRunSettings settings;
     private final List<Row> rows;
     private final List<String> skipped;
+    /** The rows of each store, in the order the stores ran. */
+    private final Map<String, List<Row>> byStore = new LinkedHashMap<>();
 
     KvReport(String machine, KvRunSettings settings, List<Row> rows, List<String> skipped) {
         this.machine = machine;
         this.settings = settings;
         this.rows = List.copyOf(rows);
         this.skipped = List.copyOf(skipped);
+        rows.forEach(r -> byStore.computeIfAbsent(r.id(), id -> new ArrayList<>()).add(r));
     }
 
     /** The table, with the machine, the settings and every skipped peer's install line. */
@@ -92,7 +95,7 @@ final class KvReport {
                     rate(mean(x)), rate(t.firstRate()), rate(t.lastRate()), ratio(t.sustainRatio()), x.finalCount(), x.seconds(),
                     x.countMatches() ? "ok" : (r.kind() == Kind.EXHIBIT ? "caught: " : "FAILED: ") + x.failure()));
         }
-        for (Map.Entry<String, List<Row>> store : byStore().entrySet()) {
+        for (Map.Entry<String, List<Row>> store : byStore.entrySet()) {
             List<Row> runs = store.getValue();
             if (runs.size() > 1) {
                 JmhRows.Metric m = JmhRows.Metric.forks(runs.stream().map(r -> mean(r.result())).toList(), "ops/s");
@@ -108,16 +111,9 @@ final class KvReport {
         return b.toString();
     }
 
-    /** The rows of each store, in the order the stores ran. */
-    private Map<String, List<Row>> byStore() {
-        Map<String, List<Row>> out = new LinkedHashMap<>();
-        rows.forEach(r -> out.computeIfAbsent(r.id(), id -> new ArrayList<>()).add(r));
-        return out;
-    }
-
     /** The store, and which of its runs when it ran more than once ({@code r7-write-behind #2}). */
     private String label(Row r) {
-        return byStore().get(r.id()).size() > 1 ? r.id() + " #" + r.run() : r.id();
+        return byStore.get(r.id()).size() > 1 ? r.id() + " #" + r.run() : r.id();
     }
 
     /** Writes every file; {@code json} ({@code --json}, checked before the run) overrides where the timeline JSON goes. Returns the paths written. */
@@ -144,7 +140,7 @@ final class KvReport {
     /** One row per store; a store that ran more than once ({@code --runs}) has each run as a fork. */
     JmhRows jmhRows() {
         JmhRows out = new JmhRows();
-        for (Map.Entry<String, List<Row>> store : byStore().entrySet()) {
+        for (Map.Entry<String, List<Row>> store : byStore.entrySet()) {
             List<Row> runs = store.getValue();
             Map<String, String> params = new LinkedHashMap<>();
             params.put("rung", store.getKey());
