@@ -6,9 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,6 +64,35 @@ class KvWriteHarnessTest {
         assertTrue(r.seconds() < 10, "stopped near 1.5 s, took " + r.seconds());
         assertTrue(r.puts() < Long.MAX_VALUE / 2);
         assertNull(r.failure());
+    }
+
+    /**
+     * A writer that the store serves slowly takes fewer keys, so no writer is left alone at the end of the run:
+     * here writer 0's puts each wait 1 ms, and with a fixed share (a quarter, 2,048 keys) it would write for 2 s
+     * after the other three were done. Claimed in blocks, it writes the one block it took while the others take
+     * the rest.
+     */
+    @Test
+    void writersClaimKeysInBlocksSoASlowWriterTakesFewer() throws Exception {
+        Map<String, LongAdder> byWriter = new ConcurrentHashMap<>();
+        Set<String> keys = ConcurrentHashMap.newKeySet();
+        KvStoreFactory slowForWriter0 = StubStore.factory((key, value) -> {
+            String writer = Thread.currentThread().getName();
+            byWriter.computeIfAbsent(writer, w -> new LongAdder()).increment();
+            assertTrue(keys.add(new String(key, StandardCharsets.US_ASCII)), "a key written twice");
+            if (writer.equals("kv-writer-0")) {
+                LockSupport.parkNanos(1_000_000);
+            }
+            return true;
+        });
+        int records = 8 * KvWriteHarness.BLOCK;
+        KvRunResult r = KvWriteHarness.run("slow-writer-0", slowForWriter0, dir, new KvRunSettings(records, 4, 60), null);
+        assertEquals(records, r.puts());
+        assertEquals(records, keys.size(), "every index written once");
+        long writer0 = byWriter.get("kv-writer-0").sum();
+        assertTrue(writer0 <= KvWriteHarness.BLOCK, "the slow writer wrote " + writer0 + " keys, more than its one block");
+        assertEquals(records - writer0, byWriter.entrySet().stream().filter(e -> !e.getKey().equals("kv-writer-0"))
+                .mapToLong(e -> e.getValue().sum()).sum());
     }
 
     @Test
