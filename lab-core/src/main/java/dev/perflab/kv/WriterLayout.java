@@ -5,7 +5,7 @@ package dev.perflab.kv;
  * this wrong twice; each mistake is kept as an exhibit, and the harness's count check catches both.
  */
 public enum WriterLayout {
-    /** One store shared by every writer; writer {@code t} of {@code n} writes indexes {@code t, t+n, t+2n, …}. */
+    /** One store shared by every writer; each index is written once, by the writer that claimed its block ({@link KvWriteHarness}). */
     SHARED_STORE_DISTINCT_KEYS,
     /**
      * {@code x-store-per-thread}: each writer opens its own store object (here its own folder) and ignores

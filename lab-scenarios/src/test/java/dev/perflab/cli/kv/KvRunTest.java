@@ -76,8 +76,7 @@ class KvRunTest {
         rows.forEach(r -> byRung.put(r.get("params").get("rung").asText(), r));
         assertEquals(4, byRung.size());
         for (String id : new String[]{"r0-fixed-buckets", "r3-striped", "peer-mvstore"}) {
-            long count = byRung.get(id).get("secondaryMetrics").get("finalCount").get("score").asLong();
-            assertTrue(count >= 10_000 && count <= 30_000, id + ": at least the first writer's share, at most every record: " + count);
+            assertEquals(30_000, byRung.get(id).get("secondaryMetrics").get("finalCount").get("score").asLong(), id);
             assertEquals(0, byRung.get(id).get("secondaryMetrics").get("lost").get("score").asLong(), id);
             assertEquals("kv.sustainedPuts", byRung.get(id).get("benchmark").asText());
         }
@@ -116,8 +115,8 @@ class KvRunTest {
             assertEquals(2, raw.size(), "each run a fork: " + raw);
             assertTrue(raw.get(0).size() >= 1 && raw.get(1).size() >= 1, raw.toString());
             assertTrue(Double.isFinite(row.get("primaryMetric").get("scoreError").asDouble()), "two runs give an error: " + row);
-            double count = row.get("secondaryMetrics").get("finalCount").get("score").asDouble() * 2;
-            assertTrue(count >= 5_000 && count <= 10_000, "each run's count is at least one writer's share, at most 5,000: " + row);
+            assertEquals(10_000, row.get("secondaryMetrics").get("finalCount").get("score").asDouble() * 2, 1e-6,
+                    "each run's count is 5,000: " + row);
         }
         JsonNode timeline = new ObjectMapper().readTree(dir.resolve("kv-timeline.json").toFile());
         assertEquals(4, timeline.get("stores").size(), "the timeline keeps every run");
