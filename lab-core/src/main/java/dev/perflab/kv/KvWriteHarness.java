@@ -17,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <pre>
  *   next index: 0 ──getAndAdd(1,024)──▶ each writer its next block of 1,024 keys, until the records are taken
- *   writer 0: keys 0…1,023, then 9,216…  ──put──▶ ┌──────────────┐  reporter (calling thread), every second:
+ *   writer 0: keys 0…1,023, then the next  ──put──▶ ┌──────────────┐  reporter (calling thread), every second:
  *   writer 1: keys 1,024…2,047, …        ──put──▶ │ one store in │    writes[s] = ok − ok at s−1 ──▶ progress
  *   …                                             │ DIR/store    │  stops the writers at --seconds
  *   writer n−1                           ──put──▶ └──────────────┘
