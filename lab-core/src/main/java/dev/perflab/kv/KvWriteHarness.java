@@ -28,16 +28,15 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Why blocks from one counter, not a fixed share per writer.</b> With a fixed share ({@code t, t+n, …}):
  * <ul>
  *   <li>writers that the scheduler and the store's locks favoured finish first, and the run's last seconds
- *       measure the few writers left: r7 at 150M records, ten writers on 2 cores, had its writers end 1.5 s
- *       apart, with 2.4% of the records still to write when the first ended, and those seconds ran at about two
- *       thirds of the rate before them. Claimed in blocks, the writers run out of keys within milliseconds.</li>
+ *       measure only the few writers left, which the sustain ratio and the trend check read as the store
+ *       slowing down. Claimed in blocks, the writers run out of keys together.</li>
  *   <li>every writer of an ordered store (a B-tree) starts on the same leaf, each key next to the others', and
- *       the writers drift apart as their paces differ. In blocks each writer appends its own run of 1,024
- *       keys throughout, as the report's writers each counted their own index. The order is part of the
- *       workload: in blocks MVStore wrote 2.4 times as fast, Tokyo Cabinet's sized B+ tree 1.6 times, LMDB in
- *       batches 1.08 times; the hash rungs do not see it.</li>
+ *       the writers drift apart as their paces differ. In blocks each writer appends its own run of keys
+ *       throughout, as the report's writers each counted their own index. The order is part of the workload:
+ *       the B-tree peers write faster in blocks; the hash rungs do not see it.</li>
  * </ul>
- * Measured: docs/measurements/2026-12-01-kv-r7-drain.md. A block costs one contended add per 1,024 puts.
+ * How much each cost, measured: docs/measurements/2026-12-01-kv-r7-drain.md. A block costs one contended add per
+ * 1,024 puts.
  *
  * <h2>Assumptions and guarantees</h2>
  * {@link #run} is called by one thread, which becomes the reporter; it starts and joins the writers.
