@@ -1,5 +1,6 @@
 package dev.perflab.brick;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.ladder.Check;
 import dev.perflab.ladder.Contract;
 import java.io.ByteArrayInputStream;
@@ -117,7 +118,7 @@ public final class BrickContract implements Contract<MoverSettings> {
     }
 
     private static void movesByteExactly(MoverSettings settings) throws Exception {
-        Path dir = Files.createTempDirectory("perflab-brick-contract");
+        Path dir = Scratch.folder("brick-contract");
         try {
             Path in = dir.resolve("in");
             try (OutputStream os = Files.newOutputStream(in)) {
@@ -130,7 +131,7 @@ public final class BrickContract implements Contract<MoverSettings> {
     }
 
     private static void emptyAndTinyFiles(MoverSettings settings) throws Exception {
-        Path dir = Files.createTempDirectory("perflab-brick-contract");
+        Path dir = Scratch.folder("brick-contract");
         try {
             for (String content : new String[] {"", "\r\n", "abc\r\n", "123456789\r\n\r\nab\r\n"}) {
                 Path in = dir.resolve("in");

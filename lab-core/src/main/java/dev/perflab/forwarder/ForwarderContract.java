@@ -1,5 +1,6 @@
 package dev.perflab.forwarder;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.ladder.Check;
 import dev.perflab.ladder.Contract;
 import dev.perflab.net.Sockets;
@@ -60,7 +61,7 @@ public final class ForwarderContract implements Contract<ForwarderConfig> {
     }
 
     private static void withDay(int messages, DayBody body) throws Exception {
-        Path file = Files.createTempFile("perflab-forwarder-contract-", ".bin");
+        Path file = Scratch.file("forwarder-contract", ".bin");
         try {
             body.run(WireDay.generate(messages, SEED, file));
         } finally {

@@ -1,5 +1,6 @@
 package dev.perflab.forwarder;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.marketdata.MdfMessage;
 import dev.perflab.mdf.MessageHandler;
 import dev.perflab.net.JdbcLimits;
@@ -68,8 +69,7 @@ public final class JournalHistory extends WrittenBehind {
         String url = dbUrl != null ? dbUrl : "jdbc:h2:mem:forwarder-journal-" + DATABASES.incrementAndGet();
         Path file;
         try {
-            file = dir == null ? Files.createTempFile("perflab-forwarder-journal-", ".bin")
-                    : Files.createTempFile(dir, "perflab-forwarder-journal-", ".bin");
+            file = Scratch.file(dir == null ? Scratch.systemTemp() : dir, "forwarder-journal", ".bin");
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot create the history journal in " + (dir == null ? "the temporary folder" : dir)
                     + ": " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package dev.perflab.forwarder;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.proc.JitClock;
 import dev.perflab.pump.WireDay;
 import java.nio.file.Files;
@@ -78,7 +79,7 @@ public final class WarmUp {
      */
     public static double untilQuiet(int messages, Round round) throws Exception {
         long start = System.nanoTime();
-        Path file = Files.createTempFile("perflab-warm-up-", ".bin");
+        Path file = Scratch.file("warm-up", ".bin");
         file.toFile().deleteOnExit(); // a role stopped by a signal (its run was interrupted) leaves no day behind
         try {
             WireDay day = WireDay.generate(messages, SEED, file);

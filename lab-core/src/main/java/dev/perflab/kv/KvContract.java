@@ -1,5 +1,6 @@
 package dev.perflab.kv;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.ladder.Check;
 import dev.perflab.ladder.Contract;
 import java.io.IOException;
@@ -179,7 +180,7 @@ public final class KvContract implements Contract<KvStoreFactory> {
     /** A check that runs in a fresh temporary folder, removed afterwards whatever happened. */
     private static Check inFolder(String name, KvStoreFactory store, InFolder body) {
         return new Check(name, () -> {
-            Path dir = Files.createTempDirectory("kv-check-");
+            Path dir = Scratch.folder("kv-check");
             try {
                 body.run(dir.resolve("store"));
             } finally {

@@ -1,5 +1,6 @@
 package dev.perflab.pump;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.ladder.Check;
 import dev.perflab.ladder.Contract;
 import dev.perflab.marketdata.MdfFormatException;
@@ -46,7 +47,7 @@ public final class PumpContract implements Contract<Pump> {
 
     /** The contract's day, in a temporary file deleted after {@code body}. */
     private static <T> T withDay(DayBody<T> body) throws Exception {
-        Path file = Files.createTempFile("perflab-pump-contract-", ".bin");
+        Path file = Scratch.file("pump-contract", ".bin");
         try {
             return body.run(WireDay.generate(MESSAGES, SEED, file));
         } finally {

@@ -1,5 +1,6 @@
 package dev.perflab.sha;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.net.Endpoint;
 import dev.perflab.net.Listener;
 import java.io.IOException;
@@ -41,7 +42,7 @@ final class LoopbackPipeline {
     static Result run(PipelineSettings settings, long rate, double seconds, ExecutorFactory executors,
                       UnaryOperator<Collector> collectorHook) throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
-        Path socketDir = settings.unixSockets() ? Files.createTempDirectory("perflab-sha-") : null;
+        Path socketDir = settings.unixSockets() ? Scratch.folder("sha") : null;
         try (Listener collectorPort = Roles.listen(endpoint(socketDir, "collector"));
              Listener executorPort = Roles.listen(endpoint(socketDir, "executor"))) {
             Collector collector = collectorHook.apply(new Collector(settings, collectorPort, 0, log::add));

@@ -1,13 +1,8 @@
 package dev.perflab.base;
 
 import dev.perflab.proc.ChildProcess;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +26,9 @@ import java.util.function.Supplier;
  *
  * <p>The line is the lab's, printed by the process the user started: a lab started as another lab's child
  * ({@link ChildProcess#CHILD_ENV}, a role of a run) stays silent, so that one Ctrl-C is one line. A
- * {@code kill -9} of the lab itself runs no hook: what it leaves is named by its prefix ({@code perflab-…} in the
- * system's temporary folder, {@code .NAME.PID.N.tmp} beside an output). Thread-safe.
+ * {@code kill -9} of the lab itself runs no hook: what it leaves in the system's temporary folder carries its
+ * owner's tag, and the next lab removes it ({@link dev.perflab.io.Scratch}); a {@code .NAME.PID.N.tmp} beside an
+ * output goes with the next write of that output. Thread-safe.
  */
 public final class Leftovers {
     /** How long the hook waits for child processes (stopped by their own hooks) before deleting what they wrote. */
@@ -161,30 +157,6 @@ public final class Leftovers {
 
     /** Deletes a file, or a folder and everything under it; what cannot be deleted is left (best effort). */
     public static void deleteTree(Path root) {
-        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                    Files.deleteIfExists(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            // best effort: the folder's name says what it is
-        }
+        dev.perflab.io.Scratch.deleteTree(root);
     }
 }

@@ -50,11 +50,37 @@ public final class Lab extends GroupCommand {
                 e.printStackTrace();
             }
         });
+        sweepTemporaries();
         // from the first line: a Ctrl-C while the CLI reads its arguments is a stop too, and says so
         Object starting = Leftovers.started("");
         int exit = execute(args);
         Leftovers.ended(starting);
         System.exit(exit);
+    }
+
+    /**
+     * Removes what an earlier lab stopped by {@code kill -9} left in the temporary folder (its hooks never ran), and
+     * says so in one line. The lab the user started does it; a role of a run (a child of a lab) leaves it to that lab.
+     */
+    private static void sweepTemporaries() {
+        if (System.getenv(dev.perflab.proc.ChildProcess.CHILD_ENV) == null) {
+            String line = sweepTemporaries(dev.perflab.io.Scratch.systemTemp());
+            if (line != null) {
+                System.err.println(line);
+            }
+        }
+    }
+
+    /** Sweeps {@code dir}; the line saying what was removed, or null when nothing was. */
+    static String sweepTemporaries(java.nio.file.Path dir) {
+        dev.perflab.io.Scratch.Swept swept = dev.perflab.io.Scratch.sweep(dir);
+        if (swept.isEmpty()) {
+            return null;
+        }
+        return name() + ": removed what " + swept.describeOwners() + " left in " + dir
+                + (swept.owners().size() == 1 ? " when it" : " when they") + " ended without a clean-up (kill -9, or a crash): "
+                + swept.entries() + (swept.entries() == 1 ? " file or folder, " : " files and folders, ")
+                + dev.perflab.base.InputFile.size(swept.bytes());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.perflab.jmh;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.base.LabException;
 import dev.perflab.base.Machine;
 import dev.perflab.proc.ChildProcess;
@@ -197,7 +198,7 @@ public final class JmhProcess {
         // once the lab is stopping, a run's next fork must not begin: opening its log would empty the previous run's
         // log, which the stop is putting back (a Ctrl-C that killed the last fork is no reason to start the next)
         dev.perflab.base.Leftovers.checkNotStopping();
-        Path forkTemp = dev.perflab.base.Leftovers.register(Files.createTempDirectory(FORK_TEMP_PREFIX));
+        Path forkTemp = dev.perflab.base.Leftovers.register(Scratch.folder(FORK_TEMP_KIND));
         try {
             List<String> command = command(jar == null ? null : jar.toAbsolutePath(), log.toAbsolutePath().getParent(),
                     withForkTemp(forkTemp, jmhArgs));
@@ -208,8 +209,8 @@ public final class JmhProcess {
         }
     }
 
-    /** The prefix of the folder each run gives its forks as {@code java.io.tmpdir}. */
-    static final String FORK_TEMP_PREFIX = "perflab-jmh-forks-";
+    /** The kind of the folder ({@link Scratch}) each run gives its forks as {@code java.io.tmpdir}. */
+    static final String FORK_TEMP_KIND = "jmh-forks";
 
     /**
      * JMH's arguments with {@code -jvmArgsPrepend -Djava.io.tmpdir=FOLDER}: what a fork leaves in its temporary folder

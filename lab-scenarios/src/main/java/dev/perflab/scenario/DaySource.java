@@ -1,5 +1,6 @@
 package dev.perflab.scenario;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.base.Leftovers;
 import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
@@ -41,17 +42,17 @@ public final class DaySource implements AutoCloseable {
         @Option(names = "--day", paramLabel = "FILE", description = "Send this day file (./lab mdf generate) instead of generating one.")
         Path dayFile;
 
-        /** The day these options ask for; {@code prefix} names a generated day's temporary file. */
-        public DaySource open(String prefix) throws IOException {
+        /** The day these options ask for; {@code kind} names a generated day's temporary file ({@link Scratch}). */
+        public DaySource open(String kind) throws IOException {
             if (messages < 1) {
                 throw new LabException("--messages must be ≥ 1, was " + messages);
             }
-            return DaySource.of(dayFile, messages, seed, prefix);
+            return DaySource.of(dayFile, messages, seed, kind);
         }
     }
 
     /** {@code dayFile} if given, else a generated day of {@code messages} messages from {@code seed}. */
-    public static DaySource of(Path dayFile, int messages, long seed, String prefix) throws IOException {
+    public static DaySource of(Path dayFile, int messages, long seed, String kind) throws IOException {
         if (dayFile != null) {
             try {
                 return new DaySource(WireDay.checked(dayFile, InputFile.read(dayFile, DAY_FILE_LIMIT, "day files")), null);
@@ -60,7 +61,7 @@ public final class DaySource implements AutoCloseable {
             }
         }
         InputFile.requireHeap((double) messages * HEAP_BYTES_PER_MESSAGE, "--messages " + messages);
-        Path generated = Leftovers.register(Files.createTempFile(prefix, ".bin"));
+        Path generated = Leftovers.register(Scratch.file(kind, ".bin"));
         return new DaySource(WireDay.generate(messages, seed, generated), generated);
     }
 

@@ -22,7 +22,7 @@ class ShaPipelineFaultsTest {
 
     private Faults.Outcome run(String role, Fault fault, double afterSeconds) throws Exception {
         Path out = dir.resolve(role + "-" + fault + "-" + afterSeconds);
-        return Faults.run(out, "perflab-sha-", "sha", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
+        return Faults.run(out, "perflab-sha.", "sha", role, fault, Duration.ofMillis((long) (afterSeconds * 1000)),
                 ("run sha-pipeline --smoke --rung r0 --no-ceiling --out " + out).split(" "));
     }
 

@@ -196,7 +196,7 @@ class JmhProcessTest {
             assertTrue(text.contains("# stopped by the lab: still running after 6 s"));
             // the forks' temporary folder was the run's own, and went with the run: no store left in the machine's
             java.util.regex.Matcher forkTemp = java.util.regex.Pattern
-                    .compile("-Djava\\.io\\.tmpdir=(\\S*" + JmhProcess.FORK_TEMP_PREFIX + "\\S*)").matcher(text);
+                    .compile("-Djava\\.io\\.tmpdir=(\\S*perflab-" + JmhProcess.FORK_TEMP_KIND + "\\.\\S*)").matcher(text);
             assertTrue(forkTemp.find(), "no run-owned java.io.tmpdir for the forks in: " + text.lines().findFirst().orElse(""));
             assertFalse(Files.exists(Path.of(forkTemp.group(1))), forkTemp.group(1) + " left behind");
             Set<Path> left = kvStores(machineTemp);

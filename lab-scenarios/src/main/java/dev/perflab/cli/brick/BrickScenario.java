@@ -1,5 +1,6 @@
 package dev.perflab.cli.brick;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perflab.base.LabException;
@@ -152,7 +153,7 @@ final class BrickScenario implements Scenario<BrickScenario.Options> {
         RunFolder results = request.results().open();
         PrintWriter console = request.console();
         String header = Machine.header();
-        Path work = Leftovers.register(Files.createTempDirectory("perflab-brick"));
+        Path work = Leftovers.register(Scratch.folder("brick"));
         try {
             Path input = work.resolve("bricks");
             long inputBytes = generate(input, size);

@@ -1,5 +1,6 @@
 package dev.perflab.cli.forwarder;
 
+import dev.perflab.io.Scratch;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -233,7 +234,7 @@ final class ForwarderScenario implements Scenario<ForwarderScenario.Options> {
         OutputFile json = options.json.check(rowsFile.path(), request.inputs());
         // the run's own folder: its day, and the roles' temporary folder (-Djava.io.tmpdir), so that what a role
         // killed by SIGKILL leaves (its warm-up day, a generated day) goes with the run, not into /tmp for good
-        Path scratch = Leftovers.register(Files.createTempDirectory("perflab-forwarder-run-"));
+        Path scratch = Leftovers.register(Scratch.folder("forwarder-run"));
         Path day = scratch.resolve("day.bin");
         try {
             if (options.link.rate() != null) {

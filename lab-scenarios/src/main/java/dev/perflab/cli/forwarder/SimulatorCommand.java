@@ -1,5 +1,6 @@
 package dev.perflab.cli.forwarder;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.base.HostPort;
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.RungOption;
@@ -77,7 +78,7 @@ public final class SimulatorCommand implements Callable<Integer> {
         if (rate > 0) {
             ForwarderRoles.warmUp(spec, "simulator", "stamped and framed into nothing", warmUpMessages, PacedSender::warmUp);
         }
-        try (DaySource source = dayOptions.open("perflab-simulator-day-")) {
+        try (DaySource source = dayOptions.open("simulator-day")) {
             return send(entry, source.day(), out, err);
         }
     }

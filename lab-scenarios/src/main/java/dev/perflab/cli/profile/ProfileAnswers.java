@@ -1,5 +1,6 @@
 package dev.perflab.cli.profile;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.base.InputFile;
 import dev.perflab.base.LabException;
 import java.io.IOException;
@@ -59,7 +60,7 @@ public final class ProfileAnswers {
     public static int check(Path answers, PrintWriter out) throws IOException {
         Map<String, String> given = read(answers);
         Path recording = recording(answers, given.get("profile"));
-        Path collapsed = Files.createTempFile("perflab-profile-", ".collapsed");
+        Path collapsed = Scratch.file("profile", ".collapsed");
         try {
             JfrConverter.convert(recording, collapsed, "--cpu", "-o", "collapsed");
             Facts facts = facts(Files.readAllLines(collapsed));

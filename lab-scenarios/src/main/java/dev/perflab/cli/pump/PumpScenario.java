@@ -1,5 +1,6 @@
 package dev.perflab.cli.pump;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -172,7 +173,7 @@ final class PumpScenario implements Scenario<PumpScenario.Options> {
         }
 
         int run() throws IOException, InterruptedException {
-            Path day = Leftovers.register(Files.createTempFile("perflab-pump-day-", ".bin"));
+            Path day = Leftovers.register(Scratch.file("pump-day", ".bin"));
             try {
                 return run(day);
             } finally {

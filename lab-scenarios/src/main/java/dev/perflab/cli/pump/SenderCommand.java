@@ -1,5 +1,6 @@
 package dev.perflab.cli.pump;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.base.HostPort;
 import dev.perflab.base.LabException;
 import dev.perflab.cli.component.RungOption;
@@ -61,7 +62,7 @@ final class SenderCommand implements Callable<Integer> {
         Entry<Pump> entry = PumpLadder.LADDER.resolve(rung.one());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (DaySource source = dayOptions.open("perflab-pump-day-")) {
+        try (DaySource source = dayOptions.open("pump-day")) {
             return send(entry, source.day(), out, err);
         }
     }

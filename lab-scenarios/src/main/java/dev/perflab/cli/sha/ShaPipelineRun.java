@@ -1,5 +1,6 @@
 package dev.perflab.cli.sha;
 
+import dev.perflab.io.Scratch;
 import dev.perflab.base.Leftovers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,7 +42,7 @@ import java.util.Map;
  * <pre>
  *   JMH ShaCeilingBenchmark.intrinsicAllThreads ──▶ ceiling tasks/s (same command, same machine)
  *   for each rung:
- *     collector JVM  ◀──TCP──  executor JVM  ◀──TCP──  generator JVM   (r18 on: unix:/tmp/perflab-sha-…/ROLE.sock)
+ *     collector JVM  ◀──TCP──  executor JVM  ◀──TCP──  generator JVM   (r18 on: unix:/tmp/perflab-sha.…/ROLE.sock)
  *     (listens first)          (listens, connects)     (sends for warm-up + measure seconds)
  *     CPU of the three sampled at the start and end of the measured window
  *     then wait for the three summaries; the executor may first drain a backlog (r0–r4), up to
@@ -245,9 +246,9 @@ public final class ShaPipelineRun {
         double seconds = timing.warmupSeconds() + timing.measureSeconds();
         console.printf("  %s: running %.0f s…%n", id, seconds);
         console.flush();
-        Path rungSample = sampleOut != null ? Leftovers.register(Files.createTempFile("perflab-sha-sample-", ".txt")) : null;
+        Path rungSample = sampleOut != null ? Leftovers.register(Scratch.file("sha-sample", ".txt")) : null;
         // r18 on: the listeners' socket files, in a short path of their own (Linux allows 107 bytes)
-        Path sockets = rung.factory().unixSockets() ? Leftovers.register(Files.createTempDirectory("perflab-sha-")) : null;
+        Path sockets = rung.factory().unixSockets() ? Leftovers.register(Scratch.folder("sha")) : null;
         try {
             RoleWindow.Result r = RoleWindow.run(roles,
                     role -> role.name().equals("collector") ? network.collectorHost() : network.executorHost(),
