@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  *
  * <pre>
  *   perflab-owner.p4242r1a2b3c4d.lock                  locked while process 4242 lives; deleted at a normal exit
- *   perflab-brick.p4242r1a2b3c4d.8215437219.           its temporaries carry the same tag
+ *   perflab-brick.p4242r1a2b3c4d.8215437219            its temporaries carry the same tag
  *   perflab-forwarder-journal.p4242r1a2b3c4d.77.bin
  *
  *   sweep(): for each tag in the temporary folder ─ owner file missing, or its lock free? ─▶ the owner is gone:
