@@ -38,15 +38,22 @@ import java.util.stream.Collectors;
  * @param steal          the CPU time the machine's host took for others while the forks ran ({@link Steal#UNKNOWN} if not measured)
  * @param cache          how steadily the machine ran cache-bound work between the pairs ({@link CacheSpread#UNKNOWN} if not measured)
  * @param budgetSeconds  the time the run could spend on pairs past the first look ({@code --budget}); NaN when none was set
+ * @param duet           whether each pair's two forks ran at the same time ({@code --duet}) rather than back to back
  */
 public record AbReport(String component, Side base, Side head, String machine, double threshold, double rulerThreshold,
-                       Looks looks, List<AbRow> rows, double seconds, Steal steal, CacheSpread cache, double budgetSeconds) {
+                       Looks looks, List<AbRow> rows, double seconds, Steal steal, CacheSpread cache, double budgetSeconds, boolean duet) {
     /** One side: the revision as asked for and resolved ({@code main (abc123def456)}), and the jar its forks ran from. */
     public record Side(String rev, String jar) {
     }
 
     public AbReport {
         rows = List.copyOf(rows);
+    }
+
+    /** A report of a run whose pairs ran back to back. */
+    public AbReport(String component, Side base, Side head, String machine, double threshold, double rulerThreshold,
+                    Looks looks, List<AbRow> rows, double seconds, Steal steal, CacheSpread cache, double budgetSeconds) {
+        this(component, base, head, machine, threshold, rulerThreshold, looks, rows, seconds, steal, cache, budgetSeconds, false);
     }
 
     /** A report of one look at {@code pairs} pairs, without a cache probe or a budget (tests of the verdict alone). */
@@ -184,7 +191,7 @@ public record AbReport(String component, Side base, Side head, String machine, d
     /** How the intervals were made, in words; it names the most pairs a row got when some rows got more than asked for. */
     public String method() {
         int most = rows.stream().mapToInt(r -> r.ratio().pairs()).max().orElse(pairs());
-        return PairedRatio.method(looks, most);
+        return PairedRatio.method(looks, most, duet);
     }
 
     /**
@@ -217,7 +224,7 @@ public record AbReport(String component, Side base, Side head, String machine, d
         return new AbReport(text(root, "component"), new Side(text(field(root, "base"), "rev"), text(field(root, "base"), "jar")),
                 new Side(text(field(root, "head"), "rev"), text(field(root, "head"), "jar")), text(root, "machine"),
                 number(root, "threshold"), number(root, "rulerThreshold"), looks, rows, number(root, "seconds"), steal(root.path("cpuSteal")),
-                cache(root.path("cacheProbe")), root.path("budgetSeconds").asDouble(Double.NaN));
+                cache(root.path("cacheProbe")), root.path("budgetSeconds").asDouble(Double.NaN), root.path("duet").asBoolean(false));
     }
 
     /** The saved cache probe; {@link CacheSpread#UNKNOWN} for runs saved without it. */
@@ -311,6 +318,7 @@ public record AbReport(String component, Side base, Side head, String machine, d
             root.put("budgetSeconds", budgetSeconds);
         }
         root.put("seconds", seconds);
+        root.put("duet", duet);
         if (steal.known()) {
             root.putObject("cpuSteal").put("run", steal.run()).put("worstFork", steal.worstFork());
         }

@@ -58,17 +58,18 @@ public record PairedRatio(double ratio, double low, double high, int pairs, doub
      *
      * @param looks when the rows were judged, and the run's confidence
      * @param most  the most pairs a row got: above the first look's when undecided rows got more
+     * @param duet  whether a pair's two forks ran at the same time ({@code ./lab ab --duet}) rather than back to back
      */
-    public static String method(Looks looks, int most) {
+    public static String method(Looks looks, int most, boolean duet) {
         String level = Looks.percent(looks.confidence());
         String when = looks.count() == 1 ? level + " confidence"
                 : "judged at " + looks.first() + " pairs and, while undecided, again at " + looks.pairs().subList(1, looks.count()).stream()
                 .map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + " (the most a row got: " + most + "), each"
                 + " interval at " + Looks.percent(looks.intervalConfidence()) + " so that all " + looks.count() + " looks together keep "
                 + level + " (repeated confidence intervals, Bonferroni)";
-        return String.format(java.util.Locale.ROOT, "paired t interval on ln(head/base) over %d pairs of forks run back to back in ABBA"
-                + " order (Student's t, Apache Commons Math 3.6.1), %s; a row regressed or improved only when the interval excludes 1"
+        return String.format(java.util.Locale.ROOT, "paired t interval on ln(head/base) over %d pairs of forks %s"
+                + " (Student's t, Apache Commons Math 3.6.1), %s; a row regressed or improved only when the interval excludes 1"
                 + " and the ratio passes the threshold, no change only when the whole interval lies within the threshold, undecided"
-                + " otherwise", looks.first(), when);
+                + " otherwise", looks.first(), duet ? "run side by side, both at once (duet)" : "run back to back in ABBA order", when);
     }
 }

@@ -195,6 +195,17 @@ public final class JmhProcess {
      */
     public static int run(Path jar, Path workDir, String label, int total, List<String> jmhArgs, Path log, PrintWriter progress,
                           java.time.Duration limit) throws IOException, InterruptedException {
+        return run(jar, workDir, label, total, jmhArgs, log, progress, limit, false);
+    }
+
+    /**
+     * The same, where {@code besideAnother} says that this run is one of two the lab starts at the same time on purpose
+     * ({@code ./lab ab --duet}): it passes {@code -Djmh.ignoreLock=true}, with which JMH neither takes nor checks its
+     * machine-wide lock, since the other run holds it. That one runs as usual, so a third JMH started meanwhile is
+     * refused.
+     */
+    public static int run(Path jar, Path workDir, String label, int total, List<String> jmhArgs, Path log, PrintWriter progress,
+                          java.time.Duration limit, boolean besideAnother) throws IOException, InterruptedException {
         // once the lab is stopping, a run's next fork must not begin: opening its log would empty the previous run's
         // log, which the stop is putting back (a Ctrl-C that killed the last fork is no reason to start the next)
         dev.perflab.base.Leftovers.checkNotStopping();
@@ -202,12 +213,20 @@ public final class JmhProcess {
         try {
             List<String> command = command(jar == null ? null : jar.toAbsolutePath(), log.toAbsolutePath().getParent(),
                     withForkTemp(forkTemp, jmhArgs));
+            if (besideAnother && !command.contains(IGNORE_JMH_LOCK)) {
+                command.add(1, IGNORE_JMH_LOCK);
+            }
             return run(command, workDir, label, total, log, progress, limit);
         } finally {
             dev.perflab.base.Leftovers.deleteTree(forkTemp);
             dev.perflab.base.Leftovers.release(forkTemp);
         }
     }
+
+    /** The log's line, after the command, that says when the run started (an ISO-8601 instant follows). */
+    public static final String STARTED = "# started ";
+    /** The log's last line: when the run ended, JMH and its fork gone. */
+    public static final String ENDED = "# ended ";
 
     /** The kind of the folder ({@link Scratch}) each run gives its forks as {@code java.io.tmpdir}. */
     static final String FORK_TEMP_KIND = "jmh-forks";
@@ -230,20 +249,26 @@ public final class JmhProcess {
                            java.time.Duration limit) throws IOException, InterruptedException {
         try (Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             out.write("# " + String.join(" ", command) + "\n");
+            // when it ran, to the millisecond: what tells two runs back to back from two at once (ab --duet)
+            out.write(STARTED + java.time.Instant.now() + "\n");
             Progress follow = new Progress(label, total, out, progress);
-            try (ChildProcess jmh = ChildProcess.start("jmh", command, follow::line, null, workDir)) {
-                if (limit != null && !jmh.waitFor(limit)) {
-                    out.write("# stopped by the lab: still running after " + limit.toSeconds() + " s\n");
-                    return OVER_TIME; // closing the child stops JMH and the fork it started
+            try {
+                try (ChildProcess jmh = ChildProcess.start("jmh", command, follow::line, null, workDir)) {
+                    if (limit != null && !jmh.waitFor(limit)) {
+                        out.write("# stopped by the lab: still running after " + limit.toSeconds() + " s\n");
+                        return OVER_TIME; // closing the child stops JMH and the fork it started
+                    }
+                    int exit = jmh.waitFor();
+                    if (follow.failure != null) {
+                        throw follow.failure;
+                    }
+                    if (exit != 0 && follow.lockFile != null) {
+                        throw lockHeld(follow.lockFile);
+                    }
+                    return exit;
                 }
-                int exit = jmh.waitFor();
-                if (follow.failure != null) {
-                    throw follow.failure;
-                }
-                if (exit != 0 && follow.lockFile != null) {
-                    throw lockHeld(follow.lockFile);
-                }
-                return exit;
+            } finally {
+                out.write(ENDED + java.time.Instant.now() + "\n");
             }
         }
     }

@@ -67,6 +67,7 @@ final class AbCalibration {
     private final List<Double> planted;
     private final Path dir;
     private final PrintWriter console;
+    private boolean duet;
     /** What choosing the plant's invocations costs by itself in each target row (0 without a period), for the re-aim. */
     private final Map<Integer, Double> counterCost = new LinkedHashMap<>();
 
@@ -88,6 +89,12 @@ final class AbCalibration {
         this.planted = planted;
         this.dir = dir;
         this.console = console;
+    }
+
+    /** Runs each pair's two forks at the same time ({@code --duet}, {@link AbRun#duet}); part of the calibration's selection. */
+    AbCalibration duet(boolean on) {
+        this.duet = on;
+        return this;
     }
 
     /**
@@ -126,8 +133,8 @@ final class AbCalibration {
         OutputFile tableJson = OutputFile.check("--out", dir.resolve("calibration.json"));
         OutputFile tableMd = OutputFile.check("--out", dir.resolve("calibration.md"));
         List<AbPlan.Row> targets = targets(component, plan);
-        String selection = String.format(Locale.ROOT, "ab --%s, %d pairs%s, threshold %s, %s confidence, %d rows + %d rulers; "
-                        + "%s", length.name().toLowerCase(Locale.ROOT), looks.first(), looks.count() > 1 ? " (looks at "
+        String selection = String.format(Locale.ROOT, "ab --%s%s, %d pairs%s, threshold %s, %s confidence, %d rows + %d rulers; "
+                        + "%s", length.name().toLowerCase(Locale.ROOT), duet ? " --duet" : "", looks.first(), looks.count() > 1 ? " (looks at "
                         + looks.describe() + " while a row is undecided; budget " + dev.perflab.report.Formats.duration(budgetSeconds) + ")" : "",
                 pct(threshold), pct(looks.confidence()),
                 plan.judged().size(), plan.rows().size() - plan.judged().size(), change != null ? "head " + change.rev() + " against base"
@@ -163,7 +170,7 @@ final class AbCalibration {
                 AbReport report = new AbRun(component.name(), plan, base, f == Calibration.HEAD ? new AbRun.Side("head", change.rev(), change.jar(),
                         change.git(), change.workDir()) : head, looks, budgetSeconds, threshold, rulerThreshold, f > 0 ? plants.get(f) : Map.of(),
                         dir.resolve("runs").resolve(String.format(Locale.ROOT, "%02d-%s", round, kind)), console,
-                        length.name().toLowerCase(Locale.ROOT)).run();
+                        length.name().toLowerCase(Locale.ROOT)).duet(duet).run();
                 calibration.add(new Calibration.Run(f, report, round));
                 write(calibration, plants, tableJson, tableMd);
             }

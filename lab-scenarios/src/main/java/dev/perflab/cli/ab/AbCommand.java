@@ -158,6 +158,11 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             + " then watches the machine, so a drift between the sides cannot mark the run noisy.")
     boolean noRuler;
 
+    @Option(names = "--duet", description = "Run each pair's base and head forks at the same time, side by side, instead of"
+            + " back to back: on a shared machine both meet the same moment of it, and a pair takes about half the time. A"
+            + " ratio is then of each side running beside the other (docs/ab.md says when that misleads).")
+    boolean duet;
+
     @Option(names = "--plant", paramLabel = "ROWS=PERCENT",
             description = "Plant a slowdown in head's forks of these rows (a rung: tuned, r4…; a method; or ruler), sized on"
                     + " the row, e.g. --plant tuned=10%%. For tests and calibration.")
@@ -268,7 +273,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
             AbRun.Side change = headSide == null ? null : side("--head", headSide.rev, headSide.jar, revisions, false);
             AbPlan plan = plan(component, side.jar(), change == null ? side.jar() : change.jar());
             return new AbCalibration(component, length.value(), plan, side, change, looks, budgetSeconds, t, rulerT, runs.runs(), runs.sizes(),
-                    dir, console).run(resume);
+                    dir, console).duet(duet).run(resume);
         }
         if (baseSide == null || headSide == null) {
             throw new LabException("ab needs both sides: " + (baseSide == null ? "--base REV or --base-jar JAR" : "")
@@ -323,7 +328,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
                         double t, double rulerT, Path dir, PrintWriter console) throws Exception {
         if (planOnly) {
             new AbRun(component.name(), plan, base, head, looks, budgetSeconds, t, rulerT, Map.of(), dir, console, length.value().name()
-                    .toLowerCase(Locale.ROOT)).printPlan();
+                    .toLowerCase(Locale.ROOT)).duet(duet).printPlan();
             plan.rows().forEach(row -> console.printf("  %d. %s%s%n", row.index(), row.label(), row.ruler() ? " (ruler)" : ""));
             return 0;
         }
@@ -339,7 +344,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
                 Map<Integer, Plant> plants = plants(component, plan, head, plant.isEmpty() ? dir.resolve("sizing") : folder.tree("sizing"),
                         looks.last(), console);
                 AbReport report = new AbRun(component.name(), plan, base, head, looks, budgetSeconds, t, rulerT, plants, dir, console,
-                        length.value().name().toLowerCase(Locale.ROOT)).recordIn(history.target()).runIn(folder);
+                        length.value().name().toLowerCase(Locale.ROOT)).duet(duet).recordIn(history.target()).runIn(folder);
                 return report.verdict().exitCode();
             } catch (IOException | InterruptedException | RuntimeException e) {
                 throw e;
@@ -393,7 +398,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
         }
         if (calibrate) {
             return new AbCalibration(component, length.value(), plan, base, headSide == null ? null : head, looks, budgetSeconds, t, rulerT,
-                    calibration.runs(), calibration.sizes(), out, console).run(resume);
+                    calibration.runs(), calibration.sizes(), out, console).duet(duet).run(resume);
         }
         return compare(component, plan, base, head, looks, budgetSeconds, t, rulerT, out, console);
     }

@@ -26,8 +26,9 @@ import java.util.Optional;
  */
 final class AbForks {
     private final PrintWriter console;
-    private final List<String> failures = new ArrayList<>();
-    private final List<CpuTimes> forkTimes = new ArrayList<>();
+    // a duet's two forks report from two threads
+    private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<CpuTimes> forkTimes = java.util.Collections.synchronizedList(new ArrayList<>());
 
     AbForks(PrintWriter console) {
         this.console = console;
@@ -54,6 +55,15 @@ final class AbForks {
      */
     Optional<ForkResult> run(Path jar, Path workDir, AbPlan.Row row, String plant, Path json, String label)
             throws IOException, InterruptedException {
+        return run(jar, workDir, row, plant, json, label, false);
+    }
+
+    /**
+     * The same, where {@code besideAnother} says that the other side's fork of the pair runs at the same time
+     * ({@code --duet}); this method may then be called from two threads at once.
+     */
+    Optional<ForkResult> run(Path jar, Path workDir, AbPlan.Row row, String plant, Path json, String label, boolean besideAnother)
+            throws IOException, InterruptedException {
         String stem = json.getFileName().toString().replaceFirst("\\.json$", "");
         // absolute: JMH may run in another folder, where a relative -rff would land
         Path partial = json.toAbsolutePath().resolveSibling("." + stem + ".json.partial");
@@ -71,7 +81,7 @@ final class AbForks {
         Optional<CpuTimes> before = CpuTimes.now();
         Leftovers.register(partial); // a stop may end the lab before the finally below runs
         try {
-            exit = JmhProcess.run(jar, workDir, label, 1, args, log, console);
+            exit = JmhProcess.run(jar, workDir, label, 1, args, log, console, null, besideAnother);
         } finally {
             before.ifPresent(b -> CpuTimes.now().ifPresent(after -> forkTimes.add(after.since(b))));
             if (Leftovers.stopping()) { // the run's folder puts the previous fork's files back (RunFolder.whole)
@@ -103,7 +113,7 @@ final class AbForks {
 
     /** The CPU time the machine's host took for others during the forks so far. */
     Steal steal() {
-        return Steal.of(forkTimes);
+        return Steal.of(List.copyOf(forkTimes));
     }
 
     /** The forks that failed so far, one description each. */

@@ -44,7 +44,8 @@ import java.util.Optional;
  * </pre>
  *
  * Rows run round-robin, one pair of forks each per round, so a row's pairs spread over the whole run and the
- * ruler is measured in every round. A row's pair is its two forks run back to back. The JDK-only ruler runs
+ * ruler is measured in every round. A row's pair is its two forks run back to back, or at the same time with
+ * {@code --duet} ({@link #duet}). The JDK-only ruler runs
  * from head's jar on both sides. A fork that fails leaves its pair out; the run saves what it measured and
  * then fails (exit 1), naming the forks.
  *
@@ -93,6 +94,7 @@ final class AbRun {
     private final PrintWriter console;
     private final String length;
     private HistoryTarget history = HistoryTarget.parse("history", HistoryTarget.NONE);
+    private boolean duet;
 
     /**
      * @param looks         when the rows are judged: the pairs every row gets, the looks after it, the run's confidence
@@ -121,6 +123,17 @@ final class AbRun {
         return this;
     }
 
+    /**
+     * Runs each pair's two forks at the same time ({@code --duet}, "duet benchmarking"): both meet the same moment of a
+     * shared machine, so what the host does to one it does to the other, and a pair takes about half the time. Each
+     * fork has the other beside it, though: the ratio is of the code while the other side runs, which a change that
+     * only shows on an idle machine (more threads, more memory bandwidth) can hide. Back to back when false.
+     */
+    AbRun duet(boolean on) {
+        this.duet = on;
+        return this;
+    }
+
     /** The sides in pair {@code p}'s order: base first in even pairs, head first in odd ones. */
     static List<String> order(int pair) {
         return pair % 2 == 0 ? List.of("base", "head") : List.of("head", "base");
@@ -140,6 +153,10 @@ final class AbRun {
                 Formats.duration(plan.seconds(pairs)), Formats.duration((PROBE_CHUNKS + 2) * PROBE_CHUNK_MILLIS / 1000));
         if (!plan.narrowed().isEmpty()) {
             console.println(plan.narrowed());
+        }
+        if (duet) {
+            console.printf("duet: each pair's base and head forks run at the same time, side by side (%d cores between them), so both"
+                    + " meet the same moment of the machine; a ratio is of each side running beside the other%n", Machine.cores());
         }
         if (looks.count() > 1) {
             console.printf(Locale.ROOT, "then, for the rows still undecided (the rulers beside them), looks at %s pairs, each interval at %s"
@@ -214,7 +231,7 @@ final class AbRun {
         boolean headSaved = writeSide(headForks, folder.path("head.json"));
         AbReport report = new AbReport(component, new AbReport.Side(base.rev(), base.jar().toString()),
                 new AbReport.Side(head.rev(), head.jar().toString()), header, threshold, rulerThreshold, looks, rows, seconds, runner.steal(),
-                CacheSpread.of(forks.probed, forks.probe.kib()), budgetSeconds);
+                CacheSpread.of(forks.probed, forks.probe.kib()), budgetSeconds, duet);
         console.println();
         console.print(report.text());
         // the run's id: a calibration that meets this verdict twice (a folder merged twice, a run copied) counts it once
@@ -339,26 +356,86 @@ final class AbRun {
                 probed.add(probe.chunks(PROBE_CHUNKS, PROBE_CHUNK_MILLIS));
                 probeSeconds += (System.nanoTime() - probeStarted) / 1e9;
                 for (AbPlan.Row row : round) {
-                    for (String side : order(pairs)) {
-                        fork(row, side);
+                    long started = System.nanoTime();
+                    List<String> sides = order(pairs);
+                    if (duet) {
+                        together(row, sides.get(0), sides.get(1));
+                    } else {
+                        for (String side : sides) {
+                            record(row, side, fork(row, side, false));
+                        }
                     }
+                    seconds.merge(row.index(), (System.nanoTime() - started) / 1e9, Double::sum);
                 }
             }
         }
 
-        private void fork(AbPlan.Row row, String side) throws IOException, InterruptedException {
+        /**
+         * A duet's pair: both forks at once, the first side's in this thread and the second's beside it. The first
+         * takes JMH's machine-wide lock as any run does (so a JMH run of someone else's is still refused, or refuses
+         * this one); the second runs without it. When one throws (the lab is stopped), the other is stopped too
+         * before this returns.
+         */
+        private void together(AbPlan.Row row, String first, String second) throws IOException, InterruptedException {
+            Prepared other = prepare(row, second);
+            java.util.concurrent.FutureTask<Optional<ForkResult>> beside = new java.util.concurrent.FutureTask<>(() -> fork(other, true));
+            Prepared own = prepare(row, first);
+            Thread thread = new Thread(beside, "ab-duet-" + second);
+            thread.setDaemon(true);
+            thread.start();
+            Optional<ForkResult> mine;
+            try {
+                mine = fork(own, false);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                beside.cancel(true); // interrupts the other fork's wait, which stops its JMH
+                thread.join();
+                throw e;
+            }
+            Optional<ForkResult> theirs;
+            try {
+                theirs = beside.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof IOException io) {
+                    throw io;
+                }
+                if (e.getCause() instanceof InterruptedException stop) {
+                    throw stop;
+                }
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                beside.cancel(true);
+                thread.join();
+                throw e;
+            }
+            record(row, first, mine);
+            record(row, second, theirs);
+        }
+
+        /** One fork of a pair as it will run: its jar, folder, plant, files and progress label (numbered as it starts). */
+        private record Prepared(AbPlan.Row row, Side side, Path jar, Plant plant, Path json, String label) {
+        }
+
+        private Prepared prepare(AbPlan.Row row, String side) {
             boolean isHead = side.equals("head");
             Side own = isHead ? AbRun.this.head : AbRun.this.base;
-            Path jar = row.jar() != null ? row.jar() : own.jar();
-            Plant plant = isHead ? plants.get(row.index()) : null;
             String name = String.format(Locale.ROOT, "forks/row%02d-%s-pair%d", row.index(), side, pairs + 1);
             Path json = folder.path(name + ".json");
             folder.path(name + ".log"); // the log AbForks writes beside it: named too, so a stopped run puts the previous one back
-            String label = String.format(Locale.ROOT, "ab %d/%d %s", ++done, planned, side);
-            long started = System.nanoTime();
-            Optional<ForkResult> fork = runner.run(jar, own.workDir(), row, plant == null ? null : plant.property(), json, label);
-            seconds.merge(row.index(), (System.nanoTime() - started) / 1e9, Double::sum);
-            (isHead ? head : base).computeIfAbsent(row.index(), i -> new ArrayList<>()).add(fork);
+            return new Prepared(row, own, row.jar() != null ? row.jar() : own.jar(), isHead ? plants.get(row.index()) : null, json,
+                    String.format(Locale.ROOT, "ab %d/%d %s", ++done, planned, side));
+        }
+
+        private Optional<ForkResult> fork(AbPlan.Row row, String side, boolean besideAnother) throws IOException, InterruptedException {
+            return fork(prepare(row, side), besideAnother);
+        }
+
+        private Optional<ForkResult> fork(Prepared fork, boolean besideAnother) throws IOException, InterruptedException {
+            return runner.run(fork.jar(), fork.side().workDir(), fork.row(), fork.plant() == null ? null : fork.plant().property(),
+                    fork.json(), fork.label(), besideAnother);
+        }
+
+        private void record(AbPlan.Row row, String side, Optional<ForkResult> fork) {
+            (side.equals("head") ? head : base).computeIfAbsent(row.index(), i -> new ArrayList<>()).add(fork);
         }
 
         /** Seconds one more pair of these rows takes, as their forks took so far, with the probe before it. */

@@ -14,8 +14,10 @@ import dev.perflab.history.HistoryQuery;
 import dev.perflab.history.HistoryStore;
 import dev.perflab.history.HistoryTarget;
 import dev.perflab.history.Series;
+import dev.perflab.jmh.JmhProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -325,5 +327,42 @@ class AbToyTest {
         assertEquals("noisy", verdict.get("verdict").asText(), verdict.toString());
         assertTrue(verdict.get("rulersMoved").asText().contains("RulerBenchmark.sortCopy"), verdict.toString());
         assertTrue(lab.out.toString().contains("verdict: noisy"), lab.out.toString());
+    }
+
+    /**
+     * {@code --duet}: each pair's two forks run at the same time, and a planted slowdown is still found. Each fork's log
+     * says when its JMH started and ended: in every pair the two spans overlap (back to back, they could not). The
+     * verdict and its method say how the pairs ran.
+     */
+    @Test
+    void aDuetRunsEachPairsTwoForksTogetherAndStillFindsASlowdown() throws Exception {
+        assertEquals(1, ab(3, "--duet", "--budget", "0", "--plant", "naive=900%", "--threshold", "20%", "--ruler-threshold", "900%"),
+                lab.out + "" + lab.err);
+        JsonNode verdict = verdict();
+        assertTrue(verdict.get("duet").asBoolean(), verdict.toString());
+        assertTrue(verdict.get("method").asText().contains("over 3 pairs of forks run side by side, both at once (duet)"), verdict.toString());
+        assertEquals("regression", row(verdict, false).get("verdict").asText(), verdict.toString());
+        assertEquals(3, row(verdict, true).get("pairs").asInt(), "the ruler's pairs are duets too: " + verdict);
+        assertTrue(lab.out.toString().contains("duet: each pair's base and head forks run at the same time"), lab.out.toString());
+        for (int row = 1; row <= 2; row++) {
+            for (int pair = 1; pair <= 3; pair++) {
+                String name = String.format("forks/row%02d-%%s-pair%d.log", row, pair);
+                Instant[] base = span(dir.resolve(String.format(name, "base")));
+                Instant[] head = span(dir.resolve(String.format(name, "head")));
+                assertTrue(base[0].isBefore(head[1]) && head[0].isBefore(base[1]),
+                        name + ": base ran " + base[0] + " to " + base[1] + ", head " + head[0] + " to " + head[1]);
+            }
+        }
+    }
+
+    /** When a fork's JMH started and ended, from its log. */
+    private static Instant[] span(Path log) throws Exception {
+        List<String> lines = Files.readAllLines(log);
+        return new Instant[] {instant(lines, JmhProcess.STARTED, log), instant(lines, JmhProcess.ENDED, log)};
+    }
+
+    private static Instant instant(List<String> lines, String prefix, Path log) {
+        return lines.stream().filter(l -> l.startsWith(prefix)).map(l -> Instant.parse(l.substring(prefix.length()).trim())).findFirst()
+                .orElseThrow(() -> new AssertionError("no '" + prefix + "' line in " + log));
     }
 }
