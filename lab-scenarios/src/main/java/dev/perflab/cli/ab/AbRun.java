@@ -147,10 +147,11 @@ final class AbRun {
         int forks = plan.rows().size() * 2 * pairs;
         long rulers = plan.rows().stream().filter(AbPlan.Row::ruler).count();
         console.printf(Locale.ROOT, "plan: %d rows (%d ruler%s) × %d pairs × 2 sides = %d forks, one JMH run each; at least %s of"
-                        + " warm-up and measurement (each fork's two JVM starts and set-up come on top, and a cache probe of about"
+                        + " warm-up and measurement%s (each fork's two JVM starts and set-up come on top, and a cache probe of about"
                         + " %s before each pair)%n",
                 plan.rows().size(), rulers, rulers == 1 ? "" : "s", pairs, forks,
-                Formats.duration(plan.seconds(pairs)), Formats.duration((PROBE_CHUNKS + 2) * PROBE_CHUNK_MILLIS / 1000));
+                Formats.duration(firstLookSeconds(pairs)), duet ? ", a pair's two forks at once" : "",
+                Formats.duration((PROBE_CHUNKS + 2) * PROBE_CHUNK_MILLIS / 1000));
         if (!plan.narrowed().isEmpty()) {
             console.println(plan.narrowed());
         }
@@ -164,13 +165,18 @@ final class AbRun {
                     looks.pairs().subList(1, looks.count()).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")),
                     pct(looks.intervalConfidence()), looks.count(), pct(looks.confidence()), Double.isNaN(budgetSeconds) ? "no time budget"
                             : "within a budget of " + Formats.duration(budgetSeconds) + " from the first fork (--budget)"
-                            + (plan.seconds(pairs) > budgetSeconds ? "; the first look alone takes longer, so no row gets more pairs" : ""));
+                            + (firstLookSeconds(pairs) > budgetSeconds ? "; the first look alone takes longer, so no row gets more pairs" : ""));
         } else {
             console.printf(Locale.ROOT, "one look, at %d pairs, %s intervals; a row left undecided says how many pairs it would take%n",
                     pairs, pct(looks.confidence()));
         }
         console.flush();
         return header;
+    }
+
+    /** The least time the first look's forks take, warm-up and measurement: half of it when each pair's two run at once. */
+    private double firstLookSeconds(int pairs) {
+        return plan.seconds(pairs) / (duet ? 2 : 1);
     }
 
     /** Runs every fork, writes the outputs, prints the table; the report, or a LabException (exit 1) when forks failed. */
