@@ -268,7 +268,11 @@ public final class JmhProcess {
                     return exit;
                 }
             } finally {
-                out.write(ENDED + java.time.Instant.now() + "\n");
+                try {
+                    out.write(ENDED + java.time.Instant.now() + "\n");
+                } catch (IOException e) {
+                    // a log that cannot take this line (a full disk) fails at its close: that error, or the run's own, is the one to report
+                }
             }
         }
     }
