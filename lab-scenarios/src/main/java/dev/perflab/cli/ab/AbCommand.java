@@ -112,7 +112,7 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     LengthOption length = new LengthOption(RunLength.QUICK);
 
     @Mixin
-    RungOption rungOption = RungOption.orElse("the length's selection");
+    RungOption rungOption = RungOption.orElse("the tuned rung in the quick and standard lengths, else the length's selection");
 
     @Mixin
     BenchmarkOption benchmarkOption = new BenchmarkOption();
@@ -148,7 +148,8 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
 
     @Option(names = "--all-rows", description = "The length's whole selection, as ./lab run measures it. Without it ab narrows"
             + " on its own and prints what it left out: the peers (unless --rung names them) and, in the quick and standard"
-            + " lengths, each parameter --param leaves open to the component's ab point, and the suites outside it.")
+            + " lengths, each parameter --param leaves open to the component's ab point, the rungs below the tuned one"
+            + " (unless --rung names rungs), and the suites outside it.")
     boolean allRows;
 
     @Option(names = "--no-peer-rulers", description = "Judge the peers' rows as rows, not as rulers (a revision that changes a peer).")

@@ -35,12 +35,15 @@ import java.util.stream.Collectors;
  *   <li>the peers are left out unless {@code --rung} names them: no revision of the lab changes their code, so
  *       they could only be rulers, and the JDK-only ruler already watches the machine;</li>
  *   <li>in the quick and standard lengths, each parameter {@code --param} does not name takes the component's
- *       {@link Component#abParams() ab point}, and where {@code --rung} names no rung, only the component's
- *       {@link Component#abSuites() ab suites} run (the order book's naive replay is one whole replay per
- *       iteration, so its forks outlast their planned time many times over).</li>
+ *       {@link Component#abParams() ab point}, and where {@code --rung} names no rung, only the most tuned rung
+ *       each suite measures and the component's {@link Component#abSuites() ab suites} run (the order book's naive replay is one whole
+ *       replay per iteration, so its forks outlast their planned time many times over).</li>
  * </ul>
  * Without this, the whole quick selection of the order book or the ring cannot fit a pull request's wait on 2
- * cores; the plans and runs are in the ab-quick-selections logs in docs/measurements/README.md.
+ * cores; the plans and runs are in the ab-quick-selections logs in docs/measurements/README.md. The tuned rung is
+ * the component as it ships; the rungs below it are exhibits of the story, which a pull request seldom touches. Each
+ * row a run adds divides the pairs its budget holds, and with every rung the budget held too few pairs for most rows
+ * to decide (docs/ab.md, the default selections' calibrations). {@code --rung} names the others.
  */
 final class AbPlan {
     /** The JDK-only ruler every run measures beside the rows (lab-benchmarks' RulerBenchmark). */
@@ -149,6 +152,9 @@ final class AbPlan {
         Map<String, List<String>> abPoint = allRows ? Map.of() : abPoint(component, length, params);
         abPoint.forEach(jmhParams::putIfAbsent);
         boolean leavePeersOut = rungs == null && !allRows;
+        boolean tunedOnly = rungs == null && !allRows && abPoint(length);
+        Set<String> tunedRungs = new LinkedHashSet<>();
+        int otherRungsLeftOut = 0;
         Set<String> abSuites = allRows || rungs != null || !abPoint(length) ? null
                 : component.abSuites().stream().map(JmhSuite::name).collect(Collectors.toSet());
         int peersLeftOut = 0;
@@ -180,6 +186,13 @@ final class AbPlan {
                 peersLeftOut += (int) headRows.stream().filter(r -> isPeer(component, r)).count();
                 headRows = headRows.stream().filter(r -> !isPeer(component, r)).collect(Collectors.toList());
                 baseRows = baseRows.stream().filter(r -> !isPeer(component, r)).collect(Collectors.toList());
+            }
+            String tuned = tunedOnly ? mostTuned(component, headRows) : null;
+            if (tuned != null) {
+                tunedRungs.add(tuned);
+                otherRungsLeftOut += (int) headRows.stream().filter(r -> !ofRung(r, tuned)).count();
+                headRows = headRows.stream().filter(r -> ofRung(r, tuned)).collect(Collectors.toList());
+                baseRows = baseRows.stream().filter(r -> ofRung(r, tuned)).collect(Collectors.toList());
             }
             Set<JmhProcess.Configuration> base = new LinkedHashSet<>(baseRows);
             headRows.stream().filter(r -> !base.contains(r)).forEach(r -> onlyHead.add(r.toString()));
@@ -220,7 +233,24 @@ final class AbPlan {
             JmhOptions options = oneFork(RULER_SUITE.options(length, RULER, BenchmarkCatalog.of(List.of(rulerJar))));
             rows.add(new Row(rows.size() + 1, ruler.get(0), options, true, rulerJar, RULER_SUITE.name()));
         }
-        return new AbPlan(rows, narrowed(abPoint, known, peersLeftOut, suitesLeftOut));
+        return new AbPlan(rows, narrowed(abPoint, known, tunedRungs, component.ladder().tuned().id(), otherRungsLeftOut, peersLeftOut, suitesLeftOut));
+    }
+
+    /**
+     * The highest rung of the ladder among a suite's rows (its exhibits and peers are not rungs), or null when none of
+     * its rows is of a rung. A suite may measure only the rungs that change its part: SHA-256's executor suite lists
+     * the rungs whose executor differs, so its most tuned rung is not the ladder's.
+     */
+    private static String mostTuned(Component component, List<JmhProcess.Configuration> rows) {
+        List<String> order = component.ladder().rungs().stream().map(dev.perflab.ladder.Entry::id).collect(Collectors.toList());
+        return rows.stream().map(r -> r.params().get(dev.perflab.report.Row.RUNG_PARAM)).filter(order::contains)
+                .max(java.util.Comparator.comparingInt(order::indexOf)).orElse(null);
+    }
+
+    /** Whether a row is of this rung, or of no rung at all (a suite without a ladder, such as SHA-256's ceilings). */
+    private static boolean ofRung(JmhProcess.Configuration row, String id) {
+        String rung = row.params().get(dev.perflab.report.Row.RUNG_PARAM);
+        return rung == null || rung.equals(id);
     }
 
     /** Whether a length narrows to the component's ab point (a smoke run has its own point, a full run every value). */
@@ -235,10 +265,18 @@ final class AbPlan {
         return point;
     }
 
-    private static String narrowed(Map<String, List<String>> abPoint, Set<String> known, int peersLeftOut, Map<String, Integer> suitesLeftOut) {
+    private static String narrowed(Map<String, List<String>> abPoint, Set<String> known, Set<String> tunedRungs, String ladderTuned,
+                                   int otherRungsLeftOut, int peersLeftOut, Map<String, Integer> suitesLeftOut) {
         List<String> point = new ArrayList<>();
         abPoint.keySet().stream().filter(known::contains).forEach(name -> point.add(name + "=" + String.join(",", abPoint.get(name))));
+        if (!tunedRungs.isEmpty()) {
+            point.add("rung=" + String.join(",", tunedRungs) + (tunedRungs.equals(Set.of(ladderTuned)) ? " (the tuned one)"
+                    : " (the most tuned each suite measures)"));
+        }
         List<String> out = new ArrayList<>();
+        if (otherRungsLeftOut > 0) {
+            out.add(rows(otherRungsLeftOut) + " of the other rungs and exhibits");
+        }
         if (peersLeftOut > 0) {
             out.add(rows(peersLeftOut) + " of peers");
         }

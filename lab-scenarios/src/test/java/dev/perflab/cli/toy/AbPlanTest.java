@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What {@code ./lab ab --plan} lists for the order book, from lab-benchmarks' own benchmark list: ab's quick
- * selection gates the component's ab point (the cancel at depth 1,000), leaves out the peers and the naive
- * replay's suite, and says so; {@code --param}, {@code --rung} and {@code --all-rows} give them back, a peer
+ * selection gates the component's ab point (the tuned rung's cancel at depth 1,000 and replay), leaves out the
+ * other rungs, the peers and the naive replay's suite, and says so; {@code --param}, {@code --rung} and {@code --all-rows} give them back, a peer
  * being measured as a ruler. Nothing runs: the rows come from JMH's listing.
  */
 class AbPlanTest {
@@ -64,8 +64,10 @@ class AbPlanTest {
         assertFalse(matching(rows, "OrderBookReplayBenchmark.replay250k").isEmpty(), rows.toString());
         String out = lab.out.toString();
         assertTrue(out.contains("plan: " + rows.size() + " rows (1 ruler) × 4 pairs × 2 sides = " + rows.size() * 8 + " forks"), out);
-        assertTrue(out.contains("ab's selection: depth=1000, the component's ab point; left out: 6 rows of peers, 1 row of suite"
-                + " replay-naive (--all-rows measures the whole selection; --param and --rung choose others)"), out);
+        assertEquals(rows.subList(0, rows.size() - 1), matching(rows, "rung=r4-tick-array}"), "the tuned rung alone: " + rows);
+        assertTrue(out.contains("ab's selection: depth=1000, rung=r4-tick-array (the tuned one), the component's ab point; left out:"
+                + " 7 rows of the other rungs and exhibits, 6 rows of peers, 1 row of suite replay-naive (--all-rows measures the"
+                + " whole selection; --param and --rung choose others)"), out);
         assertFalse(Files.exists(dir.resolve("out").resolve("verdict.json")), "a plan runs nothing");
     }
 
@@ -76,7 +78,12 @@ class AbPlanTest {
         List<String> depths = plan("--param", "depth=1,1000");
         assertEquals(matching(depths, "depth=1000,").size(), matching(depths, "depth=1,").size(), depths.toString());
         assertEquals(quick + matching(depths, "depth=1,").size(), depths.size(), depths.toString());
-        assertFalse(lab.out.toString().contains("the component's ab point"), lab.out.toString());
+        assertTrue(lab.out.toString().contains("ab's selection: rung=r4-tick-array (the tuned one), the component's ab point;"),
+                "--param names the depth, the rung is still the point's: " + lab.out);
+        lab.clear();
+        List<String> rungs = plan("--rung", "naive,tuned");
+        assertEquals(2, matching(rungs, "cancelLast {depth=1000, rung=").size(), "each rung named: " + rungs);
+        assertFalse(lab.out.toString().contains("the tuned one"), lab.out.toString());
         lab.clear();
         List<String> all = plan("--all-rows");
         List<String> peerRows = matching(all, "peer-");
