@@ -37,7 +37,8 @@ import java.util.stream.Collectors;
  *   <li>in the quick and standard lengths, each parameter {@code --param} does not name takes the component's
  *       {@link Component#abParams() ab point}, and where {@code --rung} names no rung, only the most tuned rung
  *       each suite measures and the component's {@link Component#abSuites() ab suites} run (the order book's naive replay is one whole
- *       replay per iteration, so its forks outlast their planned time many times over).</li>
+ *       replay per iteration, so its forks outlast their planned time many times over), unless {@code --benchmark}
+ *       chooses rows of the other suites only.</li>
  * </ul>
  * Without this, the whole quick selection of the order book or the ring cannot fit a pull request's wait on 2
  * cores; the plans and runs are in the ab-quick-selections logs in docs/measurements/README.md. The tuned rung is
@@ -155,11 +156,13 @@ final class AbPlan {
         boolean tunedOnly = rungs == null && !allRows && abPoint(length);
         Set<String> tunedRungs = new LinkedHashSet<>();
         int otherRungsLeftOut = 0;
-        Set<String> abSuites = allRows || rungs != null || !abPoint(length) ? null
+        BenchmarkCatalog catalog = BenchmarkCatalog.of(List.of(headJar));
+        boolean filterOutsideAbSuites = !filter.all()
+                && component.abSuites().stream().allMatch(s -> filter.select(s.methods(catalog.benchmarks())).isEmpty());
+        Set<String> abSuites = allRows || rungs != null || !abPoint(length) || filterOutsideAbSuites ? null
                 : component.abSuites().stream().map(JmhSuite::name).collect(Collectors.toSet());
         int peersLeftOut = 0;
         Map<String, Integer> suitesLeftOut = new LinkedHashMap<>();
-        BenchmarkCatalog catalog = BenchmarkCatalog.of(List.of(headJar));
         Set<String> known = new TreeSet<>();
         List<Row> rows = new ArrayList<>();
         List<String> onlyBase = new ArrayList<>();

@@ -73,8 +73,9 @@ public interface Component {
 
     /**
      * The suites an {@code ./lab ab} run's quick and standard selections measure when {@code --rung} names no
-     * rung: every suite by default; a component leaves out a suite whose forks cost far more than what they add
-     * to a gate.
+     * rung (and {@code --benchmark} chooses rows of at least one of them): every suite by default; a component
+     * leaves out a suite whose forks cost far more than what they add to a gate, or that no revision of the lab
+     * changes.
      */
     default List<JmhSuite> abSuites() {
         return suites();

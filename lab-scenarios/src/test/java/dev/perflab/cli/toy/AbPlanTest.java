@@ -102,9 +102,28 @@ class AbPlanTest {
         assertEquals(List.of(), matching(matching(judged, "peer-parity"), "(ruler)"), "judged, not rulers: " + judged);
     }
 
+    /**
+     * SHA-256's executor suite lists only the rungs that change the executor, so its most tuned rung is r12, not the
+     * ladder's r18; the ceiling suite (the JDK's SHA-256, which no revision changes) is left out unless
+     * {@code --benchmark} chooses its rows alone, as the PR example's no-intrinsic gate does.
+     */
+    @Test
+    void shaGatesItsExecutorsMostTunedRungAndTheCeilingOnlyWhenChosen() {
+        List<String> rows = planOf("sha-pipeline");
+        assertEquals(List.of("1. ShaExecutorBenchmark.executeFrame {rung=r12-matched-batches}", "2. RulerBenchmark.sortCopy (ruler)"), rows);
+        String out = lab.out.toString();
+        assertTrue(out.contains("ab's selection: rung=r12-matched-batches (the most tuned each suite measures), the component's ab point;"
+                + " left out: 5 rows of the other rungs and exhibits, 8 rows of suite ceiling"), out);
+        lab.clear();
+        List<String> ceiling = planOf("sha-pipeline", "--benchmark", "noIntrinsic");
+        assertEquals(5, ceiling.size(), ceiling.toString());
+        assertEquals(4, matching(ceiling, "ShaCeilingBenchmark.noIntrinsic").size(), ceiling.toString());
+        assertFalse(lab.out.toString().contains("suite ceiling"), lab.out.toString());
+    }
+
     /** Each component's ab point names values its benchmarks take: its rows are rows of the whole selection. */
     @ParameterizedTest
-    @ValueSource(strings = {"orderbook", "mdf-ring", "kv"})
+    @ValueSource(strings = {"orderbook", "mdf-ring", "kv", "sha-pipeline"})
     void theAbPointIsAPointOfTheWholeSelection(String component) {
         List<String> ab = planOf(component).stream().map(AbPlanTest::unnumbered).collect(Collectors.toList());
         assertTrue(lab.out.toString().contains("the component's ab point"), lab.out.toString());
