@@ -55,8 +55,13 @@ import picocli.CommandLine.Spec;
                 "Exit 0: no change or improvement; 1: regression; 2: bad input; 3: noisy (a ruler moved); 4: undecided.",
                 "--calibrate: A/A runs and runs with 5%%, 10%%, 20%% planted slowdowns, tabled as error rates (docs/ab.md)."})
 public final class AbCommand implements Callable<Integer>, Registry.User {
-    /** The last look's pairs unless {@code --max-pairs} says otherwise: 4, 8, 16, 32 from the default 4 (docs/ab.md's simulation). */
-    static final int DEFAULT_MAX_PAIRS = 32;
+    /**
+     * The last look's pairs unless {@code --max-pairs} says otherwise: 4, 8, 16, 32, 64 from the default 4. The fifth
+     * look calls fewer A/A rows than four (each look's level is stricter) and decides most of the rows that four left
+     * undecided at a pair spread of 6–8%, where the lab's rows sit on 2 cores; the budget, not the looks, then ends a
+     * row that cannot decide (docs/ab.md's simulation; docs/measurements/2026-12-02-fifth-look.md).
+     */
+    static final int DEFAULT_MAX_PAIRS = 64;
     /**
      * Most pairs a row may ask for ({@code --pairs}, {@code --max-pairs}) and most runs of each kind a calibration
      * may ask for: beyond a thousand the forks take weeks, and the counts would overflow the plan's arithmetic.

@@ -68,6 +68,8 @@ class AbPlanTest {
         assertTrue(out.contains("ab's selection: depth=1000, rung=r4-tick-array (the tuned one), the component's ab point; left out:"
                 + " 7 rows of the other rungs and exhibits, 6 rows of peers, 1 row of suite replay-naive (--all-rows measures the"
                 + " whole selection; --param and --rung choose others)"), out);
+        assertTrue(out.contains("then, for the rows still undecided (the rulers beside them), looks at 8, 16, 32, 64 pairs, each interval"
+                + " at 99% so that all 5 looks keep 95%; within a budget of 15 min 00 s from the first fork (--budget)"), "the default looks: " + out);
         assertFalse(Files.exists(dir.resolve("out").resolve("verdict.json")), "a plan runs nothing");
     }
 
