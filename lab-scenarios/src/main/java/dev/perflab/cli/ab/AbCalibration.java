@@ -138,7 +138,7 @@ final class AbCalibration {
                         + looks.describe() + " while a row is undecided; budget " + dev.perflab.report.Formats.duration(budgetSeconds) + ")" : "",
                 pct(threshold), pct(looks.confidence()),
                 plan.judged().size(), plan.rows().size() - plan.judged().size(), change != null ? "head " + change.rev() + " against base"
-                        : planted.isEmpty() ? "nothing planted" : "planted in " + targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
+                        : planted.isEmpty() ? NOTHING_PLANTED.substring(2) : "planted in " + targets.stream().map(AbPlan.Row::label).collect(Collectors.joining(", ")));
         console.printf("perflab ab %s --calibrate: %s · %s%n%s%n", component.name(), change != null
                         ? (runs == 1 ? "1 run" : runs + " runs") + " each of A/A (base " + side.rev() + ") and head " + change.rev() + " against base"
                         : planted.isEmpty() ? (runs == 1 ? "1 A/A run" : runs + " A/A runs") + ", nothing planted (--plants none)"
@@ -376,7 +376,7 @@ final class AbCalibration {
      * same kind of machine, made side by side (lanes of a large runner, each pinned to its own CPUs) or one after
      * another. Nothing is run; the table goes to {@code out} (calibration.json, with the folders it merged, and
      * calibration.md, both or neither: {@link RunFolder#whole}). Calibrations of another component, selection or
-     * machine are refused, naming both; so is an {@code out} that is one of the folders (its own table and plants
+     * machine are refused, naming both ({@link #samePlan}: an A/A-only calibration merges with one that also planted); so is an {@code out} that is one of the folders (its own table and plants
      * would be lost to a later --resume). A null {@code component} takes the first folder's (how a project's
      * calibrations, which have no component of the lab's, are merged).
      */
@@ -384,20 +384,31 @@ final class AbCalibration {
         List<Path> dirs = distinct(given, console);
         JsonNode first = savedTable(dirs.get(0), "--merge");
         String component = componentOrNull != null ? componentOrNull : first.path("component").asText();
-        Calibration merged = new Calibration(component, first.path("machine").asText(), first.path("selection").asText());
+        String selection = first.path("selection").asText();
+        Path selectionFrom = dirs.get(0);
+        for (Path d : dirs) {
+            JsonNode root = savedTable(d, "--merge");
+            for (String field : List.of("component", "selection", "machine")) {
+                boolean isSelection = field.equals("selection");
+                String want = field.equals("component") ? component : isSelection ? selection : first.path(field).asText();
+                String got = root.path(field).asText();
+                if (isSelection ? !samePlan(got, want) : !got.equals(want)) {
+                    throw new LabException("--merge: " + d + " was calibrated with " + field + " '" + got + "', "
+                            + (field.equals("component") ? "not " + component : (isSelection ? selectionFrom : dirs.get(0)) + " with '" + want + "'")
+                            + ": merge only calibrations of the same selection on the same kind of machine");
+                }
+                if (isSelection && selection.endsWith(NOTHING_PLANTED) && !got.endsWith(NOTHING_PLANTED)) {
+                    selection = got; // the table names the row that the planted runs among them planted in
+                    selectionFrom = d;
+                }
+            }
+        }
+        Calibration merged = new Calibration(component, first.path("machine").asText(), selection);
         java.util.Set<String> notes = new java.util.LinkedHashSet<>();
         ArrayNode plants = new ObjectMapper().createArrayNode();
         Map<String, Path> seen = new java.util.HashMap<>();
         for (Path d : dirs) {
             JsonNode root = savedTable(d, "--merge");
-            for (String field : List.of("component", "selection", "machine")) {
-                String want = field.equals("component") ? component : first.path(field).asText();
-                if (!root.path(field).asText().equals(want)) {
-                    throw new LabException("--merge: " + d + " was calibrated with " + field + " '" + root.path(field).asText() + "', "
-                            + (field.equals("component") ? "not " + component : dirs.get(0) + " with '" + want + "'")
-                            + ": merge only calibrations of the same selection on the same kind of machine");
-                }
-            }
             loadRuns(d, merged, "--merge", seen, console);
             root.path("notes").forEach(n -> notes.add(n.asText()));
             for (JsonNode p : root.path("plants")) {
@@ -422,6 +433,27 @@ final class AbCalibration {
         console.println("saved: " + json.path() + ", " + md.path());
         console.flush();
         return 0;
+    }
+
+    private static final String NOTHING_PLANTED = "; nothing planted";
+
+    /**
+     * Whether two calibrations' selections (their table's first line) measured the same rows the same way: equal, or
+     * equal but for what they planted when one of them planted nothing. An A/A-only calibration's runs are then like
+     * the A/A runs of one that also planted (same rows, looks, budget, threshold), so they table together; two
+     * calibrations that planted in different rows, or one that measured a real change, do not.
+     */
+    static boolean samePlan(String one, String other) {
+        if (one.equals(other)) {
+            return true;
+        }
+        boolean oneAa = one.endsWith(NOTHING_PLANTED);
+        if (oneAa == other.endsWith(NOTHING_PLANTED)) {
+            return false;
+        }
+        String aa = oneAa ? one : other;
+        String planted = oneAa ? other : one;
+        return planted.startsWith(aa.substring(0, aa.length() - NOTHING_PLANTED.length()) + "; planted in ");
     }
 
     /** The folders, each once however it is spelled ({@code DIR}, {@code DIR/}, a link to it), with a line for each repeat. */

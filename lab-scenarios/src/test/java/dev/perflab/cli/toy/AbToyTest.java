@@ -283,6 +283,19 @@ class AbToyTest {
         assertEquals(moved ? 2 : 1, table3.get("plants").size(), "one plant per lane where the second re-aimed it: " + table3.get("plants"));
         assertEquals(2, table3.get("mergedFrom").size());
 
+        // an A/A-only lane (--plants none) merges with one that planted, and the table names the planted row
+        JsonNode aaOnly = new ObjectMapper().readTree(lane2.resolve("calibration.json").toFile());
+        String plantedSelection = aaOnly.get("selection").asText();
+        assertTrue(plantedSelection.contains("; planted in ToySumBenchmark.sum"), plantedSelection);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) aaOnly).put("selection",
+                plantedSelection.substring(0, plantedSelection.indexOf("; planted in ")) + "; nothing planted");
+        new ObjectMapper().writeValue(lane2.resolve("calibration.json").toFile(), aaOnly);
+        Path mergedAa = dir.resolve("merged-aa");
+        lab.clear();
+        assertEquals(0, lab.run("ab", ToyAbComponent.NAME, "--calibrate", "--merge", lane2 + "," + dir, "--out", mergedAa.toString()),
+                lab.out + "" + lab.err);
+        assertEquals(plantedSelection, new ObjectMapper().readTree(mergedAa.resolve("calibration.json").toFile()).get("selection").asText());
+
         // refused: a lane of another selection, and an --out that is one of the folders
         JsonNode other = new ObjectMapper().readTree(lane2.resolve("calibration.json").toFile());
         ((com.fasterxml.jackson.databind.node.ObjectNode) other).put("selection", "ab --quick, 9 pairs");
