@@ -376,8 +376,9 @@ final class AbCalibration {
      * same kind of machine, made side by side (lanes of a large runner, each pinned to its own CPUs) or one after
      * another. Nothing is run; the table goes to {@code out} (calibration.json, with the folders it merged, and
      * calibration.md, both or neither: {@link RunFolder#whole}). Calibrations of another component, selection or
-     * machine are refused, naming both ({@link #samePlan}: an A/A-only calibration merges with one that also planted); so is an {@code out} that is one of the folders (its own table and plants
-     * would be lost to a later --resume). A null {@code component} takes the first folder's (how a project's
+     * machine are refused, naming both ({@link #samePlan}: an A/A-only calibration merges with one that also
+     * planted); so is an {@code out} that is one of the folders (its own table and plants would be lost to a later
+     * --resume). A null {@code component} takes the first folder's (how a project's
      * calibrations, which have no component of the lab's, are merged).
      */
     static int merge(String componentOrNull, List<Path> given, RunFolder out, PrintWriter console) throws IOException {

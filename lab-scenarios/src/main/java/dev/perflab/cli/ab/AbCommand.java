@@ -58,8 +58,8 @@ public final class AbCommand implements Callable<Integer>, Registry.User {
     /**
      * The last look's pairs unless {@code --max-pairs} says otherwise: 4, 8, 16, 32, 64 from the default 4. The fifth
      * look calls fewer A/A rows than four (each look's level is stricter) and decides most of the rows that four left
-     * undecided at a pair spread of 6–8%, where the lab's rows sit on 2 cores; the budget, not the looks, then ends a
-     * row that cannot decide (docs/ab.md's simulation; docs/measurements/2026-12-02-fifth-look.md).
+     * undecided at a pair spread of 6–8%, the spread the lab's tuned rows show on a small machine; the budget, not
+     * the looks, then ends a row that cannot decide (docs/ab.md's simulation; docs/measurements/2026-12-02-fifth-look.md).
      */
     static final int DEFAULT_MAX_PAIRS = 64;
     /**
