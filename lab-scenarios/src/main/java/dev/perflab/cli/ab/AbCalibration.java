@@ -387,8 +387,10 @@ final class AbCalibration {
         String component = componentOrNull != null ? componentOrNull : first.path("component").asText();
         String selection = first.path("selection").asText();
         Path selectionFrom = dirs.get(0);
+        Map<Path, JsonNode> tables = new java.util.LinkedHashMap<>();
         for (Path d : dirs) {
             JsonNode root = savedTable(d, "--merge");
+            tables.put(d, root);
             for (String field : List.of("component", "selection", "machine")) {
                 boolean isSelection = field.equals("selection");
                 String want = field.equals("component") ? component : isSelection ? selection : first.path(field).asText();
@@ -409,7 +411,7 @@ final class AbCalibration {
         ArrayNode plants = new ObjectMapper().createArrayNode();
         Map<String, Path> seen = new java.util.HashMap<>();
         for (Path d : dirs) {
-            JsonNode root = savedTable(d, "--merge");
+            JsonNode root = tables.get(d);
             loadRuns(d, merged, "--merge", seen, console);
             root.path("notes").forEach(n -> notes.add(n.asText()));
             for (JsonNode p : root.path("plants")) {
